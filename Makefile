@@ -1,0 +1,37 @@
+# make run   set everything up, then solve the bundled puzzles
+# make test  set everything up, then run the whole test suite
+# make bench the benchmarks of bench/ (minutes)
+VENV  := .venv
+PY    := $(VENV)/bin/python
+STAMP := $(VENV)/.puzzlog-installed
+
+.PHONY: setup swipl run test bench clean
+
+setup: swipl $(STAMP)
+
+swipl:
+	@command -v swipl >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" != 0 ]; then \
+	    echo "puzzlog needs SWI-Prolog. Install it (Debian/Ubuntu: sudo apt-get install swi-prolog-nox) and run make again." >&2; \
+	    exit 1; \
+	  fi; \
+	  echo "Installing swi-prolog-nox with apt-get ..."; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq swi-prolog-nox >/dev/null; \
+	}
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || python3 -m venv $(VENV)
+	@$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	@touch $@
+
+run: setup
+	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) bench/sudoku.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

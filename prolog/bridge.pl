@@ -1,0 +1,204 @@
+/*  Entry points for the Python bridge (pybridge).
+
+    Each call is one query that takes the puzzle in and gives the answer
+    out as a few compact terms: the givens and the solution are atoms of
+    one character a cell (`.` blank, 1-9, then A.. for 10..), the
+    step-wise state is a flat list of integers (state:state_codes/1).
+    Data arrives as terms, never as text to parse as Prolog, and every
+    call leaves the database as it found it.
+
+    ?- bridge_solve(geometry(4, boxes(2,2), []), '12..34..........', 2, 0, [],
+                    Status, Solution, Count, _, _, Error).
+    Status = multiple, Count = 2, Error = ''.
+*/
+:- module(bridge,
+          [ bridge_solve/11,        % +Geometry, +Givens, +Limit, +TimeLimitMs, +Techniques,
+                                    % -Status, -Solution, -Count, -Guesses, -Trace, -Error
+            bridge_start/5,         % +Geometry, +Givens, -Status, -Codes, -Error
+            bridge_step/9,          % +Geometry, +Codes, +Techniques, -Status, -Codes1,
+                                    % -Technique, -Text, -Placements, -Removed
+            bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
+            bridge_choose/5,        % +Geometry, +Codes, -Row, -Col, -Values
+            bridge_assign/7,        % +Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1
+            technique_names/1       % -Names
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(pairs)).
+:- use_module(library(time)).
+:- use_module(geometry).
+:- use_module(state).
+:- use_module(techniques).
+:- use_module(propagate).
+:- use_module(search).
+:- use_module(solve).
+:- use_module(explain).
+:- use_module(puzzle_text).
+
+%! technique_names(-Names) is det.
+%
+%  All technique names, simplest first.
+
+technique_names(Names) :-
+    findall(Name, technique(Name, _), Names).
+
+%! bridge_solve(+Geometry, +Givens, +Limit, +TimeLimitMs, +Techniques, -Status,
+%!              -Solution, -Count, -Guesses, -Trace, -Error) is det.
+%
+%  Solve, looking for up to Limit solutions, within TimeLimitMs (0: no
+%  limit).  Status is solved, multiple, unsolvable, invalid or timeout;
+%  Solution the first solution's atom ('' if none); Trace a flat list
+%  Name, Count, ... of the techniques on the first solution's way; Error
+%  the reason an invalid puzzle is invalid ('' otherwise).
+
+bridge_solve(Geometry, Text, Limit, TimeLimitMs, Techniques0, Status, Solution,
+             Count, Guesses, Trace, Error) :-
+    known_techniques(Techniques0, Techniques),
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = givens(Givens)
+    ->  Goal = solve_puzzle(puzzle(Geometry, Givens),
+                            [limit(Limit), techniques(Techniques)], Result),
+        catch(with_limit(TimeLimitMs, Goal), time_limit_exceeded, Result = timeout),
+        result_answer(Result, Status, Solution, Count, Guesses, Trace, Error)
+    ;   Checked = invalid(Why),
+        Status = invalid, Solution = '', Count = 0, Guesses = 0, Trace = [],
+        error_text(Why, Error)
+    ).
+
+with_limit(0, Goal) :-
+    !,
+    call(Goal).
+with_limit(Ms, Goal) :-
+    Seconds is Ms / 1000,
+    call_with_time_limit(Seconds, Goal).
+
+result_answer(timeout, timeout, '', 0, 0, [], '').
+result_answer(result(invalid(Why), _, _), invalid, '', 0, 0, [], Error) :-
+    !,
+    error_text(Why, Error).
+result_answer(result(Status, Solutions, Guesses), Status, Solution, Count, Guesses, Trace, '') :-
+    length(Solutions, Count),
+    (   Solutions = [solution(Values, Path)|_]
+    ->  values_atom(Values, Solution),
+        trace_counts(Path, Trace)
+    ;   Solution = '', Trace = []
+    ).
+
+% givens(Givens) of a text, or invalid(Why) when it has none.
+checked_givens(geometry(N, _, _), Text, Checked) :-
+    atom_length(Text, Length),
+    (   Length =\= N*N
+    ->  Checked = invalid(bad_length(Length, N))
+    ;   givens_text(N, Text, Givens)
+    ->  Checked = givens(Givens)
+    ;   bad_character(N, Text, Why),
+        Checked = invalid(Why)
+    ).
+
+bad_character(N, Text, bad_character(R/C, Char)) :-
+    sub_atom(Text, I, 1, _, Char),
+    \+ ( Char == '.' ; Char == '0' ; value_char(_, Char) ),
+    !,
+    R is I // N + 1,
+    C is I mod N + 1.
+
+values_atom(Values, Atom) :-
+    maplist(value_char, Values, Chars),
+    atom_chars(Atom, Chars).
+
+trace_counts(Path, Flat) :-
+    msort(Path, Sorted),
+    clumped(Sorted, Pairs),
+    foldl([Name-N, [Name, N|T], T]>>true, Pairs, Flat, []).
+
+known_techniques(Names0, Names) :-
+    include([Name]>>technique(Name, _), Names0, Names).
+
+%! bridge_start(+Geometry, +Givens, -Status, -Codes, -Error) is det.
+%
+%  The starting state of a step-wise solve: Status ok or invalid.
+
+bridge_start(Geometry, Text, Status, Codes, Error) :-
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = givens(Givens)
+    ->  snapshot(( clear_state,
+                   setup_puzzle(puzzle(Geometry, Givens), Setup),
+                   state_codes(Codes0) ))
+    ;   Setup = Checked
+    ),
+    (   Setup = invalid(Why)
+    ->  Status = invalid, Codes = [], error_text(Why, Error)
+    ;   Status = ok, Codes = Codes0, Error = ''
+    ).
+
+%! bridge_step(+Geometry, +Codes, +Techniques, -Status, -Codes1, -Technique,
+%!             -Text, -Placements, -Removed) is det.
+%
+%  Apply the first deduction of Techniques (all, simplest first, if
+%  Techniques is []).  Status is step, stuck, solved or contradiction
+%  (Text says why).  Placements and Removed are flat lists R, C, V, ...
+
+bridge_step(Geometry, Codes, Techniques0, Status, Codes1, Technique, Text,
+            Placements, Removed) :-
+    step_techniques(Techniques0, Techniques),
+    snapshot(( restore_state(Geometry, Codes),
+               step_in_place(Techniques, Status, Technique, Text, Placements, Removed),
+               state_codes(Codes1) )).
+
+step_techniques([], Names) :-
+    !,
+    technique_names(Names).
+step_techniques(Names0, Names) :-
+    known_techniques(Names0, Names).
+
+step_in_place(_, solved, '', '', [], []) :-
+    solved,
+    !.
+step_in_place(_, contradiction, '', Text, [], []) :-
+    contradiction(Why),
+    !,
+    error_text(Why, Text).
+step_in_place(Techniques, step, Technique, Text, Placements, Removed) :-
+    next_step(Techniques, Step),
+    !,
+    Step = step(Technique, _, Ps, Rs),
+    step_text(Step, Text),
+    flat_triples(Ps, Placements),
+    flat_triples(Rs, Removed).
+step_in_place(_, stuck, '', '', [], []).
+
+flat_triples(Terms, Flat) :-
+    foldl([T, [R, C, V|Tail], Tail]>>(T =.. [_, R, C, V]), Terms, Flat, []).
+
+%! bridge_propagate(+Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace) is det.
+%
+%  Propagate to a fixpoint.  Status is solved, stalled or contradiction.
+
+bridge_propagate(Geometry, Codes, Techniques0, Status, Codes1, Trace) :-
+    known_techniques(Techniques0, Techniques),
+    snapshot(( restore_state(Geometry, Codes),
+               (   propagate(Techniques, [], Path)
+               ->  ( solved -> Status = solved ; Status = stalled ),
+                   trace_counts(Path, Trace)
+               ;   Status = contradiction, Trace = []
+               ),
+               state_codes(Codes1) )).
+
+%! bridge_choose(+Geometry, +Codes, -Row, -Col, -Values) is det.
+%
+%  The cell a guess should be made in (fewest candidates); Row = 0 when
+%  every cell is solved.
+
+bridge_choose(Geometry, Codes, R, C, Values) :-
+    snapshot(( restore_state(Geometry, Codes),
+               (   choose_cell(R, C, Values) -> true ; R = 0, C = 0, Values = [] ) )).
+
+%! bridge_assign(+Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1) is det.
+%
+%  Place Value at Row/Col.  Status is ok, or impossible when Value is
+%  not a candidate there.
+
+bridge_assign(Geometry, Codes, R, C, V, Status, Codes1) :-
+    snapshot(( restore_state(Geometry, Codes),
+               (   assign(R, C, V, _) -> Status = ok ; Status = impossible ),
+               state_codes(Codes1) )).

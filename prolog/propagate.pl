@@ -1,0 +1,132 @@
+/*  Propagation: apply techniques, simplest first, until none fires.
+
+    Two drivers share the technique rules of techniques.pl:
+
+    - propagate/3, the solving path.  Singles are found from an agenda:
+      each removed candidate r(R,C,V) asks two questions only, "is cell
+      R/C down to one candidate?" and "has V one place left in a unit of
+      R/C?", so no scan of the grid is needed.  When the agenda is empty
+      the listed harder techniques are tried in order; the first one that
+      eliminates something refills the agenda.  It records only the name
+      of each technique applied, so the plain solve stays fast.
+    - next_step/2, the teaching path: the first technique in order that
+      applies, as a full step record, applied.
+
+    ?- setup_geometry(geometry(4, boxes(2,2), [])),
+       setup_givens([g(1,1,1), g(1,2,2), g(2,1,3)], ok),
+       next_step([naked_single], S).
+    S = step(naked_single, cell(2/2), [p(2, 2, 4)], [r(2, 3, 4), r(2, 4, 4), r(3, 2, 4), r(4, 2, 4)]).
+*/
+:- module(propagate,
+          [ propagate/3,            % +Techniques, +Trace0, -Trace
+            propagate_removed/4,    % +Removed, +Techniques, +Trace0, -Trace
+            next_step/2,            % +Techniques, -Step
+            apply_step/2            % +Step, -Applied
+          ]).
+:- use_module(geometry).
+:- use_module(state).
+:- use_module(techniques).
+
+%! propagate(+Techniques, +Trace0, -Trace) is semidet.
+%
+%  Apply singles and then Techniques (a list of technique names beyond
+%  singles, in order) until none fires.  Fails on a contradiction.
+%  Trace is Trace0 with the name of each technique applied in front.
+
+propagate(Techniques, Trace0, Trace) :-
+    findall(R-C, ( cell_units(R, C, _), \+ element(R, C, _) ), Cells),
+    findall(U-V, ( unit(U), value(V), \+ placed_in(U, V) ), UnitValues),
+    settle(Cells, UnitValues, Techniques, Trace0, Trace).
+
+%! propagate_removed(+Removed, +Techniques, +Trace0, -Trace) is semidet.
+%
+%  As propagate/3 after a change that removed the candidates Removed:
+%  only what they touch is checked.
+
+propagate_removed(Removed, Techniques, Trace0, Trace) :-
+    agenda_add(Removed, [], [], Cells, UnitValues),
+    settle(Cells, UnitValues, Techniques, Trace0, Trace).
+
+settle([R-C|Cells], UnitValues, Ts, T0, T) :-
+    !,
+    cell_candidates(R, C, Vs),
+    check_cell(Vs, R, C, Cells, UnitValues, Ts, T0, T).
+settle([], [U-V|UnitValues], Ts, T0, T) :-
+    !,
+    check_unit(U, V, UnitValues, Ts, T0, T).
+settle([], [], Ts, T0, T) :-
+    (   \+ solved_grid,
+        member(Name, Ts),
+        deduction(Name, step(_, _, [], Elims))
+    ->  eliminate(Elims, Removed),
+        agenda_add(Removed, [], [], Cells, UnitValues),
+        settle(Cells, UnitValues, Ts, [Name|T0], T)
+    ;   T = T0
+    ).
+
+check_cell([], R, C, Cells, UnitValues, Ts, T0, T) :-
+    element(R, C, _),
+    settle(Cells, UnitValues, Ts, T0, T).
+check_cell([V], R, C, Cells, UnitValues, Ts, T0, T) :-
+    !,
+    assign(R, C, V, Removed),
+    agenda_add(Removed, Cells, UnitValues, Cells1, UnitValues1),
+    settle(Cells1, UnitValues1, Ts, [naked_single|T0], T).
+check_cell([_, _|_], _, _, Cells, UnitValues, Ts, T0, T) :-
+    settle(Cells, UnitValues, Ts, T0, T).
+
+check_unit(U, V, UnitValues, Ts, T0, T) :-
+    placed_in(U, V),
+    !,
+    settle([], UnitValues, Ts, T0, T).
+check_unit(U, V, UnitValues, Ts, T0, T) :-
+    unit_places(U, V, Places),
+    Places = [Place|More],
+    (   More == []
+    ->  Place = R-C,
+        assign(R, C, V, Removed),
+        hidden_single_name(U, Name),
+        agenda_add(Removed, [], UnitValues, Cells, UnitValues1),
+        settle(Cells, UnitValues1, Ts, [Name|T0], T)
+    ;   settle([], UnitValues, Ts, T0, T)
+    ).
+
+% Each removed candidate r(R,C,V) may have made R/C a naked single and V
+% a hidden single in any unit of R/C.
+agenda_add([], Cells, UnitValues, Cells, UnitValues).
+agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cells, UVs) :-
+    cell_units(R, C, Units),
+    unit_values(Units, V, UVs0, UVs1),
+    agenda_add(Rs, [R-C|Cells0], UVs1, Cells, UVs).
+
+unit_values([], _, UVs, UVs).
+unit_values([U|Us], V, UVs0, [U-V|UVs]) :-
+    unit_values(Us, V, UVs0, UVs).
+
+solved_grid :-
+    \+ possibility(_, _, _, _).
+
+%! next_step(+Techniques, -Step) is semidet.
+%
+%  Find the first deduction of the first technique of Techniques that
+%  applies, apply it, and describe it as Step, whose eliminations are
+%  all the candidates it removed (a placement removes the value from the
+%  cell's peers).  Fails when no technique applies.
+
+next_step(Techniques, Step) :-
+    member(Name, Techniques),
+    deduction(Name, Found),
+    !,
+    apply_step(Found, Step).
+
+%! apply_step(+Step, -Applied) is semidet.
+%
+%  Apply the deduction Step; Applied is Step with the candidates it
+%  actually removed as its eliminations.  Fails if a placement is no
+%  longer possible.
+
+apply_step(step(Name, Reason, [p(R, C, V)], _), step(Name, Reason, [p(R, C, V)], Removed)) :-
+    !,
+    assign(R, C, V, Removed).
+apply_step(step(Name, Reason, [], Elims), step(Name, Reason, [], Removed)) :-
+    eliminate(Elims, Removed).

@@ -1,0 +1,109 @@
+/*  Reading Sudoku givens from text, for the shell and the bridge.
+
+    Only characters are read, never terms: a puzzle file cannot run a
+    goal.  The full set of formats (Solo game IDs, jigsaw region maps,
+    .sdk) is read by the Python bridge; here are the two plain ones:
+
+    - one puzzle per line: N*N characters, `.` or `0` blank, 1-9 then A..
+      for values over 9; `#` lines are comments;
+    - a readable grid: one row per line, `|`, `-`, `+` and spaces ignored.
+
+    ?- givens_text(4, '1.3.....', Gs).
+    false.   % 8 characters: not a 4x4 grid
+    ?- text_givens('12..34..........', G, Gs).
+    G = geometry(4, boxes(2,2), []), Gs = [g(1,1,1), g(1,2,2), g(2,1,3), g(2,2,4)].
+*/
+:- module(puzzle_text,
+          [ text_givens/3,          % +Text, -Geometry, -Givens
+            givens_text/3,          % +N, +Text, -Givens
+            read_puzzle_file/3,     % +File, +Index, -Puzzle
+            rows_puzzle/2           % +Rows, -Puzzle
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(geometry).
+:- use_module(explain).
+
+%! text_givens(+Text, -Geometry, -Givens) is semidet.
+%
+%  Text is a one-line puzzle whose length is the square of a supported
+%  size; Geometry has that size's standard boxes.
+
+text_givens(Text, geometry(N, boxes(BR, BC), []), Givens) :-
+    atom_length(Text, Length),
+    box_shape(N, BR, BC),
+    Length =:= N*N,
+    !,
+    givens_text(N, Text, Givens).
+
+%! givens_text(+N, +Text, -Givens) is semidet.
+%
+%  Givens g(Row, Col, Value) of the N*N characters of Text.  Fails on a
+%  character that is neither a blank nor a value.
+
+givens_text(N, Text, Givens) :-
+    atom_chars(Text, Chars),
+    length(Chars, Length),
+    Length =:= N*N,
+    foldl(char_given(N), Chars, Given0, 0, _),
+    exclude(==(blank), Given0, Givens).
+
+char_given(N, Char, Given, I, I1) :-
+    I1 is I + 1,
+    (   blank_char(Char)
+    ->  Given = blank
+    ;   value_char(V, Char),
+        R is I // N + 1,
+        C is I mod N + 1,
+        Given = g(R, C, V)
+    ).
+
+blank_char('.').
+blank_char('0').
+
+%! rows_puzzle(+Rows, -Puzzle) is semidet.
+%
+%  Rows is a list of N lists of N integers, 0 for a blank.
+
+rows_puzzle(Rows, puzzle(geometry(N, boxes(BR, BC), []), Givens)) :-
+    length(Rows, N),
+    box_shape(N, BR, BC),
+    forall(member(Row, Rows), length(Row, N)),
+    findall(g(R, C, V),
+            ( nth1(R, Rows, Row), nth1(C, Row, V), V \== 0 ),
+            Givens).
+
+%! read_puzzle_file(+File, +Index, -Puzzle) is semidet.
+%
+%  The Index-th (0-based) puzzle of File, as puzzle(Geometry, Givens):
+%  a file of one-line puzzles, or one readable grid.
+
+read_puzzle_file(File, Index, puzzle(Geometry, Givens)) :-
+    read_file_to_string(File, String, []),
+    split_string(String, "\n", "\r\t ", Lines0),
+    exclude(skipped_line, Lines0, Lines),
+    (   nth0(Index, Lines, Line),
+        atom_string(Text, Line),
+        text_givens(Text, Geometry, Givens)
+    ->  true
+    ;   Index =:= 0,
+        grid_cells(Lines, Cells),
+        atomic_list_concat(Cells, Text),
+        text_givens(Text, Geometry, Givens)
+    ).
+
+skipped_line("").
+skipped_line(Line) :- sub_string(Line, 0, 1, _, "#").
+
+grid_cells(Lines, Cells) :-
+    foldl(line_cells, Lines, Groups, _, _),
+    append(Groups, Cells).
+
+line_cells(Line, Cells, _, _) :-
+    string_chars(Line, Chars),
+    exclude(separator_char, Chars, Cells).
+
+separator_char(' ').
+separator_char('|').
+separator_char('-').
+separator_char('+').

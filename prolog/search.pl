@@ -1,0 +1,92 @@
+/*  Search: propagate, then guess with backtracking, then propagate again.
+
+    When propagation stalls, the unsolved cell with the fewest candidates
+    is chosen and each candidate tried in turn.  Every try runs inside
+    snapshot/1, so all its changes to the dynamic facts are undone when
+    it returns; only the solutions it found (as terms) come out.  The last
+    candidate of a cell needs no snapshot of its own: the enclosing one
+    undoes it.  Counting solutions is the same search with a larger limit.
+
+    ?- setup_geometry(geometry(4, boxes(2,2), [])),
+       setup_givens([], ok),
+       search([], 2, Solutions, Guesses), length(Solutions, N).
+    N = 2.
+*/
+:- module(search,
+          [ search/4,               % +Techniques, +Limit, -Solutions, -Guesses
+            choose_cell/3           % -Row, -Col, -Values
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(pairs)).
+:- use_module(state).
+:- use_module(propagate).
+
+%! search(+Techniques, +Limit, -Solutions, -Guesses) is det.
+%
+%  Find up to Limit solutions of the current state, leaving the state as
+%  it was.  Each solution is solution(Values, Trace): the grid in
+%  row-major order and the techniques applied on its way, latest first
+%  (`guess` for each guess).  Guesses counts the candidates tried.
+
+search(Techniques, Limit, Solutions, Guesses) :-
+    Counter = guesses(0),
+    (   snapshot(( propagate(Techniques, [], Trace),
+                   explore(Techniques, Limit, Counter, Trace, Solutions) ))
+    ->  true
+    ;   Solutions = []
+    ),
+    arg(1, Counter, Guesses).
+
+explore(Techniques, Limit, Counter, Trace, Solutions) :-
+    (   solved
+    ->  grid_values(Values),
+        Solutions = [solution(Values, Trace)]
+    ;   choose_cell(R, C, Vs),
+        try_values(Vs, R, C, Techniques, Limit, Counter, Trace, Solutions)
+    ).
+
+try_values([], _, _, _, _, _, _, []).
+try_values([V|Vs], R, C, Techniques, Limit, Counter, Trace, Solutions) :-
+    count_guess(Counter),
+    (   Vs == []
+    ->  (   branch(R, C, V, Techniques, Limit, Counter, Trace, Solutions)
+        ->  true
+        ;   Solutions = []
+        )
+    ;   (   snapshot(branch(R, C, V, Techniques, Limit, Counter, Trace, Found))
+        ->  true
+        ;   Found = []
+        ),
+        length(Found, N),
+        Left is Limit - N,
+        (   Left =< 0
+        ->  Solutions = Found
+        ;   append(Found, More, Solutions),
+            try_values(Vs, R, C, Techniques, Left, Counter, Trace, More)
+        )
+    ).
+
+branch(R, C, V, Techniques, Limit, Counter, Trace0, Solutions) :-
+    assign(R, C, V, Removed),
+    propagate_removed(Removed, Techniques, [guess|Trace0], Trace),
+    explore(Techniques, Limit, Counter, Trace, Solutions).
+
+count_guess(Counter) :-
+    arg(1, Counter, N0),
+    N is N0 + 1,
+    nb_setarg(1, Counter, N).
+
+%! choose_cell(-Row, -Col, -Values) is semidet.
+%
+%  An unsolved cell with the fewest candidates (the first in row-major
+%  order among equals) and its candidates.
+
+choose_cell(R, C, Vs) :-
+    findall(Cell, candidate_cell(Cell), Cells),
+    clumped(Cells, Counts),
+    transpose_pairs(Counts, ByCount),
+    ByCount = [_-(R-C)|_],
+    cell_candidates(R, C, Vs).
+
+candidate_cell(R-C) :-
+    possibility(R, C, _, _).

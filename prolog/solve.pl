@@ -1,0 +1,77 @@
+/*  Solving a whole puzzle in one call, leaving no state behind.
+
+    A puzzle is puzzle(Geometry, Givens): the geometry term of
+    geometry.pl and a list of givens g(Row, Col, Value).
+
+    ?- solve_puzzle(puzzle(geometry(4, boxes(2,2), []),
+                           [g(1,1,1), g(1,2,2), g(2,1,3), g(3,2,1), g(4,3,1)]),
+                    [], R).
+    R = result(solved, [solution([1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2|...], ...)], 0).
+*/
+:- module(solve,
+          [ solve_puzzle/3,         % +Puzzle, +Options, -Result
+            solving_techniques/1,   % -Techniques
+            setup_puzzle/2          % +Puzzle, -Status
+          ]).
+:- use_module(library(option)).
+:- use_module(geometry).
+:- use_module(state).
+:- use_module(search).
+
+%! solving_techniques(-Techniques) is det.
+%
+%  The techniques beyond singles that solving applies before each
+%  guess.  Pointing and box/line reductions and naked/hidden pairs cut
+%  the number of guesses on hard puzzles; triples cost more to look for
+%  than they save (bench/sudoku.py measures this).
+
+solving_techniques([pointing, box_line, naked_pair, hidden_pair]).
+
+%! setup_puzzle(+Puzzle, -Status) is det.
+%
+%  Replace the state by Puzzle.  Status is ok or invalid(Why).
+
+setup_puzzle(puzzle(Geometry, Givens), Status) :-
+    setup_geometry(Geometry),
+    setup_givens(Givens, Status).
+
+%! solve_puzzle(+Puzzle, +Options, -Result) is det.
+%
+%  Solve Puzzle and leave the state as it was before.  Options:
+%    - limit(N): stop after N solutions (default 1); 2 tells unique
+%      from multiple.
+%    - techniques(List): as solving_techniques/1 (the default).
+%  Result is result(Status, Solutions, Guesses) with Status one of
+%  solved, multiple, unsolvable or invalid(Why), Solutions as search/4.
+
+solve_puzzle(Puzzle, Options, Result) :-
+    option(limit(Limit), Options, 1),
+    (   option(techniques(Techniques), Options)
+    ->  true
+    ;   solving_techniques(Techniques)
+    ),
+    Puzzle = puzzle(Geometry, _),
+    shape_outside_snapshot(Geometry),
+    snapshot(solve_in_place(Puzzle, Techniques, Limit, Result)).
+
+% The geometry facts describe a shape, not a puzzle: set them up outside
+% the snapshot so that the next puzzle of the same shape finds them
+% ready.  A puzzle being explored in the shell keeps its shape.
+shape_outside_snapshot(Geometry) :-
+    (   ( element(_, _, _) ; possibility(_, _, _, _) )
+    ->  true
+    ;   setup_geometry(Geometry)
+    ).
+
+solve_in_place(Puzzle, Techniques, Limit, result(Status, Solutions, Guesses)) :-
+    setup_puzzle(Puzzle, Setup),
+    (   Setup = invalid(Why)
+    ->  Status = invalid(Why), Solutions = [], Guesses = 0
+    ;   search(Techniques, Limit, Solutions, Guesses),
+        length(Solutions, Count),
+        count_status(Count, Status)
+    ).
+
+count_status(0, unsolvable).
+count_status(1, solved).
+count_status(N, multiple) :- N >= 2.

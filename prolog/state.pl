@@ -1,0 +1,216 @@
+/*  The puzzle state: placed values and remaining candidates as dynamic facts.
+
+        element(Row, Col, Value)            Value is placed at Row/Col
+        possibility(Row, Col, Box, Value)   Value is still a candidate there
+        placed_in(Unit, Value)              Value is placed somewhere in Unit
+
+    Every change goes through assign/4 and eliminate/4, which report the
+    candidates they removed as r(Row, Col, Value) terms; the propagation
+    loop turns those reports into the next checks to make.
+
+    ?- setup_geometry(geometry(4, boxes(2,2), [])),
+       setup_givens([g(1,1,1), g(1,2,2)], S),
+       findall(V, possibility(1, 3, _, V), Vs).
+    S = ok, Vs = [3, 4].
+*/
+:- module(state,
+          [ element/3,              % ?Row, ?Col, ?Value
+            possibility/4,          % ?Row, ?Col, ?Box, ?Value
+            placed_in/2,            % ?Unit, ?Value
+            clear_state/0,
+            setup_givens/2,         % +Givens, -Status
+            assign/4,               % +Row, +Col, +Value, -Removed
+            eliminate/2,            % +Eliminations, -Removed
+            unit_candidate/4,       % ?Unit, ?Value, ?Row, ?Col
+            cell_candidates/3,      % +Row, +Col, -Values
+            solved/0,
+            grid_values/1,          % -Values
+            state_codes/1,          % -Codes
+            restore_state/2         % +Geometry, +Codes
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(ordsets)).
+:- use_module(geometry).
+
+:- dynamic
+    element/3,
+    possibility/4,
+    placed_in/2.
+
+%! clear_state is det.
+%
+%  Remove every fact of the current puzzle, geometry included.
+
+clear_state :-
+    retractall(element(_, _, _)),
+    retractall(possibility(_, _, _, _)),
+    retractall(placed_in(_, _)),
+    clear_geometry.
+
+%! setup_givens(+Givens:list, -Status) is det.
+%
+%  Place the givens g(Row, Col, Value) on the current geometry and give
+%  every empty cell the candidates its units allow.  Status is `ok` or
+%  invalid(Why) for a value out of range or two equal givens in a unit:
+%  clash(Value, R1/C1, R2/C2, Unit).
+
+setup_givens(Givens, Status) :-
+    retractall(element(_, _, _)),
+    retractall(possibility(_, _, _, _)),
+    retractall(placed_in(_, _)),
+    (   place_givens(Givens, Status0), Status0 \== ok
+    ->  Status = Status0
+    ;   add_candidates,
+        Status = ok
+    ).
+
+place_givens([], ok).
+place_givens([g(R, C, V)|Gs], Status) :-
+    (   given_error(R, C, V, Error)
+    ->  Status = invalid(Error)
+    ;   cell_units(R, C, Units),
+        forall(member(U, Units), assertz(placed_in(U, V))),
+        assertz(element(R, C, V)),
+        place_givens(Gs, Status)
+    ).
+
+given_error(R, C, V, out_of_range(R/C, V)) :-
+    grid_size(N),
+    \+ between(1, N, V).
+given_error(R, C, _, not_a_cell(R/C)) :-
+    \+ cell_units(R, C, _).
+given_error(R, C, V, twice(R/C)) :-
+    element(R, C, V0),
+    V0 \== V.
+given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
+    cell_units(R, C, Units),
+    member(U, Units),
+    placed_in(U, V),
+    unit_cell(U, R0, C0),
+    element(R0, C0, V),
+    !.
+
+add_candidates :-
+    grid_size(N),
+    numlist(1, N, Values),
+    forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
+           add_cell_candidates(R, C, Units, Values)).
+
+add_cell_candidates(R, C, Units, Values) :-
+    findall(V, ( member(U, Units), placed_in(U, V) ), Used0),
+    sort(Used0, Used),
+    ord_subtract(Values, Used, Free),
+    cell_box(R, C, B),
+    forall(member(V, Free), assertz(possibility(R, C, B, V))).
+
+%! assign(+Row, +Col, +Value, -Removed) is semidet.
+%
+%  Place Value at Row/Col, which must still have it as a candidate.
+%  Removed lists every candidate this took away: the cell's others and
+%  Value from the cell's peers.
+
+assign(R, C, V, Removed) :-
+    retract(possibility(R, C, _, V)),
+    findall(r(R, C, W), retract(possibility(R, C, _, W)), Removed, Peers),
+    assertz(element(R, C, V)),
+    cell_units(R, C, Units),
+    assert_placed(Units, V),
+    findall(r(R2, C2, V),
+            ( member(U, Units),
+              unit_candidate(U, V, R2, C2),
+              retract(possibility(R2, C2, _, V)) ),
+            Peers).
+
+assert_placed([], _).
+assert_placed([U|Us], V) :-
+    assertz(placed_in(U, V)),
+    assert_placed(Us, V).
+
+%! eliminate(+Eliminations, -Removed) is det.
+%
+%  Remove each candidate r(Row, Col, Value) of Eliminations that is still
+%  there; Removed are those that were.
+
+eliminate([], []).
+eliminate([r(R, C, V)|Es], Removed) :-
+    (   retract(possibility(R, C, _, V))
+    ->  Removed = [r(R, C, V)|Removed1]
+    ;   Removed = Removed1
+    ),
+    eliminate(Es, Removed1).
+
+%! unit_candidate(?Unit, ?Value, ?Row, ?Col) is nondet.
+%
+%  Row/Col is a cell of Unit that still has Value as a candidate.  One
+%  clause per unit kind so that each lookup uses an index of possibility/4.
+
+unit_candidate(row(R), V, R, C) :- possibility(R, C, _, V).
+unit_candidate(col(C), V, R, C) :- possibility(R, C, _, V).
+unit_candidate(box(B), V, R, C) :- possibility(R, C, B, V).
+unit_candidate(diag(D), V, R, C) :-
+    unit_cell(diag(D), R, C),
+    possibility(R, C, _, V).
+
+%! cell_candidates(+Row, +Col, -Values) is det.
+
+cell_candidates(R, C, Vs) :-
+    findall(V, possibility(R, C, _, V), Vs).
+
+%! solved is semidet.
+%
+%  Every cell holds a value.
+
+solved :-
+    \+ possibility(_, _, _, _),
+    grid_size(N),
+    aggregate_all(count, element(_, _, _), Count),
+    Count =:= N*N.
+
+%! grid_values(-Values) is det.
+%
+%  The grid in row-major order, 0 where no value is placed.
+
+grid_values(Vs) :-
+    grid_size(N),
+    findall(V, ( between(1, N, R), between(1, N, C), cell_value(R, C, V) ), Vs).
+
+cell_value(R, C, V) :- element(R, C, V), !.
+cell_value(_, _, 0).
+
+%! state_codes(-Codes) is det.
+%
+%  The whole state in row-major order, one integer a cell: a placed
+%  value V as V, an empty cell as the negated bit set of its candidates
+%  (bit V-1 for candidate V).  restore_state/2 reads it back.
+
+state_codes(Codes) :-
+    grid_size(N),
+    findall(Code, ( between(1, N, R), between(1, N, C), cell_code(R, C, Code) ), Codes).
+
+cell_code(R, C, V) :- element(R, C, V), !.
+cell_code(R, C, Code) :-
+    aggregate_all(sum(1 << (V-1)), possibility(R, C, _, V), Mask),
+    Code is -Mask.
+
+%! restore_state(+Geometry, +Codes) is det.
+%
+%  Make the state the one state_codes/1 gave on Geometry.
+
+restore_state(Geometry, Codes) :-
+    clear_state,
+    setup_geometry(Geometry),
+    grid_size(N),
+    forall(nth0(I, Codes, Code), restore_cell(N, I, Code)).
+
+restore_cell(N, I, Code) :-
+    R is I // N + 1,
+    C is I mod N + 1,
+    (   Code > 0
+    ->  assertz(element(R, C, Code)),
+        cell_units(R, C, Units),
+        assert_placed(Units, Code)
+    ;   Mask is -Code,
+        cell_box(R, C, B),
+        forall(( between(1, N, V), Mask /\ (1 << (V-1)) =\= 0 ),
+               assertz(possibility(R, C, B, V)))
+    ).

@@ -1,0 +1,209 @@
+/*  Solving techniques for the all-different units of a Latin square.
+
+    Each technique is a rule over the state facts that finds one
+    deduction and describes it as a step record
+
+        step(Technique, Reason, Placements, Eliminations)
+
+    Placements are p(Row, Col, Value), Eliminations r(Row, Col, Value).
+    A rule only finds; state:assign/4 and state:eliminate/2 apply.  The
+    rules know nothing of box shapes: they see units (rows, columns, boxes
+    or jigsaw regions, diagonals) through the geometry facts.
+
+    ?- setup_geometry(geometry(4, boxes(2,2), [])),
+       setup_givens([g(1,1,1), g(1,2,2), g(2,1,3)], ok),
+       deduction(naked_single, S).
+    S = step(naked_single, cell(2/2), [p(2, 2, 4)], []).
+*/
+:- module(techniques,
+          [ technique/2,            % ?Technique, ?Difficulty
+            deduction/2,            % ?Technique, -Step
+            sole_candidate/3,       % +Row, +Col, -Value
+            unit_places/3,          % +Unit, +Value, -Cells
+            hidden_single_name/2,   % +Unit, -Technique
+            contradiction/1         % -Why
+          ]).
+:- use_module(library(lists)).
+:- use_module(geometry).
+:- use_module(state).
+
+%! technique(?Technique, ?Difficulty) is nondet.
+%
+%  The techniques in the order they are tried, simplest first, with
+%  their difficulty (1 = easiest).  A puzzle is as hard as the hardest
+%  technique its solution needs.
+
+technique(naked_single,           1).
+technique(cross_hatching,         1).
+technique(hidden_single_row,      2).
+technique(hidden_single_column,   2).
+technique(hidden_single_box,      2).
+technique(hidden_single_diagonal, 2).
+technique(pointing,               3).
+technique(box_line,               3).
+technique(naked_pair,             4).
+technique(hidden_pair,            4).
+technique(naked_triple,           5).
+technique(hidden_triple,          5).
+
+%! deduction(?Technique, -Step) is nondet.
+%
+%  Step is a deduction Technique makes in the current state; every
+%  solution changes the state when applied.
+
+deduction(naked_single, step(naked_single, cell(R/C), [p(R, C, V)], [])) :-
+    possibility(R, C, _, V),
+    sole_candidate(R, C, V).
+deduction(cross_hatching, step(cross_hatching, hatch(box(B), V), [p(R, C, V)], [])) :-
+    unit(box(B)),
+    value(V),
+    \+ placed_in(box(B), V),
+    findall(R0/C0, hatched_free(B, V, R0, C0), [R/C]).
+deduction(hidden_single_row, Step) :-
+    hidden_single(row(_), Step).
+deduction(hidden_single_column, Step) :-
+    hidden_single(col(_), Step).
+deduction(hidden_single_box, Step) :-
+    hidden_single(box(_), Step).
+deduction(hidden_single_diagonal, Step) :-
+    hidden_single(diag(_), Step).
+deduction(pointing, Step) :-
+    line_intersection(box(_), pointing, Step).
+deduction(box_line, Step) :-
+    unit(U),
+    U \= box(_),
+    line_intersection(U, box_line, Step).
+deduction(naked_pair, Step) :-
+    naked_subset(2, naked_pair, Step).
+deduction(naked_triple, Step) :-
+    naked_subset(3, naked_triple, Step).
+deduction(hidden_pair, Step) :-
+    hidden_subset(2, hidden_pair, Step).
+deduction(hidden_triple, Step) :-
+    hidden_subset(3, hidden_triple, Step).
+
+%! sole_candidate(+Row, +Col, ?Value) is semidet.
+%
+%  Value is the only candidate left at Row/Col.
+
+sole_candidate(R, C, V) :-
+    possibility(R, C, _, V),
+    \+ ( possibility(R, C, _, W), W \== V ).
+
+%! unit_places(+Unit, +Value, -Cells) is det.
+%
+%  Cells (Row-Col) of Unit where Value is still a candidate.
+
+unit_places(U, V, Cells) :-
+    findall(R-C, unit_candidate(U, V, R, C), Cells).
+
+%! hidden_single_name(+Unit, -Technique) is det.
+
+hidden_single_name(row(_),  hidden_single_row).
+hidden_single_name(col(_),  hidden_single_column).
+hidden_single_name(box(_),  hidden_single_box).
+hidden_single_name(diag(_), hidden_single_diagonal).
+
+% Only one place for V in a unit.
+hidden_single(U, step(Name, unit(U), [p(R, C, V)], [])) :-
+    unit(U),
+    value(V),
+    \+ placed_in(U, V),
+    unit_places(U, V, [R-C]),
+    hidden_single_name(U, Name).
+
+% An empty cell of box B whose row and column hold no V: placed values
+% alone rule the others out (the "vertical and horizontal restrictions").
+hatched_free(B, V, R, C) :-
+    cell_box(R, C, B),
+    \+ element(R, C, _),
+    \+ element(R, _, V),
+    \+ element(_, C, V).
+
+% All places of V in unit U1 lie in another unit U2: V can go nowhere
+% else in U2.
+line_intersection(U1, Name, step(Name, intersection(U1, U2, V), [], Elims)) :-
+    unit(U1),
+    value(V),
+    \+ placed_in(U1, V),
+    unit_places(U1, V, Cells),
+    Cells = [R0-C0, _|_],
+    cell_units(R0, C0, Units),
+    member(U2, Units),
+    U2 \== U1,
+    forall(member(R-C, Cells), unit_cell(U2, R, C)),
+    findall(r(R, C, V),
+            ( unit_candidate(U2, V, R, C), \+ memberchk(R-C, Cells) ),
+            Elims),
+    Elims \== [].
+
+% K cells of a unit whose candidates are, together, K values: no other
+% cell of the unit can take them.
+naked_subset(K, Name, step(Name, naked(U, Cells, Values), [], Elims)) :-
+    unit(U),
+    findall(R-C-Vs,
+            ( unit_cell(U, R, C),
+              cell_candidates(R, C, Vs),
+              length(Vs, L), L >= 2, L =< K ),
+            Candidates),
+    combination(K, Candidates, Subset),
+    pairs_union(Subset, Cells, Values),
+    length(Values, K),
+    findall(r(R, C, V),
+            ( member(V, Values),
+              unit_candidate(U, V, R, C),
+              \+ memberchk(R-C, Cells) ),
+            Elims),
+    Elims \== [].
+
+% K values of a unit that, together, have only K places: those cells
+% can hold nothing else.
+hidden_subset(K, Name, step(Name, hidden(U, Values, Cells), [], Elims)) :-
+    unit(U),
+    findall(Places-V,
+            ( value(V),
+              \+ placed_in(U, V),
+              unit_places(U, V, Places),
+              length(Places, L), L >= 2, L =< K ),
+            Candidates),
+    combination(K, Candidates, Subset),
+    pairs_keys_values(Subset, PlaceLists, Values),
+    append(PlaceLists, AllPlaces),
+    sort(AllPlaces, Cells),
+    length(Cells, K),
+    findall(r(R, C, W),
+            ( member(R-C, Cells),
+              possibility(R, C, _, W),
+              \+ memberchk(W, Values) ),
+            Elims),
+    Elims \== [].
+
+pairs_union(Subset, Cells, Values) :-
+    findall(R-C, member(R-C-_, Subset), Cells),
+    findall(V, ( member(_-Vs, Subset), member(V, Vs) ), AllValues),
+    sort(AllValues, Values).
+
+combination(0, _, []) :- !.
+combination(K, [X|Xs], [X|Ys]) :-
+    K1 is K - 1,
+    combination(K1, Xs, Ys).
+combination(K, [_|Xs], Ys) :-
+    combination(K, Xs, Ys).
+
+%! contradiction(-Why) is semidet.
+%
+%  The state cannot lead to a solution: an empty cell without
+%  candidates, no_candidates(Row/Col), or a value with no place left in
+%  a unit, no_place(Unit, Value).
+
+contradiction(no_candidates(R/C)) :-
+    cell_units(R, C, _),
+    \+ element(R, C, _),
+    \+ possibility(R, C, _, _),
+    !.
+contradiction(no_place(U, V)) :-
+    unit(U),
+    value(V),
+    \+ placed_in(U, V),
+    \+ unit_candidate(U, V, _, _),
+    !.
