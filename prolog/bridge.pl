@@ -20,7 +20,8 @@
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
             bridge_choose/5,        % +Geometry, +Codes, -Row, -Col, -Values
             bridge_assign/7,        % +Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1
-            technique_names/1       % -Names
+            technique_names/1,      % -Names
+            bridge_state_size/3     % -Elements, -Possibilities, -Placed
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -202,3 +203,12 @@ bridge_assign(Geometry, Codes, R, C, V, Status, Codes1) :-
     snapshot(( restore_state(Geometry, Codes),
                (   assign(R, C, V, _) -> Status = ok ; Status = impossible ),
                state_codes(Codes1) )).
+
+%! bridge_state_size(-Elements, -Possibilities, -Placed) is det.
+%
+%  How many state facts the database holds: 0, 0, 0 between puzzles.
+
+bridge_state_size(Elements, Possibilities, Placed) :-
+    aggregate_all(count, element(_, _, _), Elements),
+    aggregate_all(count, possibility(_, _, _, _), Possibilities),
+    aggregate_all(count, placed_in(_, _), Placed).

@@ -9,6 +9,7 @@ from . import engine, formats
 from .errors import PuzzleFormatError, PuzzlogError
 from .puzzle import VALUE_CHARS, Puzzle, render_html, render_text
 
+CELL_TEXT = set(".0123456789 \t" + VALUE_CHARS + VALUE_CHARS.lower())
 STATUSES = ("solved", "multiple", "unsolvable", "invalid", "timeout")
 TECHNIQUE_SETS = {
     "singles": [],
@@ -32,12 +33,13 @@ def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = No
 
 
 def _looks_like_path(text: str) -> bool:
+    """A one-line str that is not a puzzle is taken for a file name."""
     if "\n" in text or not text.strip():
         return False
-    if Path(text).exists():
-        return True
-    first = text.strip().split()[0]
-    return not (formats.SOLO_LINE.match(first) or formats._is_line_puzzle(text.strip()))
+    line = text.strip()
+    if formats.SOLO_LINE.match(line) or formats._is_line_puzzle(line):
+        return False
+    return not set(line) <= CELL_TEXT
 
 
 def _geometry(p: Puzzle) -> tuple:

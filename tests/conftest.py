@@ -1,0 +1,64 @@
+"""Shared helpers: the shared corpus (skipped cleanly when absent) and an independent rule check."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pybridge import Puzzle
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+VALUES = "123456789ABCDEFGHIJKLMNOP"
+
+
+def corpus_file(name: str) -> Path:
+    path = CORPUS / name
+    if not path.is_file():
+        pytest.skip(f"shared corpus file {path} is absent (see ../shared/corpus/README.md)")
+    return path
+
+
+def corpus_lines(name: str) -> list[str]:
+    return [ln.strip() for ln in corpus_file(name).read_text().splitlines() if ln.strip()]
+
+
+def corpus_jsonl(name: str) -> list[dict]:
+    return [json.loads(ln) for ln in corpus_lines(name)]
+
+
+def decode(text: str) -> list[int]:
+    return [0 if ch in ".0" else VALUES.index(ch) + 1 for ch in text]
+
+
+def units(p: Puzzle) -> list[list[int]]:
+    """Every all-different unit as flat cell indices, computed here independently of the engine."""
+    n = p.size
+    out = [[r * n + c for c in range(n)] for r in range(n)]
+    out += [[r * n + c for r in range(n)] for c in range(n)]
+    regions: dict[int, list[int]] = {}
+    for i in range(n * n):
+        if p.regions is not None:
+            key = p.regions[i]
+        else:
+            r, c = divmod(i, n)
+            key = (r // p.box_rows, c // p.box_cols)
+        regions.setdefault(key, []).append(i)
+    out += list(regions.values())
+    if p.diagonals:
+        out.append([i * n + i for i in range(n)])
+        out.append([i * n + (n - 1 - i) for i in range(n)])
+    return out
+
+
+def assert_valid_solution(p: Puzzle, values: list[int] | None) -> None:
+    """values fills the grid, keeps every given and breaks no unit."""
+    assert values is not None, f"{p.source}#{p.index}: no solution returned"
+    n = p.size
+    assert len(values) == n * n
+    assert all(1 <= v <= n for v in values)
+    for i, g in enumerate(p.givens):
+        assert g == 0 or values[i] == g, f"given at cell {i} changed"
+    for unit in units(p):
+        assert sorted(values[i] for i in unit) == list(range(1, n + 1)), f"unit {unit} broken"
