@@ -184,10 +184,13 @@ print_candidates :-
     grid_size(N),
     findall(Text, ( between(1, N, R), between(1, N, C), cell_candidates_text(R, C, Text) ), Texts),
     foldl([T, W0, W]>>(atom_length(T, L), W is max(W0, L)), Texts, 1, Width),
+    Column is Width + 1,
     forall(between(1, N, R),
            ( forall(between(1, N, C),
                     ( cell_candidates_text(R, C, T),
-                      format('~w~t~*|', [T, Width]), write(' ') )),
+                      atom_length(T, Length),
+                      Pad is Column - Length,
+                      format('~w~*c', [T, Pad, 0' ]) )),
              nl )).
 
 cell_candidates_text(R, C, Text) :-

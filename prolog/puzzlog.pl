@@ -158,7 +158,10 @@ candidates :-
 %  give its record (step/1).  Fails when no technique applies.
 
 step :-
-    (   contradiction(Why)
+    (   \+ grid_size(_)
+    ->  format('No puzzle loaded: use load_puzzle/1 or load_puzzle/2 first.~n'),
+        fail
+    ;   contradiction(Why)
     ->  error_text(Why, Text),
         format('Contradiction: ~w~n', [Text]),
         fail

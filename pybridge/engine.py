@@ -1,19 +1,23 @@
-"""One SWI-Prolog engine per process, reached through pyswip under one lock.
+"""One SWI-Prolog engine per process, reached through pyswip from one thread.
 
-pyswip is not thread-safe, so every call takes ``_LOCK``.  Each call is a
-single query whose arguments are built as terms (a Python ``str`` becomes
-an atom, never text parsed as Prolog) inside a foreign frame that is
-discarded afterwards, so term references do not pile up over many calls.
+pyswip is not thread-safe and a Prolog engine belongs to the thread that
+uses it, so every call is handed to a single worker thread and waited for:
+callers on any thread are serialised there.  Each call is a single query
+whose arguments are built as terms (a Python ``str`` becomes an atom, never
+text parsed as Prolog) inside a foreign frame that is discarded afterwards,
+so term references do not pile up over many calls.
 """
 from __future__ import annotations
 
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from .errors import EngineError
 
-_LOCK = threading.RLock()
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzlog-prolog")
+_WORKER_THREAD: list[threading.Thread] = []
 _LOADED = False
 
 
@@ -31,11 +35,15 @@ def _start() -> None:
     if _LOADED:
         return
     try:
-        from pyswip import Prolog  # noqa: F401  (starts the engine)
+        from pyswip import Prolog
+        from pyswip.core import PL_thread_attach_engine, PL_thread_self
     except Exception as exc:  # pyswip raises plain exceptions when libswipl is missing
         raise EngineError(f"cannot start SWI-Prolog through pyswip: {exc}. "
                           "Install SWI-Prolog (apt-get install swi-prolog-nox) and pyswip.") from exc
     Prolog()
+    if PL_thread_self() == -1:  # Prolog was started on another thread
+        PL_thread_attach_engine(None)
+    _WORKER_THREAD.append(threading.current_thread())
     entry = prolog_dir() / "bridge.pl"
     if _run("use_module", [str(entry)], 0) is None:
         raise EngineError(f"SWI-Prolog could not load {entry}")
@@ -84,11 +92,23 @@ def _value(value: Any) -> Any:
     return str(value)  # pyswip Atom
 
 
+def _started_run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
+    _start()
+    return _run(name, args, outputs)
+
+
+def start() -> None:
+    """Start the engine now (otherwise the first call does), e.g. before timing anything."""
+    if not _LOADED:
+        call("technique_names", [], 1)
+
+
 def call(name: str, args: list[Any], outputs: int) -> list[Any]:
     """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails."""
-    with _LOCK:
-        _start()
+    if _WORKER_THREAD and threading.current_thread() is _WORKER_THREAD[0]:
         result = _run(name, args, outputs)
+    else:
+        result = _WORKER.submit(_started_run, name, args, outputs).result()
     if result is None:
         raise EngineError(f"the engine's {name}/{len(args) + outputs} failed unexpectedly")
     return result

@@ -122,6 +122,7 @@ def solve(puzzle: Puzzle, max_solutions: int = 1, time_limit: float | None = Non
         raise ValueError("max_solutions must be at least 1")
     names = TECHNIQUE_SETS[techniques] if isinstance(techniques, str) else list(techniques)
     limit_ms = 0 if time_limit is None else max(1, int(time_limit * 1000))
+    engine.start()
     start = time.perf_counter()
     status, solution, count, guesses, trace, error = engine.call(
         "bridge_solve", [_geometry(puzzle), puzzle.to_line(), max_solutions, limit_ms, names], 6)
