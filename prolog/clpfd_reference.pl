@@ -6,7 +6,11 @@
     ?- clpfd_solve(4, 2, 2, '...24......32...', S).
     S = '3142423114232314'.
 */
-:- module(clpfd_reference, [clpfd_solve/5]).   % +N, +BoxRows, +BoxCols, +Givens, -Solution
+:- module(clpfd_reference,
+          [ clpfd_solve/5,     % +N, +BoxRows, +BoxCols, +Givens, -Solution
+            bridge_clpfd/6     % +N, +BoxRows, +BoxCols, +Givens, +TimeLimitMs, -Solution
+          ]).
+:- use_module(library(time)).
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -62,3 +66,16 @@ band_boxes(Band, BC, [Box|Boxes]) :-
 split_at(K, List, Head, Tail) :-
     length(Head, K),
     append(Head, Tail, List).
+
+%! bridge_clpfd(+N, +BoxRows, +BoxCols, +Givens, +TimeLimitMs, -Solution) is det.
+%
+%  clpfd_solve/5 for the benchmark, through the bridge: Solution is ''
+%  when there is no solution or the time limit ran out.
+
+bridge_clpfd(N, BR, BC, Givens, TimeLimitMs, Solution) :-
+    Seconds is TimeLimitMs / 1000,
+    (   catch(call_with_time_limit(Seconds, clpfd_solve(N, BR, BC, Givens, S)),
+              time_limit_exceeded, fail)
+    ->  Solution = S
+    ;   Solution = ''
+    ).
