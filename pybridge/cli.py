@@ -16,6 +16,7 @@ from pathlib import Path
 
 from . import formats
 from .errors import PuzzlogError
+from .puzzle import render_text
 from .solver import TECHNIQUE_SETS, Result, Solver, load, solve
 
 
@@ -73,8 +74,7 @@ def _print_text(result: Result) -> None:
     else:
         print(f"{result.status} ({detail})")
     if result.values is not None:
-        print(formats.to_grid(p, result.values).split("\n\n")[0] if p.regions is None
-              else "\n".join(formats.to_grid(p, result.values).splitlines()[:p.size]))
+        print(render_text(p, result.values))
     print()
 
 

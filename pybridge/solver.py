@@ -10,7 +10,6 @@ from .errors import PuzzleFormatError, PuzzlogError
 from .puzzle import VALUE_CHARS, Puzzle, render_html, render_text
 
 CELL_TEXT = set(".0123456789 \t" + VALUE_CHARS + VALUE_CHARS.lower())
-STATUSES = ("solved", "multiple", "unsolvable", "invalid", "timeout")
 TECHNIQUE_SETS = {
     "singles": [],
     "basic": ["pointing", "box_line"],
