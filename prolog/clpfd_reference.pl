@@ -14,6 +14,7 @@
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(explain, [value_char/2]).
 
 %! clpfd_solve(+N, +BoxRows, +BoxCols, +Givens, -Solution) is semidet.
 %
@@ -35,11 +36,6 @@ clpfd_solve(N, BR, BC, Givens, Solution) :-
 
 cell_var(N, Ch, V) :-
     (   memberchk(Ch, ['.', '0']) -> V in 1..N ; value_char(V, Ch) ).
-
-value_char(V, Ch) :-
-    atom_codes('123456789ABCDEFGHIJKLMNOP', Codes),
-    nth1(V, Codes, Code),
-    char_code(Ch, Code).
 
 rows_of(_, [], []) :- !.
 rows_of(N, Vars, [Row|Rows]) :-

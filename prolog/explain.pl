@@ -185,13 +185,18 @@ print_candidates :-
     findall(Text, ( between(1, N, R), between(1, N, C), cell_candidates_text(R, C, Text) ), Texts),
     foldl([T, W0, W]>>(atom_length(T, L), W is max(W0, L)), Texts, 1, Width),
     Column is Width + 1,
-    forall(between(1, N, R),
-           ( forall(between(1, N, C),
-                    ( cell_candidates_text(R, C, T),
-                      atom_length(T, Length),
-                      Pad is Column - Length,
-                      format('~w~*c', [T, Pad, 0' ]) )),
-             nl )).
+    print_candidate_rows(Texts, N, Column).
+
+print_candidate_rows([], _, _) :- !.
+print_candidate_rows(Texts, N, Column) :-
+    length(Row, N),
+    append(Row, Rest, Texts),
+    forall(member(T, Row),
+           ( atom_length(T, Length),
+             Pad is Column - Length,
+             format('~w~*c', [T, Pad, 0' ]) )),
+    nl,
+    print_candidate_rows(Rest, N, Column).
 
 cell_candidates_text(R, C, Text) :-
     (   element(R, C, V)
