@@ -11,18 +11,11 @@ max ms, median guesses, and the CLP(FD)/puzzlog ratio of medians.
 from __future__ import annotations
 
 import argparse
-import statistics
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from common import CORPUS, HEADER, ratio, require_corpus, row, run_clpfd, run_puzzlog
 
-import pybridge  # noqa: E402
-from pybridge import engine  # noqa: E402
+import pybridge
 
-CORPUS = ROOT.parent / "shared" / "corpus"
 SETS = {
     "easy50": "sudoku9_norvig_easy50.txt",
     "top95": "sudoku9_norvig_top95.txt",
@@ -40,52 +33,14 @@ def load_set(name: str) -> list[pybridge.Puzzle]:
     return pybridge.load(path)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def run_puzzlog(puzzles, techniques: str):
-    times, guesses, solved = [], [], 0
-    for p in puzzles:
-        r = pybridge.solve(p, techniques=techniques)
-        times.append(r.ms)
-        guesses.append(r.guesses)
-        solved += r.status == "solved"
-    return solved, times, guesses
-
-
-def run_clpfd(puzzles, timeout: float):
-    engine.call("use_module", [str(engine.prolog_dir() / "clpfd_reference.pl")], 0)
-    times, solved = [], 0
-    for p in puzzles:
-        start = time.perf_counter()
-        try:
-            [solution] = engine.call("bridge_clpfd", [p.size, p.box_rows, p.box_cols, p.to_line(),
-                                                      int(timeout * 1000)], 1)
-        except pybridge.EngineError:
-            solution = ""
-        times.append((time.perf_counter() - start) * 1000)
-        solved += bool(solution)
-    return solved, times
-
-
-def row(label: str, n: int, solved: int, times: list[float], guesses: list[int] | None, ratio: str) -> str:
-    g = f"{statistics.median(guesses):8.0f}" if guesses is not None else f"{'-':>8}"
-    return (f"{label:<22}{solved:>4}/{n:<4}{statistics.median(times):9.2f}{percentile(times, 0.9):9.2f}"
-            f"{max(times):10.2f}{g}  {ratio}")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ",".join(SETS))
     parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per set (0: all)")
     parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
     args = parser.parse_args()
-    if not CORPUS.is_dir():
-        sys.exit(f"the shared corpus is absent: {CORPUS}")
-    engine.start()
-    print(f"{'set / solver':<22}{'solved':>9}{'median':>9}{'p90':>9}{'max ms':>10}{'guesses':>8}  clpfd/puzzlog")
+    require_corpus()
+    print(HEADER)
     for name in args.sets.split(","):
         puzzles = load_set(name)
         if args.limit:
@@ -94,11 +49,8 @@ def main() -> None:
         singles = run_puzzlog(puzzles, "singles")
         full = run_puzzlog(puzzles, "all")
         clp_solved, clp_times = run_clpfd(puzzles, args.clpfd_timeout)
-        clp_median = statistics.median(clp_times)
-        print(row(f"{name} puzzlog", n, singles[0], singles[1], singles[2],
-                  f"{clp_median / statistics.median(singles[1]):.1f}x"))
-        print(row(f"{name} puzzlog all", n, full[0], full[1], full[2],
-                  f"{clp_median / statistics.median(full[1]):.1f}x"))
+        print(row(f"{name} puzzlog", n, singles[0], singles[1], singles[2], ratio(clp_times, singles[1])))
+        print(row(f"{name} puzzlog all", n, full[0], full[1], full[2], ratio(clp_times, full[1])))
         print(row(f"{name} clpfd", n, clp_solved, clp_times, None, "1.0x"), flush=True)
 
 

@@ -4,22 +4,27 @@
     out as a few compact terms: the givens and the solution are atoms of
     one character a cell (`.` blank, 1-9, then A.. for 10..), the
     step-wise state is a flat list of integers (state:state_codes/1).
+    A shape arrives as a geometry term of geometry.pl, except that a
+    Kakuro grid comes as kakuro(Text), one atom (see shape_geometry/2):
+    building a nested term cell by cell costs the bridge far more than
+    reading an atom.
     Data arrives as terms, never as text to parse as Prolog, and every
     call leaves the database as it found it.
 
     ?- bridge_solve(geometry(4, boxes(2,2), []), '12..34..........', 2, 0, [],
-                    Status, Solution, Count, _, _, Error).
-    Status = multiple, Count = 2, Error = ''.
+                    Status, Solution, Count, _, _, Error, Notes).
+    Status = multiple, Count = 2, Error = '', Notes = [].
 */
 :- module(bridge,
-          [ bridge_solve/11,        % +Geometry, +Givens, +Limit, +TimeLimitMs, +Techniques,
-                                    % -Status, -Solution, -Count, -Guesses, -Trace, -Error
+          [ bridge_solve/12,        % +Geometry, +Givens, +Limit, +TimeLimitMs, +Techniques,
+                                    % -Status, -Solution, -Count, -Guesses, -Trace, -Error, -Notes
             bridge_start/5,         % +Geometry, +Givens, -Status, -Codes, -Error
             bridge_step/9,          % +Geometry, +Codes, +Techniques, -Status, -Codes1,
                                     % -Technique, -Text, -Placements, -Removed
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
             bridge_choose/5,        % +Geometry, +Codes, -Row, -Col, -Values
             bridge_assign/7,        % +Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1
+            shape_geometry/2,       % +Shape, -Geometry
             technique_names/1,      % -Names
             bridge_state_size/3     % -Elements, -Possibilities, -Placed
           ]).
@@ -35,6 +40,36 @@
 :- use_module(solve).
 :- use_module(explain).
 :- use_module(puzzle_text).
+:- use_module(runs).
+:- reexport(combinations, [combinations/3, combinations/4]).
+
+%! shape_geometry(+Shape, -Geometry) is det.
+%
+%  The geometry term of a shape as the bridge passes it.  A Kakuro grid
+%  is kakuro(Text): rows split by `;`, cells by `,`, each `.` for a
+%  white cell or Down:Across for a black one (0 = no clue).  Only
+%  numbers are read from it, never terms.
+%
+%  ?- shape_geometry(kakuro('0:0,3:0;0:3,.'), G).
+%  G = kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]).
+
+shape_geometry(kakuro(Text), kakuro(Rows)) :-
+    atom(Text),
+    !,
+    split_string(Text, ";", "", RowTexts),
+    maplist(row_cells, RowTexts, Rows).
+shape_geometry(Geometry, Geometry).
+
+row_cells(RowText, Cells) :-
+    split_string(RowText, ",", "", CellTexts),
+    maplist(text_cell, CellTexts, Cells).
+
+text_cell(".", w) :- !.
+text_cell(Text, clue(Down, Across)) :-
+    split_string(Text, ":", "", [D, A]),
+    number_string(Down, D),
+    number_string(Across, A),
+    integer(Down), integer(Across).
 
 %! technique_names(-Names) is det.
 %
@@ -44,16 +79,20 @@ technique_names(Names) :-
     findall(Name, technique(Name, _), Names).
 
 %! bridge_solve(+Geometry, +Givens, +Limit, +TimeLimitMs, +Techniques, -Status,
-%!              -Solution, -Count, -Guesses, -Trace, -Error) is det.
+%!              -Solution, -Count, -Guesses, -Trace, -Error, -Notes) is det.
 %
 %  Solve, looking for up to Limit solutions, within TimeLimitMs (0: no
 %  limit).  Status is solved, multiple, unsolvable, invalid or timeout;
 %  Solution the first solution's atom ('' if none); Trace a flat list
 %  Name, Count, ... of the techniques on the first solution's way; Error
-%  the reason an invalid puzzle is invalid ('' otherwise).
+%  the reason an invalid puzzle is invalid ('' otherwise); Notes texts
+%  on things worth knowing about a valid puzzle (a Kakuro clue over one
+%  cell).
 
-bridge_solve(Geometry, Text, Limit, TimeLimitMs, Techniques0, Status, Solution,
-             Count, Guesses, Trace, Error) :-
+bridge_solve(Shape, Text, Limit, TimeLimitMs, Techniques0, Status, Solution,
+             Count, Guesses, Trace, Error, Notes) :-
+    shape_geometry(Shape, Geometry),
+    geometry_notes(Geometry, Notes),
     known_techniques(Techniques0, Techniques),
     checked_givens(Geometry, Text, Checked),
     (   Checked = givens(Givens)
@@ -85,27 +124,43 @@ result_answer(result(Status, Solutions, Guesses), Status, Solution, Count, Guess
     ;   Solution = '', Trace = []
     ).
 
+geometry_notes(kakuro(Rows), Notes) :-
+    !,
+    kakuro_notes(Rows, Notes0),
+    maplist(error_text, Notes0, Notes).
+geometry_notes(_, []).
+
 % givens(Givens) of a text, or invalid(Why) when it has none.
-checked_givens(geometry(N, _, _), Text, Checked) :-
+checked_givens(Geometry, Text, Checked) :-
+    geometry_shape(Geometry, NR, NC),
     atom_length(Text, Length),
-    (   Length =\= N*N
-    ->  Checked = invalid(bad_length(Length, N))
-    ;   givens_text(N, Text, Givens)
+    (   Length =\= NR*NC
+    ->  Checked = invalid(bad_length(Length, NR, NC))
+    ;   givens_text(NC, Text, Givens)
     ->  Checked = givens(Givens)
-    ;   bad_character(N, Text, Why),
+    ;   bad_character(NC, Text, Why),
         Checked = invalid(Why)
     ).
 
-bad_character(N, Text, bad_character(R/C, Char)) :-
+geometry_shape(geometry(N, _, _), N, N).
+geometry_shape(kakuro(Rows), NR, NC) :-
+    length(Rows, NR),
+    Rows = [Row|_],
+    length(Row, NC).
+
+bad_character(NC, Text, bad_character(R/C, Char)) :-
     sub_atom(Text, I, 1, _, Char),
     \+ ( Char == '.' ; Char == '0' ; value_char(_, Char) ),
     !,
-    R is I // N + 1,
-    C is I mod N + 1.
+    R is I // NC + 1,
+    C is I mod NC + 1.
 
 values_atom(Values, Atom) :-
-    maplist(value_char, Values, Chars),
+    maplist(solution_char, Values, Chars),
     atom_chars(Atom, Chars).
+
+solution_char(0, '.') :- !.
+solution_char(V, Ch) :- value_char(V, Ch).
 
 trace_counts(Path, Flat) :-
     msort(Path, Sorted),
@@ -119,7 +174,8 @@ known_techniques(Names0, Names) :-
 %
 %  The starting state of a step-wise solve: Status ok or invalid.
 
-bridge_start(Geometry, Text, Status, Codes, Error) :-
+bridge_start(Shape, Text, Status, Codes, Error) :-
+    shape_geometry(Shape, Geometry),
     checked_givens(Geometry, Text, Checked),
     (   Checked = givens(Givens)
     ->  snapshot(( clear_state,
@@ -139,8 +195,9 @@ bridge_start(Geometry, Text, Status, Codes, Error) :-
 %  Techniques is []).  Status is step, stuck, solved or contradiction
 %  (Text says why).  Placements and Removed are flat lists R, C, V, ...
 
-bridge_step(Geometry, Codes, Techniques0, Status, Codes1, Technique, Text,
+bridge_step(Shape, Codes, Techniques0, Status, Codes1, Technique, Text,
             Placements, Removed) :-
+    shape_geometry(Shape, Geometry),
     step_techniques(Techniques0, Techniques),
     snapshot(( restore_state(Geometry, Codes),
                step_in_place(Techniques, Status, Technique, Text, Placements, Removed),
@@ -175,7 +232,8 @@ flat_triples(Terms, Flat) :-
 %
 %  Propagate to a fixpoint.  Status is solved, stalled or contradiction.
 
-bridge_propagate(Geometry, Codes, Techniques0, Status, Codes1, Trace) :-
+bridge_propagate(Shape, Codes, Techniques0, Status, Codes1, Trace) :-
+    shape_geometry(Shape, Geometry),
     known_techniques(Techniques0, Techniques),
     snapshot(( restore_state(Geometry, Codes),
                (   propagate(Techniques, [], Path)
@@ -190,7 +248,8 @@ bridge_propagate(Geometry, Codes, Techniques0, Status, Codes1, Trace) :-
 %  The cell a guess should be made in (fewest candidates); Row = 0 when
 %  every cell is solved.
 
-bridge_choose(Geometry, Codes, R, C, Values) :-
+bridge_choose(Shape, Codes, R, C, Values) :-
+    shape_geometry(Shape, Geometry),
     snapshot(( restore_state(Geometry, Codes),
                (   choose_cell(R, C, Values) -> true ; R = 0, C = 0, Values = [] ) )).
 
@@ -199,7 +258,8 @@ bridge_choose(Geometry, Codes, R, C, Values) :-
 %  Place Value at Row/Col.  Status is ok, or impossible when Value is
 %  not a candidate there.
 
-bridge_assign(Geometry, Codes, R, C, V, Status, Codes1) :-
+bridge_assign(Shape, Codes, R, C, V, Status, Codes1) :-
+    shape_geometry(Shape, Geometry),
     snapshot(( restore_state(Geometry, Codes),
                (   assign(R, C, V, _) -> Status = ok ; Status = impossible ),
                state_codes(Codes1) )).

@@ -1,20 +1,31 @@
-/*  A plain CLP(FD) Sudoku model, the yardstick of bench/sudoku.py.
+/*  Plain CLP(FD) models, the yardsticks of the benchmarks in bench/.
 
     Kept in a module of its own: library(clpfd) exports element/3, which
     is also the engine's placed-value fact.
 
+    - Sudoku: all_distinct/1 on rows, columns and boxes;
+    - Kakuro: sum/3 and all_distinct/1 on each run;
+    - Futoshiki: all_distinct/1 on rows and columns, #< for each sign;
+    each labelled with [ff].
+
     ?- clpfd_solve(4, 2, 2, '...24......32...', S).
     S = '3142423114232314'.
+    ?- clpfd_kakuro([[clue(0,0), clue(3,0), clue(11,0)],
+                     [clue(0,11), w, w], [clue(0,3), w, w]], S).
+    S = '....29.12'.
 */
 :- module(clpfd_reference,
           [ clpfd_solve/5,     % +N, +BoxRows, +BoxCols, +Givens, -Solution
-            bridge_clpfd/6     % +N, +BoxRows, +BoxCols, +Givens, +TimeLimitMs, -Solution
+            clpfd_kakuro/2,    % +Rows, -Solution
+            bridge_clpfd/4     % +Geometry, +Givens, +TimeLimitMs, -Solution
           ]).
 :- use_module(library(time)).
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(explain, [value_char/2]).
+:- use_module(runs, [kakuro_runs/2]).
+:- use_module(bridge, [shape_geometry/2]).
 
 %! clpfd_solve(+N, +BoxRows, +BoxCols, +Givens, -Solution) is semidet.
 %
@@ -63,15 +74,52 @@ split_at(K, List, Head, Tail) :-
     length(Head, K),
     append(Head, Tail, List).
 
-%! bridge_clpfd(+N, +BoxRows, +BoxCols, +Givens, +TimeLimitMs, -Solution) is det.
+%! clpfd_kakuro(+Rows, -Solution) is semidet.
 %
-%  clpfd_solve/5 for the benchmark, through the bridge: Solution is ''
-%  when there is no solution or the time limit ran out.
+%  Rows as in runs.pl; Solution one character a cell, `.` for black.
 
-bridge_clpfd(N, BR, BC, Givens, TimeLimitMs, Solution) :-
+clpfd_kakuro(Rows, Solution) :-
+    length(Rows, NR),
+    Rows = [Row|_],
+    length(Row, NC),
+    kakuro_runs(Rows, Runs),
+    findall(R-C, ( member(run(_, _, Cells), Runs), member(R-C, Cells) ), Whites0),
+    sort(Whites0, Whites),
+    length(Whites, K),
+    length(Vars, K),
+    Vars ins 1..9,
+    pairs_keys_values(Pairs, Whites, Vars),
+    maplist(run_constraint(Pairs), Runs),
+    labeling([ff], Vars),
+    findall(Ch, ( between(1, NR, R), between(1, NC, C),
+                  (   memberchk((R-C)-V, Pairs) -> value_char(V, Ch) ; Ch = '.' ) ),
+            Out),
+    atom_chars(Solution, Out).
+
+run_constraint(Pairs, run(_, Sum, Cells)) :-
+    maplist(cell_var_of(Pairs), Cells, Vars),
+    all_distinct(Vars),
+    sum(Vars, #=, Sum).
+
+cell_var_of(Pairs, Cell, V) :-
+    memberchk(Cell-V, Pairs).
+
+%! bridge_clpfd(+Geometry, +Givens, +TimeLimitMs, -Solution) is det.
+%
+%  The model for Geometry (a standard-box Sudoku or a Kakuro grid) for
+%  the benchmarks, through the bridge: Solution is '' when there is no
+%  solution or the time limit ran out.
+
+bridge_clpfd(Shape, Givens, TimeLimitMs, Solution) :-
+    shape_geometry(Shape, Geometry),
     Seconds is TimeLimitMs / 1000,
-    (   catch(call_with_time_limit(Seconds, clpfd_solve(N, BR, BC, Givens, S)),
+    (   catch(call_with_time_limit(Seconds, model(Geometry, Givens, S)),
               time_limit_exceeded, fail)
     ->  Solution = S
     ;   Solution = ''
     ).
+
+model(geometry(N, boxes(BR, BC), []), Givens, S) :-
+    clpfd_solve(N, BR, BC, Givens, S).
+model(kakuro(Rows), _, S) :-
+    clpfd_kakuro(Rows, S).

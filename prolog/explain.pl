@@ -15,6 +15,7 @@
 :- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).
+:- use_module(combinations).
 
 %! step_text(+Step, -Text) is det.
 %
@@ -53,6 +54,46 @@ reason_text(hidden(U, Values, Cells), [], Text) :-
     cells_text(Cells, CT),
     atomic_list_concat(Values, ',', VT),
     format(atom(Text), '{~w} can only go in ~w in ~w', [VT, CT, UT]).
+reason_text(run(U, Sum), [p(R, C, V)], Text) :-
+    unit_text(U, UT),
+    format(atom(Text), 'r~wc~w is the last empty cell of ~w (sum ~w), so it is ~w',
+           [R, C, UT, Sum, V]).
+reason_text(run(U, Sum), [], Text) :-
+    unit_text(U, UT),
+    format(atom(Text), 'no combination for ~w (sum ~w) that fits its cells uses them', [UT, Sum]).
+reason_text(crossing(R/C, Runs), Placements, Text) :-
+    maplist([U-S, T]>>( unit_text(U, UT), format(atom(T), '~w (sum ~w)', [UT, S]) ), Runs, Parts),
+    atomic_list_concat(Parts, ' and ', RunsText),
+    (   Placements = [p(R, C, V)]
+    ->  format(atom(Text), '~w meet at r~wc~w and together allow only ~w', [RunsText, R, C, V])
+    ;   format(atom(Text), '~w meet at r~wc~w; their combinations rule digits out there',
+               [RunsText, R, C])
+    ).
+reason_text(layouts(U, Sum, Combinations), [], Text) :-
+    unit_text(U, UT),
+    maplist([Ds, T]>>atomic_list_concat(Ds, '+', T), Combinations, Parts),
+    atomic_list_concat(Parts, ' or ', CT),
+    format(atom(Text), 'of the combinations for ~w (sum ~w) only ~w can be laid out over its cells\' candidates',
+           [UT, Sum, CT]).
+reason_text(required(U, Sum, V), [p(R, C, V)], Text) :-
+    unit_text(U, UT),
+    format(atom(Text), 'every combination for ~w (sum ~w) needs ~w and only r~wc~w can take it',
+           [UT, Sum, V, R, C]).
+reason_text(sign(Constraint), [], Text) :-
+    constraint_text(Constraint, CT),
+    format(atom(Text), '~w bounds both cells', [CT]).
+
+%! constraint_text(+Constraint, -Text) is det.
+
+constraint_text(less(R1/C1, R2/C2), T) :-
+    format(atom(T), 'r~wc~w < r~wc~w', [R1, C1, R2, C2]).
+constraint_text(next(R1/C1, R2/C2), T) :-
+    format(atom(T), 'r~wc~w and r~wc~w differ by 1', [R1, C1, R2, C2]).
+constraint_text(apart(R1/C1, R2/C2), T) :-
+    format(atom(T), 'r~wc~w and r~wc~w differ by more than 1', [R1, C1, R2, C2]).
+constraint_text(sum(U, Sum), T) :-
+    unit_text(U, UT),
+    format(atom(T), '~w adds up to ~w', [UT, Sum]).
 
 removed_text([], _, '').
 removed_text([R|Rs], [], Text) :-
@@ -92,6 +133,8 @@ unit_text(col(C), T)  :- format(atom(T), 'column ~w', [C]).
 unit_text(box(B), T)  :- format(atom(T), 'box ~w', [B]).
 unit_text(diag(1), 'the main diagonal').
 unit_text(diag(2), 'the anti-diagonal').
+unit_text(across(R, C), T) :- format(atom(T), 'the across run after r~wc~w', [R, C]).
+unit_text(down(R, C), T) :- format(atom(T), 'the down run below r~wc~w', [R, C]).
 
 %! error_text(+Why, -Text) is det.
 %
@@ -102,17 +145,49 @@ error_text(clash(V, R0/C0, R/C, U), T) :-
     format(atom(T), 'r~wc~w: value ~w is already given at r~wc~w in ~w (each value once per unit)',
            [R, C, V, R0, C0, UT]).
 error_text(out_of_range(R/C, V), T) :-
-    grid_size(N),
+    max_value(N),
     format(atom(T), 'r~wc~w: value ~w is outside 1..~w', [R, C, V, N]).
 error_text(not_a_cell(R/C), T) :-
-    format(atom(T), 'r~wc~w is not a cell of the grid', [R, C]).
+    format(atom(T), 'r~wc~w does not take a value (outside the grid, or a black cell)', [R, C]).
 error_text(twice(R/C), T) :-
     format(atom(T), 'r~wc~w is given two different values', [R, C]).
 error_text(bad_character(R/C, Char), T) :-
     format(atom(T), 'r~wc~w: ~q is not a value or a blank', [R, C, Char]).
-error_text(bad_length(Length, N), T) :-
-    Cells is N*N,
-    format(atom(T), '~w cells given, a ~wx~w grid has ~w', [Length, N, N, Cells]).
+error_text(bad_length(Length, NR, NC), T) :-
+    Cells is NR*NC,
+    format(atom(T), '~w cells given, a ~wx~w grid has ~w', [Length, NR, NC, Cells]).
+error_text(ragged(R), T) :-
+    format(atom(T), 'row ~w has a different number of cells from row 1', [R]).
+error_text(clue_without_run(R/C, Dir), T) :-
+    format(atom(T), 'r~wc~w: the ~w clue has no white cell after it (every clue needs a run)',
+           [R, C, Dir]).
+error_text(run_without_clue(R/C, Dir), T) :-
+    format(atom(T), 'r~wc~w: the ~w run that starts here has no clue before it (every run needs one)',
+           [R, C, Dir]).
+error_text(run_too_long(R/C, Dir, Length), T) :-
+    format(atom(T), 'r~wc~w: the ~w run is ~w cells long; a run holds at most 9 different digits',
+           [R, C, Dir, Length]).
+error_text(impossible_sum(R/C, Dir, Sum, Length), T) :-
+    sum_range(Length, Min, Max),
+    format(atom(T), 'r~wc~w: no ~w different digits add up to the ~w clue ~w (possible: ~w..~w)',
+           [R, C, Length, Dir, Sum, Min, Max]).
+error_text(lonely_cell(R/C), T) :-
+    format(atom(T), 'r~wc~w: a white cell in no run (it needs a clue across or down)', [R, C]).
+error_text(one_cell_run(R/C, Dir, Sum), T) :-
+    format(atom(T), 'r~wc~w: the ~w clue ~w covers a single cell, which it simply fixes',
+           [R, C, Dir, Sum]).
+error_text(broken(Constraint), T) :-
+    constraint_text(Constraint, CT),
+    format(atom(T), 'the givens break a rule: ~w cannot hold', [CT]).
+error_text(sign_cycle([R/C|_]), T) :-
+    format(atom(T), 'r~wc~w: the signs form a cycle through this cell, so no values satisfy them',
+           [R, C]).
+error_text(outside(R/C), T) :-
+    format(atom(T), 'r~wc~w: a sign here is outside the grid', [R, C]).
+error_text(outside(R1/C1, R2/C2), T) :-
+    format(atom(T), 'r~wc~w: its sign points to r~wc~w, outside the grid', [R1, C1, R2, C2]).
+error_text(not_neighbours(R1/C1, R2/C2), T) :-
+    format(atom(T), 'r~wc~w: a sign joins it to r~wc~w, which is not a neighbour', [R1, C1, R2, C2]).
 error_text(no_candidates(R/C), T) :-
     format(atom(T), 'r~wc~w has no candidate left', [R, C]).
 error_text(no_place(U, V), T) :-
@@ -124,14 +199,61 @@ error_text(Why, T) :-
 %! print_grid is det.
 %
 %  Print the current grid, `.` for empty cells, box borders drawn where
-%  the geometry has standard boxes.
+%  the geometry has standard boxes; a Kakuro grid in its readable
+%  format (`#` black, `23\` down clue, `\17` across clue).
 
+print_grid :-
+    geometry:current_geometry(kakuro(_)),
+    !,
+    print_cell_texts(cell_text_now, right).
 print_grid :-
     grid_size(N),
     forall(between(1, N, R),
            ( row_separator(R),
              forall(between(1, N, C), print_cell(R, C)),
              nl )).
+
+% Print one text a cell, aligned (left or right) in columns as wide as
+% the widest.
+print_cell_texts(CellText, Align) :-
+    grid_shape(NR, NC),
+    findall(Text, ( between(1, NR, R), between(1, NC, C), call(CellText, R, C, Text) ), Texts),
+    foldl([T, W0, W]>>(atom_length(T, L), W is max(W0, L)), Texts, 1, Width),
+    print_text_rows(Texts, NC, Align, Width).
+
+print_text_rows([], _, _, _) :- !.
+print_text_rows(Texts, NC, Align, Width) :-
+    length(Row, NC),
+    append(Row, Rest, Texts),
+    maplist(pad(Align, Width), Row, Padded),
+    atomic_list_concat(Padded, ' ', Line),
+    format('~w~n', [Line]),
+    print_text_rows(Rest, NC, Align, Width).
+
+pad(right, Width, Text, Padded) :-
+    format(atom(Padded), '~t~w~*|', [Text, Width]).
+pad(left, Width, Text, Padded) :-
+    format(atom(Padded), '~w~t~*|', [Text, Width]).
+
+cell_text_now(R, C, Text) :-
+    (   element(R, C, V) -> value_char(V, Text)
+    ;   cell_box(R, C, _) -> Text = '.'
+    ;   black_text(R, C, Text)
+    ).
+
+% A Kakuro black cell as in the readable format.
+black_text(R, C, Text) :-
+    geometry:current_geometry(kakuro(Rows)),
+    nth1(R, Rows, Row),
+    nth1(C, Row, clue(Down, Across)),
+    (   Down =:= 0, Across =:= 0
+    ->  Text = '#'
+    ;   clue_part(Down, D), clue_part(Across, A),
+        format(atom(Text), '~w\\~w', [D, A])
+    ).
+
+clue_part(0, '') :- !.
+clue_part(N, N).
 
 print_cell(R, C) :-
     column_separator(C),
@@ -181,25 +303,12 @@ value_char(V, Ch) :-
 %  line, columns aligned.
 
 print_candidates :-
-    grid_size(N),
-    findall(Text, ( between(1, N, R), between(1, N, C), cell_candidates_text(R, C, Text) ), Texts),
-    foldl([T, W0, W]>>(atom_length(T, L), W is max(W0, L)), Texts, 1, Width),
-    Column is Width + 1,
-    print_candidate_rows(Texts, N, Column).
-
-print_candidate_rows([], _, _) :- !.
-print_candidate_rows(Texts, N, Column) :-
-    length(Row, N),
-    append(Row, Rest, Texts),
-    forall(member(T, Row),
-           ( atom_length(T, Length),
-             Pad is Column - Length,
-             format('~w~*c', [T, Pad, 0' ]) )),
-    nl,
-    print_candidate_rows(Rest, N, Column).
+    print_cell_texts(cell_candidates_text, left).
 
 cell_candidates_text(R, C, Text) :-
-    (   element(R, C, V)
+    (   \+ cell_box(R, C, _)
+    ->  black_text(R, C, Text)
+    ;   element(R, C, V)
     ->  value_char(V, Ch),
         format(atom(Text), '[~w]', [Ch])
     ;   cell_candidates(R, C, Vs),

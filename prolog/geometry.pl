@@ -1,38 +1,83 @@
-/*  Geometry of a Latin-square puzzle: size, regions and units.
+/*  Geometry: the cells, units and constraints of a puzzle's shape.
 
-    Geometry is data.  A puzzle's shape is described by a term
+    Geometry is data.  A puzzle's shape is one of the terms
 
-        geometry(N, Regions, Options)
+        geometry(N, Regions, Options)   an N x N Latin square
+        kakuro(Rows)                    a Kakuro grid (see runs.pl)
 
-    where N is the side of the grid, Regions is boxes(BoxRows, BoxCols) or
-    regions(Ids) (a flat row-major list of N*N region numbers 1..N, for
-    jigsaw Sudoku), and Options may contain `diagonals` (Sudoku X: both main
-    diagonals hold N different values).  setup_geometry/1 turns it into
-    facts that every technique reads; nothing else in the engine knows
-    about box shapes.
+    For a Latin square Regions is boxes(BoxRows, BoxCols), regions(Ids)
+    (a flat row-major list of N*N region numbers 1..N, for jigsaw Sudoku)
+    or `none` (Futoshiki).  Options may contain
+      - `diagonals`: both main diagonals hold N different values (Sudoku X);
+      - less(Signs): each lt(R1, C1, R2, C2) says R1/C1 < R2/C2;
+      - adjacent(Marks): Adjacent mode, each adj(R1, C1, R2, C2) marks two
+        neighbours that differ by exactly 1; unmarked neighbours differ by
+        more than 1.
+
+    setup_geometry/1 turns a shape into facts that every technique reads;
+    nothing else in the engine knows about box shapes or clue layouts:
+
+        grid_shape(Rows, Cols)        the grid's size
+        max_value(M)                  values are 1..M
+        cell_box(R, C, Box)           every cell that takes a value (Box 0
+                                      when the kind has no boxes)
+        cell_units(R, C, Units)       the all-different units of a cell
+        unit(U), unit_cell(U, R, C)   units and their cells
+        complete_unit(U)              a unit that holds every value once,
+                                      where hidden singles apply
+        constraint(T)                 a constraint beyond all-different:
+                                      sum(Unit, Sum), less(R1/C1, R2/C2),
+                                      next(A, B) or apart(A, B)
+        cell_links(R, C, Complete, Constraints)
+                                      what a change at R/C can wake up
+        cell_values(R, C, Values)     a Kakuro cell's starting candidates:
+                                      the digits of its across combinations
+                                      that are also digits of its down ones
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])), cell_units(1, 3, Us).
     Us = [row(1), col(3), box(2)].
 */
 :- module(geometry,
           [ setup_geometry/1,   % +Geometry
+            geometry_status/2,  % +Geometry, -Status
             clear_geometry/0,
+            grid_shape/2,       % ?Rows, ?Cols
             grid_size/1,        % ?N
+            max_value/1,        % ?M
             cell_box/3,         % ?Row, ?Col, ?Box
             cell_units/3,       % ?Row, ?Col, ?Units
+            cell_links/4,       % ?Row, ?Col, ?CompleteUnits, ?Constraints
             unit/1,             % ?Unit
+            complete_unit/1,    % ?Unit
             unit_cell/3,        % ?Unit, ?Row, ?Col
+            constraint/1,       % ?Constraint
+            cell_count/1,       % ?Count
+            cell_values/3,      % ?Row, ?Col, ?Values
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
             value/1             % ?Value
           ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(ugraphs)).
+:- use_module(library(ordsets)).
+:- use_module(runs).
+:- use_module(combinations).
 
 :- dynamic
     current_geometry/1,
+    grid_shape/2,
     grid_size/1,
+    max_value/1,
     cell_box/3,
     cell_units/3,
+    cell_links/4,
     unit/1,
-    diagonal_cell/3.
+    complete_unit/1,
+    unit_cell/3,
+    constraint/1,
+    cell_count/1,
+    cell_values/3,
+    run_digits/2.
 
 %! box_shape(?N, ?BoxRows, ?BoxCols) is nondet.
 %
@@ -47,39 +92,131 @@ box_shape(12, 3, 4).
 box_shape(16, 4, 4).
 box_shape(25, 5, 5).
 
+%! geometry_status(+Geometry, -Status) is det.
+%
+%  ok, or invalid(Why) for a shape that breaks the rules of its kind: a
+%  sign between cells that are not neighbours, a cycle of signs, a
+%  Kakuro clue without a run (runs.pl lists the Kakuro rules).
+
+geometry_status(kakuro(Rows), Status) :-
+    !,
+    kakuro_status(Rows, Status).
+geometry_status(geometry(N, _, Options), Status) :-
+    (   option_signs(Options, Pairs),
+        member(R1-C1-R2-C2, Pairs),
+        sign_error(N, R1, C1, R2, C2, Why)
+    ->  Status = invalid(Why)
+    ;   memberchk(less(Signs), Options),
+        less_cycle(Signs, Cycle)
+    ->  Status = invalid(sign_cycle(Cycle))
+    ;   Status = ok
+    ).
+
+option_signs(Options, Pairs) :-
+    findall(R1-C1-R2-C2,
+            ( member(Option, Options),
+              sign_list(Option, Signs),
+              member(Sign, Signs),
+              Sign =.. [_, R1, C1, R2, C2] ),
+            Pairs).
+
+sign_list(less(Signs), Signs).
+sign_list(adjacent(Marks), Marks).
+
+sign_error(N, R1, C1, _, _, outside(R1/C1)) :-
+    \+ ( between(1, N, R1), between(1, N, C1) ).
+sign_error(N, R1, C1, R2, C2, outside(R1/C1, R2/C2)) :-
+    \+ ( between(1, N, R2), between(1, N, C2) ).
+sign_error(_, R1, C1, R2, C2, not_neighbours(R1/C1, R2/C2)) :-
+    abs(R1-R2) + abs(C1-C2) =\= 1.
+
+% A cycle of "smaller than" signs: no values can satisfy it.
+less_cycle(Signs, Cycle) :-
+    findall((R1/C1)-(R2/C2), member(lt(R1, C1, R2, C2), Signs), Edges),
+    vertices_edges_to_ugraph([], Edges, Graph),
+    transitive_closure(Graph, Closure),
+    member(Cell-Reachable, Closure),
+    memberchk(Cell, Reachable),
+    !,
+    Cycle = [Cell].
+
 %! setup_geometry(+Geometry) is det.
 %
 %  Make Geometry the current geometry; nothing to do when it already is.
+%  Geometry must have status ok.
 
 setup_geometry(Geometry) :-
     current_geometry(Geometry),
     !.
 setup_geometry(Geometry) :-
-    Geometry = geometry(N, Regions, Options),
     clear_geometry,
     assertz(current_geometry(Geometry)),
-    assertz(grid_size(N)),
-    forall(grid_cell(N, R, C),
-           ( region_of(Regions, N, R, C, B),
-             assertz(cell_box(R, C, B)) )),
-    (   memberchk(diagonals, Options)
-    ->  forall(grid_cell(N, R, C), assert_diagonals(N, R, C))
+    layout(Geometry),
+    forall(cell_box(R, C, _), assert_cell_links(R, C)),
+    (   run_digits(_, _)
+    ->  forall(cell_box(R, C, _), assert_cell_values(R, C))
     ;   true
     ),
-    forall(grid_cell(N, R, C),
-           ( findall(U, cell_unit(R, C, U), Us),
-             assertz(cell_units(R, C, Us)) )),
-    forall(unit_in_order(N, U), assertz(unit(U))).
+    retractall(run_digits(_, _)),
+    aggregate_all(count, cell_box(_, _, _), Count),
+    assertz(cell_count(Count)).
 
 %! clear_geometry is det.
 
 clear_geometry :-
     retractall(current_geometry(_)),
+    retractall(grid_shape(_, _)),
     retractall(grid_size(_)),
+    retractall(max_value(_)),
     retractall(cell_box(_, _, _)),
     retractall(cell_units(_, _, _)),
+    retractall(cell_links(_, _, _, _)),
     retractall(unit(_)),
-    retractall(diagonal_cell(_, _, _)).
+    retractall(complete_unit(_)),
+    retractall(unit_cell(_, _, _)),
+    retractall(constraint(_)),
+    retractall(cell_count(_)),
+    retractall(cell_values(_, _, _)).
+
+layout(geometry(N, Regions, Options)) :-
+    assertz(grid_shape(N, N)),
+    assertz(grid_size(N)),
+    assertz(max_value(N)),
+    forall(grid_cell(N, R, C),
+           ( region_of(Regions, N, R, C, B),
+             assertz(cell_box(R, C, B)) )),
+    forall(latin_unit(Regions, Options, N, U), assert_unit(U, complete)),
+    forall(latin_constraint(N, Options, T), assertz(constraint(T))).
+layout(kakuro(Rows)) :-
+    length(Rows, NR),
+    Rows = [Row|_],
+    length(Row, NC),
+    assertz(grid_shape(NR, NC)),
+    assertz(max_value(9)),
+    kakuro_runs(Rows, Runs),
+    forall(member(run(_, _, Cells), Runs),
+           forall(member(R-C, Cells), assert_once(cell_box(R, C, 0)))),
+    forall(member(run(U, Sum, Cells), Runs),
+           ( assert_unit(U-Cells, partial),
+             assertz(constraint(sum(U, Sum))) )),
+    forall(member(run(U, Sum, Cells), Runs), assert_run_digits(U, Sum, Cells)).
+
+% The digits of a run's combinations, kept on the unit until the cells'
+% starting values are known.
+assert_run_digits(U, Sum, Cells) :-
+    length(Cells, Length),
+    findall(D, ( combination(Sum, Length, Ds), member(D, Ds) ), Ds0),
+    sort(Ds0, Digits),
+    assertz(run_digits(U, Digits)).
+
+assert_cell_values(R, C) :-
+    cell_units(R, C, Units),
+    numlist(1, 9, All),
+    foldl([U, V0, V]>>( run_digits(U, Ds), ord_intersection(V0, Ds, V) ), Units, All, Values),
+    assertz(cell_values(R, C, Values)).
+
+assert_once(Fact) :-
+    (   call(Fact) -> true ; assertz(Fact) ).
 
 grid_cell(N, R, C) :-
     between(1, N, R),
@@ -90,32 +227,68 @@ region_of(boxes(BR, BC), N, R, C, B) :-
 region_of(regions(Ids), N, R, C, B) :-
     I is (R-1)*N + C,
     nth1(I, Ids, B).
+region_of(none, _, _, _, 0).
 
-assert_diagonals(N, R, C) :-
-    (   R =:= C -> assertz(diagonal_cell(1, R, C)) ; true ),
-    (   R + C =:= N + 1 -> assertz(diagonal_cell(2, R, C)) ; true ).
+latin_unit(_, _, N, row(R)-Cells) :-
+    between(1, N, R),
+    findall(R-C, between(1, N, C), Cells).
+latin_unit(_, _, N, col(C)-Cells) :-
+    between(1, N, C),
+    findall(R-C, between(1, N, R), Cells).
+latin_unit(Regions, _, N, box(B)-Cells) :-
+    Regions \== none,
+    between(1, N, B),
+    findall(R-C, cell_box(R, C, B), Cells).
+latin_unit(_, Options, N, diag(1)-Cells) :-
+    memberchk(diagonals, Options),
+    findall(I-I, between(1, N, I), Cells).
+latin_unit(_, Options, N, diag(2)-Cells) :-
+    memberchk(diagonals, Options),
+    findall(I-C, ( between(1, N, I), C is N + 1 - I ), Cells).
 
-cell_unit(R, _, row(R)).
-cell_unit(_, C, col(C)).
-cell_unit(R, C, box(B)) :- cell_box(R, C, B).
-cell_unit(R, C, diag(D)) :- diagonal_cell(D, R, C).
+latin_constraint(_, Options, less(R1/C1, R2/C2)) :-
+    memberchk(less(Signs), Options),
+    member(lt(R1, C1, R2, C2), Signs).
+latin_constraint(N, Options, Constraint) :-
+    memberchk(adjacent(Marks), Options),
+    grid_cell(N, R1, C1),
+    neighbour(N, R1, C1, R2, C2),
+    (   marked(Marks, R1, C1, R2, C2)
+    ->  Constraint = next(R1/C1, R2/C2)
+    ;   Constraint = apart(R1/C1, R2/C2)
+    ).
 
-unit_in_order(N, row(I)) :- between(1, N, I).
-unit_in_order(N, col(I)) :- between(1, N, I).
-unit_in_order(N, box(I)) :- between(1, N, I).
-unit_in_order(_, diag(D)) :- between(1, 2, D), once(diagonal_cell(D, _, _)).
+% The right and lower neighbours of a cell: each pair once.
+neighbour(N, R, C1, R, C2) :- C2 is C1 + 1, C2 =< N.
+neighbour(N, R1, C, R2, C) :- R2 is R1 + 1, R2 =< N.
 
-%! unit_cell(?Unit, ?Row, ?Col) is nondet.
-%
-%  Row/Col is a cell of Unit.
+marked(Marks, R1, C1, R2, C2) :-
+    (   memberchk(adj(R1, C1, R2, C2), Marks)
+    ->  true
+    ;   memberchk(adj(R2, C2, R1, C1), Marks)
+    ).
 
-unit_cell(row(R), R, C) :- grid_size(N), between(1, N, C).
-unit_cell(col(C), R, C) :- grid_size(N), between(1, N, R).
-unit_cell(box(B), R, C) :- cell_box(R, C, B).
-unit_cell(diag(D), R, C) :- diagonal_cell(D, R, C).
+assert_unit(U-Cells, Kind) :-
+    assertz(unit(U)),
+    (   Kind == complete -> assertz(complete_unit(U)) ; true ),
+    forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
+
+% Units in a fixed order (rows, columns, boxes, diagonals or runs) so
+% that explanations list them the same way every time.
+assert_cell_links(R, C) :-
+    findall(U, unit_cell(U, R, C), Units),
+    assertz(cell_units(R, C, Units)),
+    include(complete_unit, Units, Complete),
+    findall(T, ( constraint(T), constraint_cell(T, R, C) ), Constraints),
+    assertz(cell_links(R, C, Complete, Constraints)).
+
+constraint_cell(sum(U, _), R, C) :- unit_cell(U, R, C).
+constraint_cell(less(A, B), R, C) :- ( A == R/C ; B == R/C ), !.
+constraint_cell(next(A, B), R, C) :- ( A == R/C ; B == R/C ), !.
+constraint_cell(apart(A, B), R, C) :- ( A == R/C ; B == R/C ), !.
 
 %! value(?V) is nondet.
 %
-%  V is a value of the current grid, 1..N.
+%  V is a value of the current grid, 1..M.
 
-value(V) :- grid_size(N), between(1, N, V).
+value(V) :- max_value(M), between(1, M, V).

@@ -34,9 +34,10 @@
 %  Trace is Trace0 with the name of each technique applied in front.
 
 propagate(Techniques, Trace0, Trace) :-
-    findall(R-C, ( cell_units(R, C, _), \+ element(R, C, _) ), Cells),
-    findall(U-V, ( unit(U), value(V), \+ placed_in(U, V) ), UnitValues),
-    settle(Cells, UnitValues, Techniques, Trace0, Trace).
+    findall(R-C, ( cell_box(R, C, _), \+ element(R, C, _) ), Cells),
+    findall(U-V, ( complete_unit(U), value(V), \+ placed_in(U, V) ), UnitValues),
+    findall(T, constraint(T), Constraints),
+    settle(Cells, UnitValues, Constraints, Techniques, Trace0, Trace).
 
 %! propagate_removed(+Removed, +Techniques, +Trace0, -Trace) is semidet.
 %
@@ -44,64 +45,84 @@ propagate(Techniques, Trace0, Trace) :-
 %  only what they touch is checked.
 
 propagate_removed(Removed, Techniques, Trace0, Trace) :-
-    agenda_add(Removed, [], [], Cells, UnitValues),
-    settle(Cells, UnitValues, Techniques, Trace0, Trace).
+    agenda_add(Removed, [], [], [], Cells, UnitValues, Constraints),
+    settle(Cells, UnitValues, Constraints, Techniques, Trace0, Trace).
 
-settle([R-C|Cells], UnitValues, Ts, T0, T) :-
+% settle(+Cells, +UnitValues, +Constraints, +Techniques, +Trace0, -Trace):
+% the three agendas are worked off in that order, cheapest first.
+settle([R-C|Cells], UVs, Cs, Ts, T0, T) :-
     !,
     cell_candidates(R, C, Vs),
-    check_cell(Vs, R, C, Cells, UnitValues, Ts, T0, T).
-settle([], [U-V|UnitValues], Ts, T0, T) :-
+    check_cell(Vs, R, C, Cells, UVs, Cs, Ts, T0, T).
+settle([], [U-V|UVs], Cs, Ts, T0, T) :-
     !,
-    check_unit(U, V, UnitValues, Ts, T0, T).
-settle([], [], Ts, T0, T) :-
+    check_unit(U, V, UVs, Cs, Ts, T0, T).
+settle([], [], [C0|Cs0], Ts, T0, T) :-
+    !,
+    sort([C0|Cs0], [Constraint|Cs]),
+    revise(Constraint, Outcome),
+    (   Outcome = step(Name, _, [], Elims)
+    ->  eliminate(Elims, Removed),
+        agenda_add(Removed, [], [], Cs, Cells, UVs, Cs1),
+        % A revision leaves its own constraint consistent: do not wake it.
+        exclude(==(Constraint), Cs1, Cs2),
+        settle(Cells, UVs, Cs2, Ts, [Name|T0], T)
+    ;   settle([], [], Cs, Ts, T0, T)
+    ).
+settle([], [], [], Ts, T0, T) :-
     (   \+ solved_grid,
         member(Name, Ts),
         deduction(Name, step(_, _, [], Elims))
     ->  eliminate(Elims, Removed),
-        agenda_add(Removed, [], [], Cells, UnitValues),
-        settle(Cells, UnitValues, Ts, [Name|T0], T)
+        agenda_add(Removed, [], [], [], Cells, UVs, Cs),
+        settle(Cells, UVs, Cs, Ts, [Name|T0], T)
     ;   T = T0
     ).
 
-check_cell([], R, C, Cells, UnitValues, Ts, T0, T) :-
+check_cell([], R, C, Cells, UVs, Cs, Ts, T0, T) :-
     element(R, C, _),
-    settle(Cells, UnitValues, Ts, T0, T).
-check_cell([V], R, C, Cells, UnitValues, Ts, T0, T) :-
+    settle(Cells, UVs, Cs, Ts, T0, T).
+check_cell([V], R, C, Cells, UVs, Cs, Ts, T0, T) :-
     !,
     assign(R, C, V, Removed),
-    agenda_add(Removed, Cells, UnitValues, Cells1, UnitValues1),
-    settle(Cells1, UnitValues1, Ts, [naked_single|T0], T).
-check_cell([_, _|_], _, _, Cells, UnitValues, Ts, T0, T) :-
-    settle(Cells, UnitValues, Ts, T0, T).
+    agenda_add(Removed, Cells, UVs, Cs, Cells1, UVs1, Cs1),
+    settle(Cells1, UVs1, Cs1, Ts, [naked_single|T0], T).
+check_cell([_, _|_], _, _, Cells, UVs, Cs, Ts, T0, T) :-
+    settle(Cells, UVs, Cs, Ts, T0, T).
 
-check_unit(U, V, UnitValues, Ts, T0, T) :-
+check_unit(U, V, UVs, Cs, Ts, T0, T) :-
     placed_in(U, V),
     !,
-    settle([], UnitValues, Ts, T0, T).
-check_unit(U, V, UnitValues, Ts, T0, T) :-
+    settle([], UVs, Cs, Ts, T0, T).
+check_unit(U, V, UVs, Cs, Ts, T0, T) :-
     unit_places(U, V, Places),
     Places = [Place|More],
     (   More == []
     ->  Place = R-C,
         assign(R, C, V, Removed),
         hidden_single_name(U, Name),
-        agenda_add(Removed, [], UnitValues, Cells, UnitValues1),
-        settle(Cells, UnitValues1, Ts, [Name|T0], T)
-    ;   settle([], UnitValues, Ts, T0, T)
+        agenda_add(Removed, [], UVs, Cs, Cells, UVs1, Cs1),
+        settle(Cells, UVs1, Cs1, Ts, [Name|T0], T)
+    ;   settle([], UVs, Cs, Ts, T0, T)
     ).
 
-% Each removed candidate r(R,C,V) may have made R/C a naked single and V
-% a hidden single in any unit of R/C.
-agenda_add([], Cells, UnitValues, Cells, UnitValues).
-agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cells, UVs) :-
-    cell_units(R, C, Units),
+% Each removed candidate r(R,C,V) may have made R/C a naked single, V a
+% hidden single in a complete unit of R/C, and a constraint on R/C
+% narrower.
+agenda_add([], Cells, UVs, Cs, Cells, UVs, Cs).
+agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
+    cell_links(R, C, Units, Constraints),
     unit_values(Units, V, UVs0, UVs1),
-    agenda_add(Rs, [R-C|Cells0], UVs1, Cells, UVs).
+    add_constraints(Constraints, Cs0, Cs1),
+    agenda_add(Rs, [R-C|Cells0], UVs1, Cs1, Cells, UVs, Cs).
 
 unit_values([], _, UVs, UVs).
 unit_values([U|Us], V, UVs0, [U-V|UVs]) :-
     unit_values(Us, V, UVs0, UVs).
+
+add_constraints([], Cs, Cs).
+add_constraints([C|More], Cs0, [C|Cs]) :-
+    add_constraints(More, Cs0, Cs).
 
 solved_grid :-
     \+ possibility(_, _, _, _).

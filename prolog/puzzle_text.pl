@@ -9,15 +9,17 @@
     - a readable grid: one row per line, `|`, `-`, `+` and spaces ignored.
 
     ?- givens_text(4, '1.3.....', Gs).
-    false.   % 8 characters: not a 4x4 grid
+    Gs = [g(1,1,1), g(1,3,3)].
     ?- text_givens('12..34..........', G, Gs).
     G = geometry(4, boxes(2,2), []), Gs = [g(1,1,1), g(1,2,2), g(2,1,3), g(2,2,4)].
 */
 :- module(puzzle_text,
           [ text_givens/3,          % +Text, -Geometry, -Givens
-            givens_text/3,          % +N, +Text, -Givens
+            givens_text/3,          % +Cols, +Text, -Givens
             read_puzzle_file/3,     % +File, +Index, -Puzzle
-            rows_puzzle/2           % +Rows, -Puzzle
+            rows_puzzle/2,          % +Rows, -Puzzle
+            read_kakuro_files/2,    % +Name, -Puzzle
+            kakuro_rows_puzzle/2    % +Rows, -Puzzle
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -36,15 +38,13 @@ text_givens(Text, geometry(N, boxes(BR, BC), []), Givens) :-
     !,
     givens_text(N, Text, Givens).
 
-%! givens_text(+N, +Text, -Givens) is semidet.
+%! givens_text(+Cols, +Text, -Givens) is semidet.
 %
-%  Givens g(Row, Col, Value) of the N*N characters of Text.  Fails on a
-%  character that is neither a blank nor a value.
+%  Givens g(Row, Col, Value) of Text, read row by row, Cols characters a
+%  row.  Fails on a character that is neither a blank nor a value.
 
 givens_text(N, Text, Givens) :-
     atom_chars(Text, Chars),
-    length(Chars, Length),
-    Length =:= N*N,
     foldl(char_given(N), Chars, Given0, 0, _),
     exclude(==(blank), Given0, Givens).
 
@@ -107,3 +107,60 @@ separator_char(' ').
 separator_char('|').
 separator_char('-').
 separator_char('+').
+
+%! kakuro_rows_puzzle(+Rows, -Puzzle) is semidet.
+%
+%  Rows as typed in the shell: each cell 0 (white), x (black) or
+%  Down/Across (a clue cell, 0 for no clue that way).
+%
+%  ?- kakuro_rows_puzzle([[x, 3/0], [0/3, 0]], P).
+%  P = puzzle(kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]), []).
+
+kakuro_rows_puzzle(Rows, puzzle(kakuro(Grid), [])) :-
+    maplist(maplist(shell_cell), Rows, Grid).
+
+shell_cell(0, w) :- !.
+shell_cell(x, clue(0, 0)) :- !.
+shell_cell(D/A, clue(D, A)) :-
+    integer(D),
+    integer(A).
+
+%! read_kakuro_files(+Name, -Puzzle) is semidet.
+%
+%  The thesis program's pair of matrices, Name_down.txt and
+%  Name_right.txt (or Name_dolje.txt and Name_desno.txt): 0 white, 1
+%  black without a clue that way, larger numbers clues.  Only numbers
+%  are read.
+
+read_kakuro_files(Name, puzzle(kakuro(Rows), [])) :-
+    matrix_pair(Name, DownFile, RightFile),
+    read_matrix(DownFile, Down),
+    read_matrix(RightFile, Right),
+    maplist(maplist(matrix_cell), Down, Right, Rows).
+
+matrix_pair(Name, Down, Right) :-
+    member(DownSuffix-RightSuffix, ['_down.txt'-'_right.txt', '_dolje.txt'-'_desno.txt']),
+    atom_concat(Name, DownSuffix, Down),
+    exists_file(Down),
+    !,
+    atom_concat(Name, RightSuffix, Right).
+
+read_matrix(File, Rows) :-
+    read_file_to_string(File, String, []),
+    split_string(String, "\n", " \t\r", Lines0),
+    exclude(==(""), Lines0, Lines),
+    maplist(line_numbers, Lines, Rows).
+
+line_numbers(Line, Numbers) :-
+    split_string(Line, " \t", " \t", Parts0),
+    exclude(==(""), Parts0, Parts),
+    maplist(number_string, Numbers, Parts),
+    forall(member(N, Numbers), integer(N)).
+
+matrix_cell(0, 0, w) :- !.
+matrix_cell(D, A, clue(Down, Across)) :-
+    matrix_clue(D, Down),
+    matrix_clue(A, Across).
+
+matrix_clue(1, 0) :- !.
+matrix_clue(N, N).

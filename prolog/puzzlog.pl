@@ -13,6 +13,15 @@
         ?- sudoku([[0,0,3,0],[0,4,0,0],[0,0,0,2],[0,3,0,0]], Rows).
         Rows = [[4,2,3,1],[3,4,1,2],[1,3,4,2]...]   (see README.md)
 
+    Kakuro rows: 0 a white cell, x a black one, Down/Across a clue cell:
+
+        ?- kakuro([[x, 3/0, 11/0], [0/11, 0, 0], [0/3, 0, 0]]).
+        ?- kakuro([[x, 3/0, 11/0], [0/11, 0, 0], [0/3, 0, 0]], Rows).
+        Rows = [[x, 3/0, 11/0], [0/11, 2, 9], [0/3, 1, 2]].
+        ?- combinations(20, 3, Sets).          % sum combinations
+        Sets = [[3,8,9], [4,7,9], [5,6,9], [5,7,8]].
+        ?- load_kakuro('puzzles/kakuro/thesis').   % NAME_down.txt + NAME_right.txt
+
     Explore a puzzle from a file one deduction at a time:
 
         ?- load_puzzle('puzzles/sudoku9.txt').     % first puzzle of the file
@@ -29,6 +38,9 @@
 :- module(puzzlog,
           [ sudoku/1,               % +Rows
             sudoku/2,               % +Rows, -SolvedRows
+            kakuro/1,               % +Rows
+            kakuro/2,               % +Rows, -SolvedRows
+            load_kakuro/1,          % +Name
             load_puzzle/1,          % +File
             load_puzzle/2,          % +File, +Index
             show/0,
@@ -52,6 +64,8 @@
 :- use_module(explain).
 :- use_module(puzzle_text).
 :- use_module(bridge).
+:- use_module(combinations).
+:- reexport(combinations, [combinations/3, combinations/4, magic_sum/3]).
 
 
 %! sudoku(+Rows) is semidet.
@@ -113,6 +127,87 @@ print_rows(Rows) :-
 row_char(0, '.') :- !.
 row_char(V, Ch) :- value_char(V, Ch).
 
+%! kakuro(+Rows) is semidet.
+%
+%  Print the Kakuro Rows (0 white, x black, Down/Across a clue), solve
+%  it and print the solution.
+
+kakuro(Rows) :-
+    kakuro_rows_puzzle(Rows, Puzzle),
+    format('Puzzle:~n'),
+    show_kakuro(Puzzle, []),
+    solve_puzzle(Puzzle, [limit(2)], Result),
+    kakuro_report(Result, Puzzle).
+
+kakuro_report(result(solved, [solution(Values, _)], Guesses), Puzzle) :-
+    !,
+    format('Solution (~w guesses):~n', [Guesses]),
+    show_kakuro(Puzzle, Values).
+kakuro_report(result(multiple, [solution(Values, _)|_], _), Puzzle) :-
+    !,
+    format('More than one solution; one of them:~n'),
+    show_kakuro(Puzzle, Values).
+kakuro_report(Result, _) :-
+    report(Result, []).
+
+% Print a puzzle through the engine's own grid printer, without
+% disturbing a puzzle being explored.
+show_kakuro(Puzzle, Values) :-
+    snapshot(( clear_state,
+               setup_puzzle(Puzzle, _),
+               forall(( nth0(I, Values, V), V > 0 ), place_index(I, V)),
+               print_grid )).
+
+place_index(I, V) :-
+    grid_shape(_, NC),
+    R is I // NC + 1,
+    C is I mod NC + 1,
+    retractall(possibility(R, C, _, _)),
+    assertz(element(R, C, V)).
+
+%! kakuro(+Rows, -Solved) is semidet.
+%
+%  Solved is Rows with each white cell's digit; fails without a
+%  solution.
+
+kakuro(Rows, Solved) :-
+    kakuro_rows_puzzle(Rows, Puzzle),
+    solve_puzzle(Puzzle, [], result(solved, [solution(Values, _)], _)),
+    length(Rows, NR),
+    Rows = [Row|_],
+    length(Row, NC),
+    findall(Out, ( between(1, NR, R), between(1, NC, C),
+                   nth1(R, Rows, Cells), nth1(C, Cells, Cell),
+                   I is (R-1)*NC + C,
+                   nth1(I, Values, V),
+                   ( Cell == 0 -> Out = V ; Out = Cell ) ),
+            Flat),
+    values_rows(NC, Flat, Solved).
+
+%! load_kakuro(+Name) is semidet.
+%
+%  Make the Kakuro of the thesis-format pair Name_down.txt +
+%  Name_right.txt the current puzzle of the shell and print it.
+
+load_kakuro(Name) :-
+    (   read_kakuro_files(Name, Puzzle)
+    ->  start_puzzle(Puzzle)
+    ;   format('No ~w_down.txt and ~w_right.txt (or _dolje/_desno) to read~n', [Name, Name]),
+        fail
+    ).
+
+start_puzzle(Puzzle) :-
+    clear_state,
+    setup_puzzle(Puzzle, Status),
+    (   Status == ok
+    ->  show
+    ;   Status = invalid(Why),
+        error_text(Why, Text),
+        format('Invalid puzzle: ~w~n', [Text]),
+        clear_state,
+        fail
+    ).
+
 %! load_puzzle(+File) is semidet.
 %! load_puzzle(+File, +Index) is semidet.
 %
@@ -124,15 +219,7 @@ load_puzzle(File) :-
 
 load_puzzle(File, Index) :-
     (   read_puzzle_file(File, Index, Puzzle)
-    ->  clear_state,
-        setup_puzzle(Puzzle, Status),
-        (   Status == ok
-        ->  show
-        ;   Status = invalid(Why),
-            error_text(Why, Text),
-            format('Invalid puzzle: ~w~n', [Text]),
-            fail
-        )
+    ->  start_puzzle(Puzzle)
     ;   format('No puzzle ~w in ~w~n', [Index, File]),
         fail
     ).
@@ -158,8 +245,8 @@ candidates :-
 %  give its record (step/1).  Fails when no technique applies.
 
 step :-
-    (   \+ grid_size(_)
-    ->  format('No puzzle loaded: use load_puzzle/1 or load_puzzle/2 first.~n'),
+    (   \+ grid_shape(_, _)
+    ->  format('No puzzle loaded: use load_puzzle/1,2 or load_kakuro/1 first.~n'),
         fail
     ;   contradiction(Why)
     ->  error_text(Why, Text),
@@ -198,8 +285,8 @@ solve :-
     solving_techniques(Techniques),
     search(Techniques, 2, Solutions, Guesses),
     (   Solutions = [solution(Values, _)|More]
-    ->  grid_size(N),
-        findall(g(R, C, V), ( nth0(I, Values, V), R is I // N + 1, C is I mod N + 1 ), Givens),
+    ->  grid_shape(_, N),
+        findall(g(R, C, V), ( nth0(I, Values, V), V > 0, R is I // N + 1, C is I mod N + 1 ), Givens),
         setup_givens(Givens, ok),
         show,
         format('~w guesses.~n', [Guesses]),

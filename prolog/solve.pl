@@ -1,7 +1,7 @@
 /*  Solving a whole puzzle in one call, leaving no state behind.
 
     A puzzle is puzzle(Geometry, Givens): the geometry term of
-    geometry.pl and a list of givens g(Row, Col, Value).
+    geometry.pl (any kind) and a list of givens g(Row, Col, Value).
 
     ?- solve_puzzle(puzzle(geometry(4, boxes(2,2), []),
                            [g(1,1,1), g(1,2,2), g(2,1,3), g(3,2,1), g(4,3,1)]),
@@ -17,6 +17,8 @@
 :- use_module(geometry).
 :- use_module(state).
 :- use_module(search).
+:- use_module(techniques).
+:- use_module(sums).
 
 %! solving_techniques(-Techniques) is det.
 %
@@ -29,11 +31,27 @@ solving_techniques([pointing, box_line, naked_pair, hidden_pair]).
 
 %! setup_puzzle(+Puzzle, -Status) is det.
 %
-%  Replace the state by Puzzle.  Status is ok or invalid(Why).
+%  Replace the state by Puzzle.  Status is ok or invalid(Why): a shape
+%  that breaks its kind's rules, a bad given, or givens that break a
+%  constraint (broken(Constraint)).  Kakuro cells start with the digits
+%  of their runs' combinations (those that fit the givens, if any).
 
 setup_puzzle(puzzle(Geometry, Givens), Status) :-
-    setup_geometry(Geometry),
-    setup_givens(Givens, Status).
+    geometry_status(Geometry, Status0),
+    (   Status0 \== ok
+    ->  Status = Status0
+    ;   setup_geometry(Geometry),
+        setup_givens(Givens, Status1),
+        (   Status1 \== ok
+        ->  Status = Status1
+        ;   broken_constraint(T)
+        ->  Status = invalid(broken(T))
+        ;   Givens \== []
+        ->  combination_candidates,
+            Status = ok
+        ;   Status = ok
+        )
+    ).
 
 %! solve_puzzle(+Puzzle, +Options, -Result) is det.
 %
@@ -71,6 +89,16 @@ solve_in_place(Puzzle, Techniques, Limit, result(Status, Solutions, Guesses)) :-
         length(Solutions, Count),
         count_status(Count, Status)
     ).
+
+% A constraint the givens alone break: a Kakuro run whose placed digits
+% fit none of its combinations, a sign between givens the wrong way.
+broken_constraint(sum(U, Sum)) :-
+    constraint(sum(U, Sum)),
+    fitting_rests(U, Sum, []).
+broken_constraint(T) :-
+    constraint(T),
+    T \= sum(_, _),
+    \+ revise(T, _).
 
 count_status(0, unsolvable).
 count_status(1, solved).

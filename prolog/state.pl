@@ -50,7 +50,8 @@ clear_state :-
 %! setup_givens(+Givens:list, -Status) is det.
 %
 %  Place the givens g(Row, Col, Value) on the current geometry and give
-%  every empty cell the candidates its units allow.  Status is `ok` or
+%  every empty cell the candidates its units allow (of its starting
+%  values, geometry:cell_values/3, when the kind has them).  Status is `ok` or
 %  invalid(Why) for a value out of range or two equal givens in a unit:
 %  clash(Value, R1/C1, R2/C2, Unit).
 
@@ -75,8 +76,8 @@ place_givens([g(R, C, V)|Gs], Status) :-
     ).
 
 given_error(R, C, V, out_of_range(R/C, V)) :-
-    grid_size(N),
-    \+ between(1, N, V).
+    max_value(M),
+    \+ between(1, M, V).
 given_error(R, C, _, not_a_cell(R/C)) :-
     \+ cell_units(R, C, _).
 given_error(R, C, V, twice(R/C)) :-
@@ -91,12 +92,13 @@ given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
     !.
 
 add_candidates :-
-    grid_size(N),
-    numlist(1, N, Values),
+    max_value(M),
+    numlist(1, M, Values),
     forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
            add_cell_candidates(R, C, Units, Values)).
 
-add_cell_candidates(R, C, Units, Values) :-
+add_cell_candidates(R, C, Units, AllValues) :-
+    (   cell_values(R, C, Values) -> true ; Values = AllValues ),
     findall(V, ( member(U, Units), placed_in(U, V) ), Used0),
     sort(Used0, Used),
     ord_subtract(Values, Used, Free),
@@ -150,6 +152,12 @@ unit_candidate(box(B), V, R, C) :- possibility(R, C, B, V).
 unit_candidate(diag(D), V, R, C) :-
     unit_cell(diag(D), R, C),
     possibility(R, C, _, V).
+unit_candidate(across(R0, C0), V, R, C) :-
+    unit_cell(across(R0, C0), R, C),
+    possibility(R, C, _, V).
+unit_candidate(down(R0, C0), V, R, C) :-
+    unit_cell(down(R0, C0), R, C),
+    possibility(R, C, _, V).
 
 %! cell_candidates(+Row, +Col, -Values) is det.
 
@@ -162,17 +170,21 @@ cell_candidates(R, C, Vs) :-
 
 solved :-
     \+ possibility(_, _, _, _),
-    grid_size(N),
-    aggregate_all(count, element(_, _, _), Count),
-    Count =:= N*N.
+    cell_count(N),
+    aggregate_all(count, element(_, _, _), N).
 
 %! grid_values(-Values) is det.
 %
-%  The grid in row-major order, 0 where no value is placed.
+%  The grid in row-major order, 0 where no value is placed (and for
+%  cells that take no value, such as Kakuro's black cells).
 
 grid_values(Vs) :-
-    grid_size(N),
-    findall(V, ( between(1, N, R), between(1, N, C), cell_value(R, C, V) ), Vs).
+    findall(V, ( grid_position(R, C), cell_value(R, C, V) ), Vs).
+
+grid_position(R, C) :-
+    grid_shape(NR, NC),
+    between(1, NR, R),
+    between(1, NC, C).
 
 cell_value(R, C, V) :- element(R, C, V), !.
 cell_value(_, _, 0).
@@ -181,11 +193,11 @@ cell_value(_, _, 0).
 %
 %  The whole state in row-major order, one integer a cell: a placed
 %  value V as V, an empty cell as the negated bit set of its candidates
-%  (bit V-1 for candidate V).  restore_state/2 reads it back.
+%  (bit V-1 for candidate V), so 0 for a cell that takes no value.
+%  restore_state/2 reads it back.
 
 state_codes(Codes) :-
-    grid_size(N),
-    findall(Code, ( between(1, N, R), between(1, N, C), cell_code(R, C, Code) ), Codes).
+    findall(Code, ( grid_position(R, C), cell_code(R, C, Code) ), Codes).
 
 cell_code(R, C, V) :- element(R, C, V), !.
 cell_code(R, C, Code) :-
@@ -199,18 +211,20 @@ cell_code(R, C, Code) :-
 restore_state(Geometry, Codes) :-
     clear_state,
     setup_geometry(Geometry),
-    grid_size(N),
-    forall(nth0(I, Codes, Code), restore_cell(N, I, Code)).
+    grid_shape(_, NC),
+    forall(nth0(I, Codes, Code), restore_cell(NC, I, Code)).
 
-restore_cell(N, I, Code) :-
-    R is I // N + 1,
-    C is I mod N + 1,
+restore_cell(NC, I, Code) :-
+    R is I // NC + 1,
+    C is I mod NC + 1,
     (   Code > 0
     ->  assertz(element(R, C, Code)),
         cell_units(R, C, Units),
         assert_placed(Units, Code)
+    ;   Code =:= 0
+    ->  true
     ;   Mask is -Code,
         cell_box(R, C, B),
-        forall(( between(1, N, V), Mask /\ (1 << (V-1)) =\= 0 ),
+        forall(( value(V), Mask /\ (1 << (V-1)) =\= 0 ),
                assertz(possibility(R, C, B, V)))
     ).

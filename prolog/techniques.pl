@@ -1,4 +1,4 @@
-/*  Solving techniques for the all-different units of a Latin square.
+/*  Solving techniques: one rule each, over the units and constraints.
 
     Each technique is a rule over the state facts that finds one
     deduction and describes it as a step record
@@ -8,7 +8,10 @@
     Placements are p(Row, Col, Value), Eliminations r(Row, Col, Value).
     A rule only finds; state:assign/4 and state:eliminate/2 apply.  The
     rules know nothing of box shapes: they see units (rows, columns, boxes
-    or jigsaw regions, diagonals) through the geometry facts.
+    or jigsaw regions, diagonals, Kakuro runs) through the geometry facts.
+    The Kakuro rules are in sums.pl, the Futoshiki ones in inequalities.pl;
+    every kind tries the whole list and a rule whose units or constraints
+    a grid lacks never fires.
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
        setup_givens([g(1,1,1), g(1,2,2), g(2,1,3)], ok),
@@ -21,11 +24,14 @@
             sole_candidate/3,       % +Row, +Col, -Value
             unit_places/3,          % +Unit, +Value, -Cells
             hidden_single_name/2,   % +Unit, -Technique
-            contradiction/1         % -Why
+            contradiction/1,        % -Why
+            revise/2                % +Constraint, -Outcome
           ]).
 :- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).
+:- use_module(sums).
+:- use_module(inequalities).
 
 %! technique(?Technique, ?Difficulty) is nondet.
 %
@@ -35,12 +41,19 @@
 
 technique(naked_single,           1).
 technique(cross_hatching,         1).
+technique(last_empty_cell,        1).
 technique(hidden_single_row,      2).
 technique(hidden_single_column,   2).
 technique(hidden_single_box,      2).
 technique(hidden_single_diagonal, 2).
+technique(crossing,               2).
+technique(inequality_bounds,      2).
+technique(adjacency,              2).
+technique(hidden_single_run,      3).
 technique(pointing,               3).
 technique(box_line,               3).
+technique(elimination,            3).
+technique(multiple_crossing,      4).
 technique(naked_pair,             4).
 technique(hidden_pair,            4).
 technique(naked_triple,           5).
@@ -67,16 +80,31 @@ deduction(hidden_single_box, Step) :-
     hidden_single(box(_), Step).
 deduction(hidden_single_diagonal, Step) :-
     hidden_single(diag(_), Step).
+deduction(last_empty_cell, Step) :-
+    sum_deduction(last_empty_cell, Step).
+deduction(crossing, Step) :-
+    sum_deduction(crossing, Step).
+deduction(inequality_bounds, Step) :-
+    pair_deduction(inequality_bounds, Step).
+deduction(adjacency, Step) :-
+    pair_deduction(adjacency, Step).
+deduction(hidden_single_run, Step) :-
+    sum_deduction(hidden_single_run, Step).
 deduction(pointing, Step) :-
     line_intersection(box(_), pointing, Step).
 deduction(box_line, Step) :-
-    unit(U),
+    complete_unit(U),
     U \= box(_),
     line_intersection(U, box_line, Step).
+deduction(elimination, Step) :-
+    between(2, 4, K),
+    naked_subset(K, partial, elimination, Step).
+deduction(multiple_crossing, Step) :-
+    sum_deduction(multiple_crossing, Step).
 deduction(naked_pair, Step) :-
-    naked_subset(2, naked_pair, Step).
+    naked_subset(2, complete, naked_pair, Step).
 deduction(naked_triple, Step) :-
-    naked_subset(3, naked_triple, Step).
+    naked_subset(3, complete, naked_triple, Step).
 deduction(hidden_pair, Step) :-
     hidden_subset(2, hidden_pair, Step).
 deduction(hidden_triple, Step) :-
@@ -104,9 +132,29 @@ hidden_single_name(col(_),  hidden_single_column).
 hidden_single_name(box(_),  hidden_single_box).
 hidden_single_name(diag(_), hidden_single_diagonal).
 
+pair_deduction(Name, Step) :-
+    pair_technique(Constraint, Name),
+    constraint(Constraint),
+    revise_pair(Constraint, Step),
+    Step \== none.
+
+%! revise(+Constraint, -Outcome) is semidet.
+%
+%  Make Constraint consistent with the candidates of its cells: Outcome
+%  is `none` or the step that does it.  Fails when it cannot hold.
+
+revise(sum(U, Sum), Outcome) :-
+    revise_sum(U, Sum, Outcome).
+revise(less(A, B), Outcome) :-
+    revise_pair(less(A, B), Outcome).
+revise(next(A, B), Outcome) :-
+    revise_pair(next(A, B), Outcome).
+revise(apart(A, B), Outcome) :-
+    revise_pair(apart(A, B), Outcome).
+
 % Only one place for V in a unit.
 hidden_single(U, step(Name, unit(U), [p(R, C, V)], [])) :-
-    unit(U),
+    complete_unit(U),
     value(V),
     \+ placed_in(U, V),
     unit_places(U, V, [R-C]),
@@ -123,7 +171,7 @@ hatched_free(B, V, R, C) :-
 % All places of V in unit U1 lie in another unit U2: V can go nowhere
 % else in U2.
 line_intersection(U1, Name, step(Name, intersection(U1, U2, V), [], Elims)) :-
-    unit(U1),
+    complete_unit(U1),
     value(V),
     \+ placed_in(U1, V),
     unit_places(U1, V, Cells),
@@ -138,15 +186,16 @@ line_intersection(U1, Name, step(Name, intersection(U1, U2, V), [], Elims)) :-
     Elims \== [].
 
 % K cells of a unit whose candidates are, together, K values: no other
-% cell of the unit can take them.
-naked_subset(K, Name, step(Name, naked(U, Cells, Values), [], Elims)) :-
-    unit(U),
+% cell of the unit can take them.  Scope is `complete` (Sudoku and
+% Futoshiki units) or `partial` (Kakuro runs).
+naked_subset(K, Scope, Name, step(Name, naked(U, Cells, Values), [], Elims)) :-
+    scope_unit(Scope, U),
     findall(R-C-Vs,
             ( unit_cell(U, R, C),
               cell_candidates(R, C, Vs),
               length(Vs, L), L >= 2, L =< K ),
             Candidates),
-    combination(K, Candidates, Subset),
+    choose(K, Candidates, Subset),
     pairs_union(Subset, Cells, Values),
     length(Values, K),
     findall(r(R, C, V),
@@ -159,14 +208,14 @@ naked_subset(K, Name, step(Name, naked(U, Cells, Values), [], Elims)) :-
 % K values of a unit that, together, have only K places: those cells
 % can hold nothing else.
 hidden_subset(K, Name, step(Name, hidden(U, Values, Cells), [], Elims)) :-
-    unit(U),
+    complete_unit(U),
     findall(Places-V,
             ( value(V),
               \+ placed_in(U, V),
               unit_places(U, V, Places),
               length(Places, L), L >= 2, L =< K ),
             Candidates),
-    combination(K, Candidates, Subset),
+    choose(K, Candidates, Subset),
     pairs_keys_values(Subset, PlaceLists, Values),
     append(PlaceLists, AllPlaces),
     sort(AllPlaces, Cells),
@@ -178,23 +227,31 @@ hidden_subset(K, Name, step(Name, hidden(U, Values, Cells), [], Elims)) :-
             Elims),
     Elims \== [].
 
+scope_unit(complete, U) :-
+    complete_unit(U).
+scope_unit(partial, U) :-
+    unit(U),
+    \+ complete_unit(U).
+
 pairs_union(Subset, Cells, Values) :-
     findall(R-C, member(R-C-_, Subset), Cells),
     findall(V, ( member(_-Vs, Subset), member(V, Vs) ), AllValues),
     sort(AllValues, Values).
 
-combination(0, _, []) :- !.
-combination(K, [X|Xs], [X|Ys]) :-
+% choose(+K, +List, -Subset): Subset is K members of List, in order.
+choose(0, _, []) :- !.
+choose(K, [X|Xs], [X|Ys]) :-
     K1 is K - 1,
-    combination(K1, Xs, Ys).
-combination(K, [_|Xs], Ys) :-
-    combination(K, Xs, Ys).
+    choose(K1, Xs, Ys).
+choose(K, [_|Xs], Ys) :-
+    choose(K, Xs, Ys).
 
 %! contradiction(-Why) is semidet.
 %
 %  The state cannot lead to a solution: an empty cell without
-%  candidates, no_candidates(Row/Col), or a value with no place left in
-%  a unit, no_place(Unit, Value).
+%  candidates, no_candidates(Row/Col), a value with no place left in
+%  a unit, no_place(Unit, Value), or a constraint that cannot hold,
+%  broken(Constraint).
 
 contradiction(no_candidates(R/C)) :-
     cell_units(R, C, _),
@@ -202,8 +259,12 @@ contradiction(no_candidates(R/C)) :-
     \+ possibility(R, C, _, _),
     !.
 contradiction(no_place(U, V)) :-
-    unit(U),
+    complete_unit(U),
     value(V),
     \+ placed_in(U, V),
     \+ unit_candidate(U, V, _, _),
+    !.
+contradiction(broken(T)) :-
+    constraint(T),
+    \+ revise(T, _),
     !.

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from . import formats
 from .errors import PuzzlogError
-from .puzzle import render_text
 from .solver import TECHNIQUE_SETS, Result, Solver, load, solve
 
 
@@ -25,7 +24,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--kind", choices=sorted(formats.KIND_ALIASES), help="puzzle kind (default: detected)")
+    common.add_argument("--kind", choices=formats.KINDS, help="puzzle kind (default: detected)")
     common.add_argument("--format", dest="fmt", choices=formats.FORMATS, help="input format (default: detected)")
 
     p_solve = sub.add_parser("solve", parents=[common], help="solve puzzles")
@@ -63,9 +62,12 @@ def _read(name: str, kind: str | None, fmt: str | None):
 def _print_text(result: Result) -> None:
     p = result.puzzle
     where = p.source if p.line is None else f"{p.source}:{p.line}"
-    print(f"# {where} #{p.index} ({p.kind}, {p.clues} givens)")
-    print(formats.to_grid(p))
+    rows, cols = p.shape
+    print(f"# {where} #{p.index} ({p.kind}, {rows}x{cols})")
+    print(formats.write([p], "grid").rstrip("\n"))
     print()
+    for note in result.notes:
+        print(f"note: {note}")
     detail = f"{result.guesses} guesses, {result.ms:.1f} ms"
     if result.status == "multiple":
         print(f"multiple: more than one solution ({detail}); one of them:")
@@ -74,7 +76,7 @@ def _print_text(result: Result) -> None:
     else:
         print(f"{result.status} ({detail})")
     if result.values is not None:
-        print(render_text(p, result.values))
+        print(p.text_of(result.values))
     print()
 
 
@@ -128,7 +130,11 @@ def _explain(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     puzzles = _read(args.file, args.kind, args.fmt)
-    sys.stdout.write(formats.write(puzzles, args.to))
+    try:
+        sys.stdout.write(formats.write(puzzles, args.to))
+    except ValueError as exc:
+        print(f"puzzlog: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

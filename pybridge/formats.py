@@ -18,14 +18,16 @@ from __future__ import annotations
 import re
 from collections import deque
 
+from . import kakuro
 from .errors import PuzzleFormatError
 from .puzzle import BOX_SHAPES, VALUE_CHARS, Puzzle, value_char
 
-FORMATS = ("line", "grid", "sdk", "solo")
+FORMATS = ("line", "grid", "sdk", "solo") + tuple(f for f in kakuro.FORMATS if f != "grid")
 KIND_ALIASES = {
     "sudoku": (False, False), "jigsaw": (True, False),
     "x": (False, True), "sudoku-x": (False, True), "jigsaw-x": (True, True),
 }
+KINDS = tuple(KIND_ALIASES) + ("kakuro",)
 SEPARATORS = set(" \t|+-")
 SOLO_PARAMS = re.compile(r"^(?:(\d+)x(\d+)|(\d+)j)(x?)$")
 SOLO_LINE = re.compile(r"^(?:\d+x\d+|\d+j)x?:")
@@ -51,10 +53,16 @@ def _is_line_puzzle(line: str) -> bool:
 
 
 def parse(text: str, source: str = "<text>", kind: str | None = None,
-          fmt: str | None = None) -> list[Puzzle]:
-    """Every puzzle of ``text``; raises PuzzleFormatError naming the line and cell."""
-    if kind is not None and kind not in KIND_ALIASES:
-        raise PuzzleFormatError(f"unknown kind {kind!r} (known: {', '.join(KIND_ALIASES)})", source)
+          fmt: str | None = None) -> list:
+    """Every puzzle of ``text``; raises PuzzleFormatError naming the line and cell.
+
+    The kind (Sudoku family, Kakuro) is detected when not given.
+    """
+    if kind is not None and kind not in KINDS:
+        raise PuzzleFormatError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})", source)
+    if kind == "kakuro" or (kind is None and (fmt in ("game", "matrices")
+                                              or (fmt is None and kakuro.detect_format(text)))):
+        return kakuro.parse(text, source, fmt)
     fmt = fmt or detect_format(text)
     readers = {"line": _parse_lines, "grid": _parse_grids, "sdk": _parse_sdk, "solo": _parse_solo}
     if fmt not in readers:
@@ -434,8 +442,14 @@ def _differs(regions: list[int], a: int, b: int) -> bool:
 WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo}
 
 
-def write(puzzles: list[Puzzle], fmt: str = "line") -> str:
+def write(puzzles: list, fmt: str = "line") -> str:
     """The puzzles as text in ``fmt``, one after the other."""
+    if puzzles and isinstance(puzzles[0], kakuro.KakuroPuzzle):
+        if fmt not in kakuro.WRITERS:
+            raise ValueError(f"Kakuro is written as {', '.join(kakuro.WRITERS)}, not {fmt}")
+        return "\n\n".join(kakuro.WRITERS[fmt](p) for p in puzzles) + "\n"
+    if fmt not in WRITERS:
+        raise ValueError(f"Sudoku is written as {', '.join(WRITERS)}, not {fmt}")
     sep = "\n\n" if fmt in ("grid", "sdk") else "\n"
     return sep.join(WRITERS[fmt](p) for p in puzzles) + "\n"
 

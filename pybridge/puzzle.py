@@ -45,6 +45,19 @@ class Puzzle:
         return base
 
     @property
+    def shape(self) -> tuple[int, int]:
+        return self.size, self.size
+
+    def geometry(self) -> tuple:
+        """The engine's geometry term (prolog/geometry.pl)."""
+        regions = ("regions", self.regions) if self.regions is not None else ("boxes", self.box_rows, self.box_cols)
+        return ("geometry", self.size, regions, ["diagonals"] if self.diagonals else [])
+
+    def givens_text(self) -> str:
+        """The givens as the engine reads them: one character a cell."""
+        return self.to_line()
+
+    @property
     def clues(self) -> int:
         return sum(1 for v in self.givens if v)
 
@@ -61,6 +74,13 @@ class Puzzle:
 
     def to_line(self) -> str:
         return "".join(value_char(v) for v in self.givens)
+
+    def text_of(self, values: list[int]) -> str:
+        """The grid as text with ``values`` (row-major, 0 blank) in its cells."""
+        return render_text(self, values)
+
+    def html_of(self, values: list[int]) -> str:
+        return render_html(self, values)
 
     def __str__(self) -> str:
         return render_text(self, self.givens)

@@ -5,9 +5,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import engine, formats
+from . import engine, formats, kakuro
 from .errors import PuzzleFormatError, PuzzlogError
-from .puzzle import VALUE_CHARS, Puzzle, render_html, render_text
+from .kakuro import KakuroPuzzle
+from .puzzle import VALUE_CHARS, Puzzle
+
+AnyPuzzle = Puzzle | KakuroPuzzle
 
 CELL_TEXT = set(".0123456789 \t" + VALUE_CHARS + VALUE_CHARS.lower())
 TECHNIQUE_SETS = {
@@ -17,10 +20,17 @@ TECHNIQUE_SETS = {
 }
 
 
-def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None) -> list[Puzzle]:
-    """Every puzzle in a file (a Path, or a str naming an existing file) or in a text."""
+def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None) -> list[AnyPuzzle]:
+    """Every puzzle in a file (a Path, or a str naming an existing file) or in a text.
+
+    A Kakuro pair of matrix files is named by either file or by the common
+    stem (``puzzles/kakuro/thesis`` for ``thesis_down.txt`` + ``thesis_right.txt``).
+    """
     if isinstance(path_or_text, Path) or _looks_like_path(path_or_text):
         path = Path(path_or_text)
+        pair = kakuro.matrix_files(path)
+        if pair and pair[0].exists() and (kind in (None, "kakuro")) and fmt in (None, "matrices"):
+            return kakuro.load_matrix_files(*pair)
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -41,11 +51,6 @@ def _looks_like_path(text: str) -> bool:
     return not set(line) <= CELL_TEXT
 
 
-def _geometry(p: Puzzle) -> tuple:
-    regions = ("regions", p.regions) if p.regions is not None else ("boxes", p.box_rows, p.box_cols)
-    return ("geometry", p.size, regions, ["diagonals"] if p.diagonals else [])
-
-
 def _values(atom: str) -> list[int]:
     return [0 if ch == "." else VALUE_CHARS.index(ch) + 1 for ch in atom]
 
@@ -64,7 +69,7 @@ class Result:
     techniques applied on the way to the solution; ``ms`` is wall time.
     """
 
-    puzzle: Puzzle
+    puzzle: AnyPuzzle
     status: str
     values: list[int] | None = None
     solutions: int = 0
@@ -72,13 +77,14 @@ class Result:
     techniques: dict[str, int] = field(default_factory=dict)
     ms: float = 0.0
     error: str | None = None
+    notes: list[str] = field(default_factory=list)
 
     @property
     def grid(self) -> list[list[int]]:
-        """Rows of ints: the solution, or the givens (0 for blanks) when there is none."""
-        n = self.puzzle.size
+        """Rows of ints: the solution, or the givens, 0 for blanks (and Kakuro's black cells)."""
+        _, cols = self.puzzle.shape
         values = self.values or self.puzzle.givens
-        return [values[r * n:(r + 1) * n] for r in range(n)]
+        return [values[i:i + cols] for i in range(0, len(values), cols)]
 
     @property
     def ok(self) -> bool:
@@ -94,6 +100,8 @@ class Result:
             data["line"] = self.puzzle.line
         if self.error:
             data["error"] = self.error
+        if self.notes:
+            data["notes"] = self.notes
         return data
 
     def __str__(self) -> str:
@@ -102,14 +110,14 @@ class Result:
             head += f": {self.error}"
         if self.values is None:
             return head
-        return head + "\n" + render_text(self.puzzle, self.values)
+        return head + "\n" + self.puzzle.text_of(self.values)
 
     def _repr_html_(self) -> str:
         caption = f"<p>{self.status}, {self.guesses} guesses, {self.ms:.1f} ms</p>"
-        return caption + render_html(self.puzzle, self.values or self.puzzle.givens)
+        return caption + self.puzzle.html_of(self.values or self.puzzle.givens)
 
 
-def solve(puzzle: Puzzle, max_solutions: int = 1, time_limit: float | None = None,
+def solve(puzzle: AnyPuzzle, max_solutions: int = 1, time_limit: float | None = None,
           techniques: str | list[str] = "singles") -> Result:
     """Solve ``puzzle``, looking for up to ``max_solutions`` solutions (2 tells unique from not).
 
@@ -123,14 +131,15 @@ def solve(puzzle: Puzzle, max_solutions: int = 1, time_limit: float | None = Non
     limit_ms = 0 if time_limit is None else max(1, int(time_limit * 1000))
     engine.start()
     start = time.perf_counter()
-    status, solution, count, guesses, trace, error = engine.call(
-        "bridge_solve", [_geometry(puzzle), puzzle.to_line(), max_solutions, limit_ms, names], 6)
+    status, solution, count, guesses, trace, error, notes = engine.call(
+        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), max_solutions, limit_ms, names], 7)
     ms = (time.perf_counter() - start) * 1000
     return Result(puzzle, status, _values(solution) if solution else None, count, guesses,
-                  _counts(trace), ms, _located(puzzle, error) if error else None)
+                  _counts(trace), ms, _located(puzzle, error) if error else None,
+                  [_located(puzzle, str(n)) for n in notes])
 
 
-def _located(puzzle: Puzzle, error: str) -> str:
+def _located(puzzle: AnyPuzzle, error: str) -> str:
     where = puzzle.source if puzzle.line is None else f"{puzzle.source}, line {puzzle.line}"
     return f"{where}: {error}"
 
@@ -164,10 +173,10 @@ class Solver:
     >>> s.run()                     # propagate, guess, backtrack to the end
     """
 
-    def __init__(self, puzzle: Puzzle, techniques: list[str] | None = None) -> None:
+    def __init__(self, puzzle: AnyPuzzle, techniques: list[str] | None = None) -> None:
         self.puzzle = puzzle
         self.techniques = techniques or []
-        status, codes, error = engine.call("bridge_start", [_geometry(puzzle), puzzle.to_line()], 3)
+        status, codes, error = engine.call("bridge_start", [puzzle.geometry(), puzzle.givens_text()], 3)
         if status != "ok":
             raise PuzzleFormatError(error, puzzle.source, puzzle.line)
         self.codes: list[int] = codes
@@ -181,13 +190,19 @@ class Solver:
 
     @property
     def solved(self) -> bool:
-        return all(c > 0 for c in self.codes)
+        return all(c > 0 for c, v in zip(self.codes, self._takes_value()) if v)
+
+    def _takes_value(self) -> list[bool]:
+        if isinstance(self.puzzle, KakuroPuzzle):
+            return [isinstance(c, int) for row in self.puzzle.cells for c in row]
+        return [True] * len(self.codes)
 
     def candidates(self) -> list[list[set[int]]]:
-        """Per cell, the set of remaining candidates ({value} for a placed cell)."""
-        n = self.puzzle.size
-        cells = [{c} if c > 0 else {v for v in range(1, n + 1) if -c >> (v - 1) & 1} for c in self.codes]
-        return [cells[r * n:(r + 1) * n] for r in range(n)]
+        """Per cell, the set of remaining candidates ({value} for a placed cell, empty for black)."""
+        _, cols = self.puzzle.shape
+        cells = [{c} if c > 0 else {v for v in range(1, (-c).bit_length() + 1) if -c >> (v - 1) & 1}
+                 for c in self.codes]
+        return [cells[i:i + cols] for i in range(0, len(cells), cols)]
 
     def step(self) -> Step | None:
         """Apply the simplest deduction; None when solved or no technique applies.
@@ -195,7 +210,7 @@ class Solver:
         Raises PuzzlogError when the state is contradictory (after a bad guess).
         """
         status, codes, technique, text, placed, removed = engine.call(
-            "bridge_step", [_geometry(self.puzzle), self.codes, self.techniques], 6)
+            "bridge_step", [self.puzzle.geometry(), self.codes, self.techniques], 6)
         if status == "contradiction":
             raise PuzzlogError(f"contradiction: {text}")
         if status != "step":
@@ -211,14 +226,14 @@ class Solver:
         Returns solved, stalled or contradiction; on contradiction the state is unchanged.
         """
         status, codes, _trace = engine.call(
-            "bridge_propagate", [_geometry(self.puzzle), self.codes, self.techniques], 3)
+            "bridge_propagate", [self.puzzle.geometry(), self.codes, self.techniques], 3)
         if status != "contradiction":
             self.codes = codes
         return status
 
     def guess(self) -> tuple[int, int, int] | None:
         """Place the first candidate of the cell with fewest candidates; remember the others."""
-        r, c, values = engine.call("bridge_choose", [_geometry(self.puzzle), self.codes], 3)
+        r, c, values = engine.call("bridge_choose", [self.puzzle.geometry(), self.codes], 3)
         if r == 0:
             return None
         self._choices.append((self.codes, r, c, values[1:]))
@@ -237,7 +252,7 @@ class Solver:
         return None
 
     def _place(self, r: int, c: int, v: int) -> None:
-        status, codes = engine.call("bridge_assign", [_geometry(self.puzzle), self.codes, r, c, v], 2)
+        status, codes = engine.call("bridge_assign", [self.puzzle.geometry(), self.codes, r, c, v], 2)
         if status != "ok":
             raise PuzzlogError(f"r{r}c{c} cannot take {v}")
         self.codes = codes
@@ -258,7 +273,7 @@ class Solver:
                 return "unsolvable"
 
     def __str__(self) -> str:
-        return render_text(self.puzzle, self.values)
+        return self.puzzle.text_of(self.values)
 
     def _repr_html_(self) -> str:
-        return render_html(self.puzzle, self.values)
+        return self.puzzle.html_of(self.values)

@@ -110,7 +110,7 @@ def test_clashing_givens_are_invalid_with_cells_named():
 def test_prolog_syntax_in_givens_is_only_data():
     # Reaches the engine directly, skipping Python's checks: still just characters.
     from pybridge import engine
-    status, _, _, _, _, error = engine.call(
-        "bridge_solve", [("geometry", 4, ("boxes", 2, 2), []), "'),halt,('......", 1, 0, []], 6)
+    status, _, _, _, _, error, _ = engine.call(
+        "bridge_solve", [("geometry", 4, ("boxes", 2, 2), []), "'),halt,('......", 1, 0, []], 7)
     assert status == "invalid" and "is not a value or a blank" in error
     assert pybridge.solve(pybridge.load("." * 16)[0]).status == "solved"  # the engine is still alive

@@ -1,0 +1,52 @@
+"""Kakuro benchmark: puzzlog through the Python API vs a plain CLP(FD) model, side by side.
+
+    .venv/bin/python bench/kakuro.py [--limit N] [--clpfd-timeout S]
+
+Both shared Kakuro sets (the malformed UPC puzzle is left out) are solved by
+puzzlog and by the CLP(FD) reference model (prolog/clpfd_reference.pl: sum/3 +
+all_distinct/1 per run, labeling [ff]) in the same SWI-Prolog, both timed the
+same way around one bridge call.  Prints solved, median, p90 and max ms, median
+guesses and the CLP(FD)/puzzlog ratio of medians, per set and per grid size.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+
+from common import CORPUS, HEADER, ratio, require_corpus, row, run_clpfd, run_puzzlog
+
+from pybridge import kakuro
+
+SETS = {
+    "upc": "kakuro_upc_prop_paucuesta9.jsonl",
+    "krazydad": "kakuro_krazydad_via_billstclair.jsonl",
+}
+
+
+def load_set(name: str) -> list[kakuro.KakuroPuzzle]:
+    puzzles = []
+    for line in (CORPUS / SETS[name]).read_text().splitlines():
+        entry = json.loads(line)
+        if entry.get("verification") != "invalid":
+            puzzles.append(kakuro.from_corpus_grid(entry["grid"], SETS[name]))
+    return puzzles
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per set (0: all)")
+    parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
+    args = parser.parse_args()
+    require_corpus()
+    print(HEADER)
+    for name in SETS:
+        puzzles = load_set(name)[:args.limit or None]
+        solved, times, guesses = run_puzzlog(puzzles)
+        clp_solved, clp_times = run_clpfd(puzzles, args.clpfd_timeout)
+        n = len(puzzles)
+        print(row(f"{name} puzzlog", n, solved, times, guesses, ratio(clp_times, times)))
+        print(row(f"{name} clpfd", n, clp_solved, clp_times, None, "1.0x"), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+/*  Kakuro grids: the runs of white cells and the rules a grid must keep.
+
+    A Kakuro grid is kakuro(Rows): a list of rows of cells, each `w` (a
+    white cell) or clue(Down, Across) (a black cell; a clue of 0 means no
+    clue in that direction, so clue(0, 0) is a plain black cell).  A run
+    is a maximal stretch of white cells across or down; its clue is in the
+    black cell before it.  A run is named after that black cell:
+    across(R, C) or down(R, C).
+
+    ?- kakuro_runs([[clue(0,0), clue(3,0), clue(11,0)],
+                    [clue(0,11), w, w],
+                    [clue(0,3), w, w]], Runs).
+    Runs = [run(across(2,1), 11, [2-2,2-3]), run(across(3,1), 3, [3-2,3-3]),
+            run(down(1,2), 3, [2-2,3-2]), run(down(1,3), 11, [2-3,3-3])].
+*/
+:- module(runs,
+          [ kakuro_runs/2,          % +Rows, -Runs
+            kakuro_status/2,        % +Rows, -Status
+            kakuro_notes/2          % +Rows, -Notes
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(combinations).
+
+%! kakuro_runs(+Rows, -Runs) is det.
+%
+%  Every run with a clue, as run(Unit, Sum, Cells), Cells as Row-Col.
+
+kakuro_runs(Rows, Runs) :-
+    grid_term(Rows, Grid),
+    grid_runs(Grid, Runs).
+
+grid_runs(Rows, Runs) :-
+    findall(run(across(R, C), Sum, Cells),
+            ( clue_cell(Rows, R, C, _, Sum), Sum > 0,
+              stretch(Rows, across, R, C, Cells), Cells \== [] ),
+            Across),
+    findall(run(down(R, C), Sum, Cells),
+            ( clue_cell(Rows, R, C, Sum, _), Sum > 0,
+              stretch(Rows, down, R, C, Cells), Cells \== [] ),
+            Down),
+    append(Across, Down, Runs).
+
+% The rows as one term, grid(row(Cell, ...), ...): arg/3 finds a cell
+% in constant time and enumerates cells in reading order.
+grid_term(Rows, Grid) :-
+    maplist([Cells, Row]>>(Row =.. [row|Cells]), Rows, RowTerms),
+    Grid =.. [grid|RowTerms].
+
+clue_cell(Grid, R, C, Down, Across) :-
+    arg(R, Grid, Row),
+    arg(C, Row, clue(Down, Across)).
+
+white(Grid, R, C) :-
+    arg(R, Grid, Row),
+    arg(C, Row, w).
+
+% The white cells after black cell R/C in direction Dir.
+stretch(Rows, Dir, R, C, Cells) :-
+    step(Dir, R, C, R1, C1),
+    (   white(Rows, R1, C1)
+    ->  Cells = [R1-C1|More],
+        stretch(Rows, Dir, R1, C1, More)
+    ;   Cells = []
+    ).
+
+step(across, R, C, R, C1) :- C1 is C + 1.
+step(down, R, C, R1, C) :- R1 is R + 1.
+
+back(across, R, C, R, C0) :- C0 is C - 1.
+back(down, R, C, R0, C) :- R0 is R - 1.
+
+%! kakuro_status(+Rows, -Status) is det.
+%
+%  ok, or invalid(Why) for the first broken rule, in reading order:
+%    - ragged(Row): rows of different lengths;
+%    - clue_without_run(R/C, Dir): a clue with no white cell after it;
+%    - run_without_clue(R/C, Dir): two or more white cells in a row with
+%      no clue before them (R/C is the first of them);
+%    - run_too_long(R/C, Dir, Length): more than 9 cells;
+%    - impossible_sum(R/C, Dir, Sum, Length): no set of different digits
+%      adds up to Sum over Length cells;
+%    - lonely_cell(R/C): a white cell in no run at all.
+
+kakuro_status(Rows, Status) :-
+    (   ragged(Rows, R)
+    ->  Status = invalid(ragged(R))
+    ;   grid_term(Rows, Grid),
+        kakuro_error(Grid, Why)
+    ->  Status = invalid(Why)
+    ;   Status = ok
+    ).
+
+ragged(Rows, R) :-
+    Rows = [First|_],
+    length(First, Width),
+    nth1(R, Rows, Row),
+    \+ length(Row, Width),
+    !.
+
+kakuro_error(Rows, Why) :-
+    clue_cell(Rows, R, C, Down, Across),
+    member(Dir-Sum, [across-Across, down-Down]),
+    Sum > 0,
+    clue_error(Rows, R, C, Dir, Sum, Why),
+    !.
+kakuro_error(Rows, run_without_clue(R/C, Dir)) :-
+    white(Rows, R, C),
+    member(Dir, [across, down]),
+    back(Dir, R, C, R0, C0),
+    \+ ( clue_cell(Rows, R0, C0, D, A), direction_clue(Dir, D, A, Sum), Sum > 0 ),
+    \+ white(Rows, R0, C0),
+    stretch(Rows, Dir, R0, C0, [_, _|_]),
+    !.
+kakuro_error(Rows, lonely_cell(R/C)) :-
+    grid_runs(Rows, Runs),
+    white(Rows, R, C),
+    \+ ( member(run(_, _, Cells), Runs), memberchk(R-C, Cells) ),
+    !.
+
+direction_clue(across, _, Across, Across).
+direction_clue(down, Down, _, Down).
+
+clue_error(Rows, R, C, Dir, _, clue_without_run(R/C, Dir)) :-
+    stretch(Rows, Dir, R, C, []).
+clue_error(Rows, R, C, Dir, _, run_too_long(R/C, Dir, Length)) :-
+    stretch(Rows, Dir, R, C, Cells),
+    length(Cells, Length),
+    Length > 9.
+clue_error(Rows, R, C, Dir, Sum, impossible_sum(R/C, Dir, Sum, Length)) :-
+    stretch(Rows, Dir, R, C, Cells),
+    length(Cells, Length),
+    between(1, 9, Length),
+    \+ combination(Sum, Length, _).
+
+%! kakuro_notes(+Rows, -Notes) is det.
+%
+%  Things worth reporting about a valid grid: one_cell_run(R/C, Dir, Sum)
+%  for each clue over a single cell (it simply fixes that cell).
+
+kakuro_notes(Rows0, Notes) :-
+    grid_term(Rows0, Rows),
+    findall(one_cell_run(R/C, Dir, Sum),
+            ( clue_cell(Rows, R, C, Down, Across),
+              member(Dir-Sum, [across-Across, down-Down]),
+              Sum > 0,
+              stretch(Rows, Dir, R, C, [_]) ),
+            Notes).

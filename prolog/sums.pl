@@ -1,0 +1,299 @@
+/*  Kakuro techniques: what a run's clue says about its cells.
+
+    A run is a unit (across(R,C) or down(R,C), named after its clue cell)
+    with the constraint sum(Unit, Sum).  The techniques of the Kakuro
+    thesis, each a rule that finds one deduction as a step record:
+
+    - last_empty_cell ("zadnja nula"): one empty cell left in a run takes
+      the clue minus the sum of the others;
+    - crossing ("krizanje"): a cell keeps only the digits that both its
+      runs still allow (digits of their combinations that fit the digits
+      already placed); one digit left is placed;
+    - multiple_crossing ("visestruko krizanje"): a run keeps only the
+      combinations that can be laid out over its cells' candidates, and
+      each cell only the digits it takes in such a layout;
+    - hidden_single_run: a digit every fitting combination needs, with
+      one place left in the run.
+    (Elimination, "eliminacija", is the naked subset rule of
+    techniques.pl applied to runs.)
+
+    revise_sum/3 is the same reasoning for the solving path: one call
+    makes a run consistent and says which technique that was.
+
+    ?- setup_geometry(kakuro([[clue(0,0), clue(3,0), clue(11,0)],
+                              [clue(0,11), w, w], [clue(0,3), w, w]])),
+       setup_givens([], ok), combination_candidates,
+       cell_candidates(2, 2, Vs).
+    Vs = [1, 2].
+*/
+:- module(sums,
+          [ revise_sum/3,           % +Unit, +Sum, -Outcome
+            combination_candidates/0,
+            sum_deduction/2,        % ?Technique, -Step
+            fitting_rests/3         % +Unit, +Sum, -Rests
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(ordsets)).
+:- use_module(library(pairs)).
+:- use_module(geometry).
+:- use_module(state).
+:- use_module(combinations).
+
+%! run_state(+Unit, -Placed, -Empty) is det.
+%
+%  Placed: the digits placed in Unit, ascending.  Empty: its empty cells
+%  as R-C-Candidates.
+
+run_state(U, Placed, Empty) :-
+    findall(V, ( unit_cell(U, R, C), element(R, C, V) ), Placed0),
+    msort(Placed0, Placed),
+    findall(R-C-Vs,
+            ( unit_cell(U, R, C), \+ element(R, C, _), cell_candidates(R, C, Vs) ),
+            Empty).
+
+%! fitting_rests(+Unit, +Sum, -Rests) is det.
+%
+%  For each combination of Unit's clue that contains the digits placed
+%  in Unit, the digits still to place: the combination minus those.
+
+fitting_rests(U, Sum, Rests) :-
+    run_state(U, Placed, Empty),
+    rests(Sum, Placed, Empty, Rests).
+
+rests(Sum, Placed, Empty, Rests) :-
+    length(Placed, NP),
+    length(Empty, NE),
+    Length is NP + NE,
+    findall(Rest,
+            ( combination(Sum, Length, Digits),
+              ord_subset(Placed, Digits),
+              ord_subtract(Digits, Placed, Rest) ),
+            Rests).
+
+% Layouts work on bit sets (bit V for digit V): Masks are the empty
+% cells' candidates, Rest the digits a combination still has to place.
+% lay_out(+Masks, +Rest, -Bits) gives each cell one bit of Rest, all
+% different.  The cells are tried fewest choices first, and a branch is
+% cut as soon as some digit of Rest fits none of the cells left.
+lay_out(Masks, Rest, Bits) :-
+    foldl(keyed_choices(Rest), Masks, Keyed, 1, _),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Ordered),
+    place_bits(Ordered, Rest, Placed),
+    keysort(Placed, ByIndex),
+    pairs_values(ByIndex, Bits).
+
+keyed_choices(Rest, M, Count-(I-M), I, I1) :-
+    I1 is I + 1,
+    Count is popcount(M /\ Rest).
+
+place_bits([], 0, []).
+place_bits([I-M|Cells], Rest, [I-B|Placed]) :-
+    union_masks(Cells, M, Union),
+    Union /\ Rest =:= Rest,
+    Free is M /\ Rest,
+    bit_in(Free, B),
+    Rest1 is Rest xor B,
+    place_bits(Cells, Rest1, Placed).
+
+union_masks([], U, U).
+union_masks([_-M|Cells], U0, U) :-
+    U1 is U0 \/ M,
+    union_masks(Cells, U1, U).
+
+bit_in(M, B) :-
+    M =\= 0,
+    Low is M /\ (-M),
+    (   B = Low
+    ;   M1 is M xor Low,
+        bit_in(M1, B)
+    ).
+
+mask(Digits, Mask) :-
+    mask(Digits, 0, Mask).
+
+mask([], M, M).
+mask([D|Ds], M0, M) :-
+    M1 is M0 \/ (1 << D),
+    mask(Ds, M1, M).
+
+cell_mask(_-_-Vs, M) :-
+    mask(Vs, M).
+
+%! layouts(+Empty, +Rests, -Kept, -Supports) is det.
+%
+%  Kept: the Rests that can be laid out over the Empty cells (as digit
+%  lists).  Supports: for each empty cell, the bit set of the digits it
+%  takes in some layout of a kept combination.  Each layout found marks
+%  a digit for every cell at once, so few searches are needed.
+
+layouts(Empty, Rests, Kept, Supports) :-
+    maplist(cell_mask, Empty, Masks),
+    maplist(mask, Rests, RestMasks),
+    mask_layouts(Masks, RestMasks, KeptMasks, Supports),
+    findall(Rest, ( member(Rest, Rests), mask(Rest, M), memberchk(M, KeptMasks) ), Kept).
+
+mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
+    length(Masks, N),
+    length(Supports0, N),
+    maplist(=(0), Supports0),
+    keep_rests(RestMasks, Masks, KeptMasks, Supports0, Supports1),
+    findall(I, between(1, N, I), Indexes),
+    foldl(support_cell(Masks, KeptMasks), Indexes, Supports1, Supports).
+
+keep_rests([], _, [], S, S).
+keep_rests([RestMask|RestMasks], Masks, Kept, S0, S) :-
+    (   lay_out(Masks, RestMask, Bits)
+    ->  Kept = [RestMask|Kept1],
+        maplist(or_bits, S0, Bits, S1)
+    ;   Kept = Kept1,
+        S1 = S0
+    ),
+    keep_rests(RestMasks, Masks, Kept1, S1, S).
+
+or_bits(S0, B, S) :- S is S0 \/ B.
+
+% Look for a layout for each candidate of cell I not yet supported.
+support_cell(Masks, KeptMasks, I, S0, S) :-
+    nth1(I, Masks, M),
+    nth1(I, S0, Si),
+    Todo is M /\ \ Si,
+    findall(B, bit_in(Todo, B), Bits),
+    foldl(support_bit(Masks, KeptMasks, I), Bits, S0, S).
+
+support_bit(Masks, KeptMasks, I, B, S0, S) :-
+    nth1(I, S0, Si),
+    (   Si /\ B =\= 0
+    ->  S = S0
+    ;   nth1(I, Masks, _, Others),
+        nth1(I, Masks1, B, Others),
+        member(RestMask, KeptMasks),
+        RestMask /\ B =\= 0,
+        lay_out(Masks1, RestMask, Bits)
+    ->  maplist(or_bits, S0, Bits, S)
+    ;   S = S0
+    ).
+
+%! revise_sum(+Unit, +Sum, -Outcome) is semidet.
+%
+%  Remove every candidate of Unit's cells that no layout of a fitting
+%  combination uses.  Outcome is `none` or step(Technique, run(Unit,
+%  Sum), [], Eliminations), Technique being last_empty_cell (one cell
+%  left), crossing (the combinations alone rule the digits out) or
+%  multiple_crossing.  Fails when no combination can be laid out.
+
+revise_sum(U, Sum, Outcome) :-
+    run_masks(U, Placed, Count, Empty, Masks),
+    findall(Rest,
+            ( combination_mask(Sum, Count, Digits),
+              Digits /\ Placed =:= Placed,
+              Rest is Digits xor Placed ),
+            Rests),
+    mask_layouts(Masks, Rests, Kept, Supports),
+    Kept \== [],
+    foldl(unsupported, Empty, Supports, Elims, []),
+    (   Elims == []
+    ->  Outcome = none
+    ;   revise_name(Empty, Rests, Elims, Name),
+        Outcome = step(Name, run(U, Sum), [], Elims)
+    ).
+
+% The run as bit sets: Placed the digits placed, Count the run's
+% length, Empty its empty cells as R-C-Candidates and Masks their
+% candidates.
+run_masks(U, Placed, Count, Empty, Masks) :-
+    findall(Cell, ( unit_cell(U, R, C), run_cell(R, C, Cell) ), Cells),
+    length(Cells, Count),
+    split_cells(Cells, 0, Placed, Empty, Masks).
+
+run_cell(R, C, placed(V)) :-
+    element(R, C, V),
+    !.
+run_cell(R, C, R-C-Vs) :-
+    cell_candidates(R, C, Vs).
+
+split_cells([], P, P, [], []).
+split_cells([placed(V)|Cells], P0, P, Empty, Masks) :-
+    !,
+    P1 is P0 \/ (1 << V),
+    split_cells(Cells, P1, P, Empty, Masks).
+split_cells([R-C-Vs|Cells], P0, P, [R-C-Vs|Empty], [M|Masks]) :-
+    mask(Vs, M),
+    split_cells(Cells, P0, P, Empty, Masks).
+
+% The candidates of one empty cell that no kept layout gives it.
+unsupported(R-C-Vs, Support, Elims, Tail) :-
+    foldl(unsupported_digit(R, C, Support), Vs, Elims, Tail).
+
+unsupported_digit(R, C, Support, V, Elims, Tail) :-
+    (   Support /\ (1 << V) =:= 0
+    ->  Elims = [r(R, C, V)|Tail]
+    ;   Elims = Tail
+    ).
+
+revise_name([_], _, _, last_empty_cell) :- !.
+revise_name(_, Rests, Elims, crossing) :-
+    foldl(or_bits, Rests, 0, Allowed),
+    forall(member(r(_, _, V), Elims), Allowed /\ (1 << V) =:= 0),
+    !.
+revise_name(_, _, _, multiple_crossing).
+
+%! combination_candidates is det.
+%
+%  Give each cell of a run the digits of its across combinations
+%  intersected with those of its down combinations (the thesis's
+%  starting candidates).
+
+combination_candidates :-
+    forall(constraint(sum(U, Sum)),
+           ( fitting_rests(U, Sum, Rests),
+             ord_union(Rests, Allowed),
+             forall(( unit_cell(U, R, C), possibility(R, C, _, V),
+                      \+ ord_memberchk(V, Allowed) ),
+                    eliminate([r(R, C, V)], _)) )).
+
+%! sum_deduction(?Technique, -Step) is nondet.
+%
+%  A deduction of one of this module's techniques in the current state.
+
+sum_deduction(last_empty_cell, step(last_empty_cell, run(U, Sum), [p(R, C, V)], [])) :-
+    constraint(sum(U, Sum)),
+    run_state(U, Placed, [R-C-Vs]),
+    sum_list(Placed, Used),
+    V is Sum - Used,
+    memberchk(V, Vs).
+sum_deduction(crossing, step(crossing, crossing(R/C, Runs), Placements, Elims)) :-
+    cell_units(R, C, Units),
+    \+ element(R, C, _),
+    cell_candidates(R, C, Vs),
+    findall(U-Sum, ( member(U, Units), constraint(sum(U, Sum)) ), Runs),
+    foldl(run_allows, Runs, Vs, Allowed),
+    Allowed \== [],
+    Allowed \== Vs,
+    crossing_effect(Allowed, R, C, Vs, Placements, Elims).
+sum_deduction(multiple_crossing, step(multiple_crossing, layouts(U, Sum, Combinations), [], Elims)) :-
+    constraint(sum(U, Sum)),
+    revise_sum(U, Sum, step(_, _, [], Elims)),
+    run_state(U, Placed, Empty),
+    rests(Sum, Placed, Empty, Rests),
+    layouts(Empty, Rests, Kept, _),
+    maplist(ord_union(Placed), Kept, Combinations).
+sum_deduction(hidden_single_run, step(hidden_single_run, required(U, Sum, V), [p(R, C, V)], [])) :-
+    constraint(sum(U, Sum)),
+    run_state(U, Placed, Empty),
+    rests(Sum, Placed, Empty, [Rest|Rests]),
+    foldl([S, I0, I]>>ord_intersection(I0, S, I), Rests, Rest, Required),
+    member(V, Required),
+    findall(R0-C0-Vs0, ( member(R0-C0-Vs0, Empty), memberchk(V, Vs0) ), [R-C-Vs]),
+    Vs \== [V].
+
+run_allows(U-Sum, Allowed0, Allowed) :-
+    fitting_rests(U, Sum, Rests),
+    ord_union(Rests, Digits),
+    ord_intersection(Allowed0, Digits, Allowed).
+
+crossing_effect([V], R, C, _, [p(R, C, V)], []) :- !.
+crossing_effect(Allowed, R, C, Vs, [], Elims) :-
+    ord_subtract(Vs, Allowed, Dropped),
+    findall(r(R, C, V), member(V, Dropped), Elims).
