@@ -283,9 +283,11 @@ assert_cell_links(R, C) :-
     assertz(cell_links(R, C, Complete, Constraints)).
 
 constraint_cell(sum(U, _), R, C) :- unit_cell(U, R, C).
-constraint_cell(less(A, B), R, C) :- ( A == R/C ; B == R/C ), !.
-constraint_cell(next(A, B), R, C) :- ( A == R/C ; B == R/C ), !.
-constraint_cell(apart(A, B), R, C) :- ( A == R/C ; B == R/C ), !.
+constraint_cell(Pair, R, C) :-
+    Pair \= sum(_, _),
+    arg(I, Pair, R/C),
+    I =< 2,
+    !.
 
 %! value(?V) is nondet.
 %

@@ -23,6 +23,7 @@
             next_step/2,            % +Techniques, -Step
             apply_step/2            % +Step, -Applied
           ]).
+:- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).
 :- use_module(techniques).
@@ -113,16 +114,12 @@ agenda_add([], Cells, UVs, Cs, Cells, UVs, Cs).
 agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
     cell_links(R, C, Units, Constraints),
     unit_values(Units, V, UVs0, UVs1),
-    add_constraints(Constraints, Cs0, Cs1),
+    append(Constraints, Cs0, Cs1),
     agenda_add(Rs, [R-C|Cells0], UVs1, Cs1, Cells, UVs, Cs).
 
 unit_values([], _, UVs, UVs).
 unit_values([U|Us], V, UVs0, [U-V|UVs]) :-
     unit_values(Us, V, UVs0, UVs).
-
-add_constraints([], Cs, Cs).
-add_constraints([C|More], Cs0, [C|Cs]) :-
-    add_constraints(More, Cs0, Cs).
 
 solved_grid :-
     \+ possibility(_, _, _, _).

@@ -40,36 +40,49 @@
 :- use_module(state).
 :- use_module(combinations).
 
-%! run_state(+Unit, -Placed, -Empty) is det.
+%! run_masks(+Unit, -Placed, -Length, -Empty, -Masks) is det.
 %
-%  Placed: the digits placed in Unit, ascending.  Empty: its empty cells
-%  as R-C-Candidates.
+%  The run as bit sets (bit V for digit V): Placed the digits placed,
+%  Length the run's length, Empty its empty cells as R-C-Candidates and
+%  Masks their candidates.
 
-run_state(U, Placed, Empty) :-
-    findall(V, ( unit_cell(U, R, C), element(R, C, V) ), Placed0),
-    msort(Placed0, Placed),
-    findall(R-C-Vs,
-            ( unit_cell(U, R, C), \+ element(R, C, _), cell_candidates(R, C, Vs) ),
-            Empty).
+run_masks(U, Placed, Length, Empty, Masks) :-
+    findall(Cell, ( unit_cell(U, R, C), run_cell(R, C, Cell) ), Cells),
+    length(Cells, Length),
+    split_cells(Cells, 0, Placed, Empty, Masks).
+
+run_cell(R, C, placed(V)) :-
+    element(R, C, V),
+    !.
+run_cell(R, C, R-C-Vs) :-
+    cell_candidates(R, C, Vs).
+
+split_cells([], P, P, [], []).
+split_cells([placed(V)|Cells], P0, P, Empty, Masks) :-
+    !,
+    P1 is P0 \/ (1 << V),
+    split_cells(Cells, P1, P, Empty, Masks).
+split_cells([R-C-Vs|Cells], P0, P, [R-C-Vs|Empty], [M|Masks]) :-
+    mask(Vs, M),
+    split_cells(Cells, P0, P, Empty, Masks).
+
+% For each combination of Sum over Length cells that contains the
+% digits Placed, the digits still to place: the combination minus those.
+rest_masks(Sum, Length, Placed, Rests) :-
+    findall(Rest,
+            ( combination_mask(Sum, Length, Digits),
+              Digits /\ Placed =:= Placed,
+              Rest is Digits xor Placed ),
+            Rests).
 
 %! fitting_rests(+Unit, +Sum, -Rests) is det.
 %
-%  For each combination of Unit's clue that contains the digits placed
-%  in Unit, the digits still to place: the combination minus those.
+%  rest_masks/4 of Unit's clue, each rest as an ascending digit list.
 
 fitting_rests(U, Sum, Rests) :-
-    run_state(U, Placed, Empty),
-    rests(Sum, Placed, Empty, Rests).
-
-rests(Sum, Placed, Empty, Rests) :-
-    length(Placed, NP),
-    length(Empty, NE),
-    Length is NP + NE,
-    findall(Rest,
-            ( combination(Sum, Length, Digits),
-              ord_subset(Placed, Digits),
-              ord_subtract(Digits, Placed, Rest) ),
-            Rests).
+    run_masks(U, Placed, Length, _, _),
+    rest_masks(Sum, Length, Placed, Masks),
+    maplist(mask_digits, Masks, Rests).
 
 % Layouts work on bit sets (bit V for digit V): Masks are the empty
 % cells' candidates, Rest the digits a combination still has to place.
@@ -118,22 +131,14 @@ mask([D|Ds], M0, M) :-
     M1 is M0 \/ (1 << D),
     mask(Ds, M1, M).
 
-cell_mask(_-_-Vs, M) :-
-    mask(Vs, M).
+mask_digits(Mask, Digits) :-
+    findall(D, ( between(1, 9, D), Mask /\ (1 << D) =\= 0 ), Digits).
 
-%! layouts(+Empty, +Rests, -Kept, -Supports) is det.
-%
-%  Kept: the Rests that can be laid out over the Empty cells (as digit
-%  lists).  Supports: for each empty cell, the bit set of the digits it
-%  takes in some layout of a kept combination.  Each layout found marks
-%  a digit for every cell at once, so few searches are needed.
-
-layouts(Empty, Rests, Kept, Supports) :-
-    maplist(cell_mask, Empty, Masks),
-    maplist(mask, Rests, RestMasks),
-    mask_layouts(Masks, RestMasks, KeptMasks, Supports),
-    findall(Rest, ( member(Rest, Rests), mask(Rest, M), memberchk(M, KeptMasks) ), Kept).
-
+% mask_layouts(+Masks, +RestMasks, -KeptMasks, -Supports): KeptMasks are
+% the rests that can be laid out over the cells; Supports, for each
+% cell, the bit set of the digits it takes in some layout of a kept
+% rest.  Each layout found marks a digit for every cell at once, so few
+% searches are needed.
 mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
     length(Masks, N),
     length(Supports0, N),
@@ -184,43 +189,21 @@ support_bit(Masks, KeptMasks, I, B, S0, S) :-
 %  multiple_crossing.  Fails when no combination can be laid out.
 
 revise_sum(U, Sum, Outcome) :-
-    run_masks(U, Placed, Count, Empty, Masks),
-    findall(Rest,
-            ( combination_mask(Sum, Count, Digits),
-              Digits /\ Placed =:= Placed,
-              Rest is Digits xor Placed ),
-            Rests),
-    mask_layouts(Masks, Rests, Kept, Supports),
-    Kept \== [],
-    foldl(unsupported, Empty, Supports, Elims, []),
+    revision(U, Sum, Empty, Rests, _, _, Elims),
     (   Elims == []
     ->  Outcome = none
     ;   revise_name(Empty, Rests, Elims, Name),
         Outcome = step(Name, run(U, Sum), [], Elims)
     ).
 
-% The run as bit sets: Placed the digits placed, Count the run's
-% length, Empty its empty cells as R-C-Candidates and Masks their
-% candidates.
-run_masks(U, Placed, Count, Empty, Masks) :-
-    findall(Cell, ( unit_cell(U, R, C), run_cell(R, C, Cell) ), Cells),
-    length(Cells, Count),
-    split_cells(Cells, 0, Placed, Empty, Masks).
-
-run_cell(R, C, placed(V)) :-
-    element(R, C, V),
-    !.
-run_cell(R, C, R-C-Vs) :-
-    cell_candidates(R, C, Vs).
-
-split_cells([], P, P, [], []).
-split_cells([placed(V)|Cells], P0, P, Empty, Masks) :-
-    !,
-    P1 is P0 \/ (1 << V),
-    split_cells(Cells, P1, P, Empty, Masks).
-split_cells([R-C-Vs|Cells], P0, P, [R-C-Vs|Empty], [M|Masks]) :-
-    mask(Vs, M),
-    split_cells(Cells, P0, P, Empty, Masks).
+% The work of revise_sum/3: the fitting Rests, the Kept ones and the
+% Elims of candidates no kept layout uses (all bit sets but Elims).
+revision(U, Sum, Empty, Rests, Placed, Kept, Elims) :-
+    run_masks(U, Placed, Length, Empty, Masks),
+    rest_masks(Sum, Length, Placed, Rests),
+    mask_layouts(Masks, Rests, Kept, Supports),
+    Kept \== [],
+    foldl(unsupported, Empty, Supports, Elims, []).
 
 % The candidates of one empty cell that no kept layout gives it.
 unsupported(R-C-Vs, Support, Elims, Tail) :-
@@ -259,8 +242,9 @@ combination_candidates :-
 
 sum_deduction(last_empty_cell, step(last_empty_cell, run(U, Sum), [p(R, C, V)], [])) :-
     constraint(sum(U, Sum)),
-    run_state(U, Placed, [R-C-Vs]),
-    sum_list(Placed, Used),
+    run_masks(U, Placed, _, [R-C-Vs], _),
+    mask_digits(Placed, Digits),
+    sum_list(Digits, Used),
     V is Sum - Used,
     memberchk(V, Vs).
 sum_deduction(crossing, step(crossing, crossing(R/C, Runs), Placements, Elims)) :-
@@ -274,19 +258,23 @@ sum_deduction(crossing, step(crossing, crossing(R/C, Runs), Placements, Elims)) 
     crossing_effect(Allowed, R, C, Vs, Placements, Elims).
 sum_deduction(multiple_crossing, step(multiple_crossing, layouts(U, Sum, Combinations), [], Elims)) :-
     constraint(sum(U, Sum)),
-    revise_sum(U, Sum, step(_, _, [], Elims)),
-    run_state(U, Placed, Empty),
-    rests(Sum, Placed, Empty, Rests),
-    layouts(Empty, Rests, Kept, _),
-    maplist(ord_union(Placed), Kept, Combinations).
+    revision(U, Sum, _, _, Placed, Kept, Elims),
+    Elims \== [],
+    maplist(combination_of(Placed), Kept, Combinations).
 sum_deduction(hidden_single_run, step(hidden_single_run, required(U, Sum, V), [p(R, C, V)], [])) :-
     constraint(sum(U, Sum)),
-    run_state(U, Placed, Empty),
-    rests(Sum, Placed, Empty, [Rest|Rests]),
-    foldl([S, I0, I]>>ord_intersection(I0, S, I), Rests, Rest, Required),
-    member(V, Required),
+    run_masks(U, Placed, Length, Empty, _),
+    rest_masks(Sum, Length, Placed, [Rest|Rests]),
+    foldl([S, I0, I]>>(I is I0 /\ S), Rests, Rest, Required),
+    mask_digits(Required, Digits),
+    member(V, Digits),
     findall(R0-C0-Vs0, ( member(R0-C0-Vs0, Empty), memberchk(V, Vs0) ), [R-C-Vs]),
     Vs \== [V].
+
+% A kept rest with the placed digits: the whole combination, as digits.
+combination_of(Placed, Rest, Digits) :-
+    Mask is Rest \/ Placed,
+    mask_digits(Mask, Digits).
 
 run_allows(U-Sum, Allowed0, Allowed) :-
     fitting_rests(U, Sum, Rests),

@@ -145,12 +145,9 @@ pair_deduction(Name, Step) :-
 
 revise(sum(U, Sum), Outcome) :-
     revise_sum(U, Sum, Outcome).
-revise(less(A, B), Outcome) :-
-    revise_pair(less(A, B), Outcome).
-revise(next(A, B), Outcome) :-
-    revise_pair(next(A, B), Outcome).
-revise(apart(A, B), Outcome) :-
-    revise_pair(apart(A, B), Outcome).
+revise(Pair, Outcome) :-
+    pair_technique(Pair, _),
+    revise_pair(Pair, Outcome).
 
 % Only one place for V in a unit.
 hidden_single(U, step(Name, unit(U), [p(R, C, V)], [])) :-

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import PuzzleFormatError
+from .puzzle import ShowsGivens
 
 FORMATS = ("grid", "game", "matrices")
 MATRIX_SUFFIXES = (("_down.txt", "_right.txt"), ("_dolje.txt", "_desno.txt"))
@@ -42,7 +43,7 @@ Cell = Clue | int  # int: a white cell, 0 empty or its filled digit
 
 
 @dataclass
-class KakuroPuzzle:
+class KakuroPuzzle(ShowsGivens):
     """A Kakuro grid: rows of cells, each a Clue (black) or an int (white: 0 or a digit)."""
 
     cells: list[list[Cell]]
@@ -80,12 +81,6 @@ class KakuroPuzzle:
 
     def html_of(self, values: list[int]) -> str:
         return render_html(self, values)
-
-    def __str__(self) -> str:
-        return render_text(self, self.givens)
-
-    def _repr_html_(self) -> str:
-        return render_html(self, self.givens)
 
 
 def _token(cell: Cell, value: int) -> str:
@@ -171,11 +166,11 @@ def _blocks(text: str) -> list[list[tuple[int, str]]]:
     return [b for b in blocks if b]
 
 
-def _check_rows(rows: list[list[Cell]], numbers: list[int], source: str) -> None:
+def _check_rows(rows: list[list], numbers: list[int], source: str, what: str = "cells") -> None:
     width = len(rows[0])
     for row, number in zip(rows, numbers):
         if len(row) != width:
-            raise PuzzleFormatError(f"this row has {len(row)} cells, the first row has {width}",
+            raise PuzzleFormatError(f"this row has {len(row)} {what}, the first row has {width}",
                                     source, number)
 
 
@@ -185,13 +180,15 @@ def _digit(token: str, source: str, line: int, cell: tuple[int, int]) -> int:
     raise PuzzleFormatError(f"{token!r} is not a Kakuro cell", source, line, cell)
 
 
-def _grid_cell(token: str, source: str, line: int, cell: tuple[int, int]) -> Cell:
-    if token == "#":
+def _cell(token: str, black: str, white: str, clue: re.Pattern, source: str, line: int,
+          cell: tuple[int, int]) -> Cell:
+    """One cell in a format's spelling: its black and white tokens, its clue pattern (down, across)."""
+    if token == black:
         return Clue()
-    if token == ".":
+    if token == white:
         return 0
-    m = GRID_CLUE.match(token)
-    if m:
+    m = clue.match(token)
+    if token and m:
         return Clue(int(m.group(1) or 0), int(m.group(2) or 0))
     return _digit(token, source, line, cell)
 
@@ -199,22 +196,11 @@ def _grid_cell(token: str, source: str, line: int, cell: tuple[int, int]) -> Cel
 def _parse_grids(text: str, source: str) -> list[KakuroPuzzle]:
     puzzles = []
     for block in _blocks(text):
-        rows = [[_grid_cell(t, source, number, (r + 1, c + 1)) for c, t in enumerate(line.split())]
+        rows = [[_cell(t, "#", ".", GRID_CLUE, source, number, (r + 1, c + 1)) for c, t in enumerate(line.split())]
                 for r, (number, line) in enumerate(block)]
         _check_rows(rows, [n for n, _ in block], source)
         puzzles.append(KakuroPuzzle(rows, source, 0, block[0][0]))
     return puzzles
-
-
-def _game_cell(token: str, source: str, line: int, cell: tuple[int, int]) -> Cell:
-    if token == "*":
-        return Clue()
-    if token == "?":
-        return 0
-    m = GAME_CLUE.match(token)
-    if token and m:
-        return Clue(int(m.group(1) or 0), int(m.group(2) or 0))
-    return _digit(token, source, line, cell)
 
 
 def _parse_game(text: str, source: str) -> list[KakuroPuzzle]:
@@ -236,7 +222,8 @@ def _parse_game(text: str, source: str) -> list[KakuroPuzzle]:
             if len(tokens) != n_cols:
                 raise PuzzleFormatError(f"this row has {len(tokens)} cells, the header says {n_cols} "
                                         "(a trailing comma counts as an empty cell)", source, line)
-            rows.append([_game_cell(t, source, line, (r + 1, c + 1)) for c, t in enumerate(tokens)])
+            rows.append([_cell(t, "*", "?", GAME_CLUE, source, line, (r + 1, c + 1))
+                         for c, t in enumerate(tokens)])
         puzzles.append(KakuroPuzzle(rows, source, 0, number))
         lines = lines[1 + n_rows:]
     return puzzles
@@ -252,11 +239,7 @@ def _matrix(block: list[tuple[int, str]], source: str) -> list[list[int]]:
                                         (len(rows) + 1, c + 1))
             row.append(int(token))
         rows.append(row)
-    width = len(rows[0])
-    for row, (number, _) in zip(rows, block):
-        if len(row) != width:
-            raise PuzzleFormatError(f"this row has {len(row)} numbers, the first row has {width}",
-                                    source, number)
+    _check_rows(rows, [n for n, _ in block], source, "numbers")
     return rows
 
 
@@ -317,20 +300,8 @@ def load_matrix_files(down_path: Path, right_path: Path) -> list[KakuroPuzzle]:
 
 def from_corpus_grid(grid: list[list[str]], source: str = "<corpus>") -> KakuroPuzzle:
     """A puzzle from the shared corpus's JSON grid: ``.``, ``#``, ``D<n>``, ``A<n>``, ``D<n>A<m>``."""
-    rows: list[list[Cell]] = []
-    for r, tokens in enumerate(grid):
-        row: list[Cell] = []
-        for c, token in enumerate(tokens):
-            m = CORPUS_CLUE.match(token)
-            if token == ".":
-                row.append(0)
-            elif token == "#":
-                row.append(Clue())
-            elif token and m:
-                row.append(Clue(int(m.group(1) or 0), int(m.group(2) or 0)))
-            else:
-                row.append(_digit(token, source, r + 1, (r + 1, c + 1)))
-        rows.append(row)
+    rows = [[_cell(token, "#", ".", CORPUS_CLUE, source, r + 1, (r + 1, c + 1)) for c, token in enumerate(tokens)]
+            for r, tokens in enumerate(grid)]
     return KakuroPuzzle(rows, source)
 
 

@@ -17,8 +17,21 @@ def value_char(value: int) -> str:
     return "." if value == 0 else VALUE_CHARS[value - 1]
 
 
+class ShowsGivens:
+    """A puzzle prints (and renders in Jupyter) as its grid of givens.
+
+    Subclasses have ``givens`` and ``text_of(values)`` / ``html_of(values)``.
+    """
+
+    def __str__(self) -> str:
+        return self.text_of(self.givens)  # type: ignore[attr-defined]
+
+    def _repr_html_(self) -> str:
+        return self.html_of(self.givens)  # type: ignore[attr-defined]
+
+
 @dataclass
-class Puzzle:
+class Puzzle(ShowsGivens):
     """A Sudoku-family puzzle.
 
     ``givens`` is row-major, 0 for a blank.  Either ``box_rows``/``box_cols``
@@ -81,12 +94,6 @@ class Puzzle:
 
     def html_of(self, values: list[int]) -> str:
         return render_html(self, values)
-
-    def __str__(self) -> str:
-        return render_text(self, self.givens)
-
-    def _repr_html_(self) -> str:
-        return render_html(self, self.givens)
 
 
 def render_text(puzzle: Puzzle, values: list[int]) -> str:
