@@ -13,10 +13,13 @@
     ?- clpfd_kakuro([[clue(0,0), clue(3,0), clue(11,0)],
                      [clue(0,11), w, w], [clue(0,3), w, w]], S).
     S = '....29.12'.
+    ?- clpfd_futoshiki(3, [lt(1,1,1,2), lt(1,2,1,3), lt(1,1,2,1)], '.........', S).
+    S = '123231312'.
 */
 :- module(clpfd_reference,
           [ clpfd_solve/5,     % +N, +BoxRows, +BoxCols, +Givens, -Solution
             clpfd_kakuro/2,    % +Rows, -Solution
+            clpfd_futoshiki/4, % +N, +Signs, +Givens, -Solution
             bridge_clpfd/4     % +Geometry, +Givens, +TimeLimitMs, -Solution
           ]).
 :- use_module(library(time)).
@@ -104,9 +107,32 @@ run_constraint(Pairs, run(_, Sum, Cells)) :-
 cell_var_of(Pairs, Cell, V) :-
     memberchk(Cell-V, Pairs).
 
+%! clpfd_futoshiki(+N, +Signs, +Givens, -Solution) is semidet.
+%
+%  all_distinct/1 on rows and columns, #< for each lt(R1, C1, R2, C2)
+%  (R1/C1 < R2/C2), labeling [ff].
+
+clpfd_futoshiki(N, Signs, Givens, Solution) :-
+    atom_chars(Givens, Chars),
+    maplist(cell_var(N), Chars, Vars),
+    rows_of(N, Vars, Rows),
+    maplist(all_distinct, Rows),
+    transpose(Rows, Cols),
+    maplist(all_distinct, Cols),
+    maplist(sign_constraint(Rows), Signs),
+    labeling([ff], Vars),
+    maplist(value_char, Vars, Out),
+    atom_chars(Solution, Out).
+
+sign_constraint(Rows, lt(R1, C1, R2, C2)) :-
+    nth1(R1, Rows, Row1), nth1(C1, Row1, A),
+    nth1(R2, Rows, Row2), nth1(C2, Row2, B),
+    A #< B.
+
 %! bridge_clpfd(+Geometry, +Givens, +TimeLimitMs, -Solution) is det.
 %
-%  The model for Geometry (a standard-box Sudoku or a Kakuro grid) for
+%  The model for Geometry (a standard-box Sudoku, a Futoshiki or a
+%  Kakuro grid) for
 %  the benchmarks, through the bridge: Solution is '' when there is no
 %  solution or the time limit ran out.
 
@@ -121,5 +147,8 @@ bridge_clpfd(Shape, Givens, TimeLimitMs, Solution) :-
 
 model(geometry(N, boxes(BR, BC), []), Givens, S) :-
     clpfd_solve(N, BR, BC, Givens, S).
+model(geometry(N, none, Options), Givens, S) :-
+    (   memberchk(less(Signs), Options) -> true ; Signs = [] ),
+    clpfd_futoshiki(N, Signs, Givens, S).
 model(kakuro(Rows), _, S) :-
     clpfd_kakuro(Rows, S).

@@ -9,6 +9,12 @@ Formats:
   sdk    the .sdk variant of grid: ``[Puzzle]`` header, ``#`` metadata
   solo   Simon Tatham's Solo game IDs: ``3x3:...``, ``2x3:...``, ``3x3x:...``,
          ``9j:...,<edges>``
+  unequal  Simon Tatham's Unequal (Futoshiki) game IDs: ``5:...``, ``5a:...``
+
+A grid may carry signs between cells (Futoshiki, greater-than Sudoku; see
+futoshiki.py): with signs and without ``|`` or ``---`` box borders it is read
+as Futoshiki, otherwise as Sudoku (``kind="futoshiki"`` reads a grid with no
+signs as a plain Latin square).
 
 Cells: ``.`` or ``0`` blank, ``1``-``9`` then ``A``.. (any case) for 10 and up.
 Only characters are read here; nothing in a puzzle text is ever evaluated.
@@ -18,16 +24,16 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from . import kakuro
+from . import futoshiki, kakuro
 from .errors import PuzzleFormatError
 from .puzzle import BOX_SHAPES, VALUE_CHARS, Puzzle, value_char
 
-FORMATS = ("line", "grid", "sdk", "solo") + tuple(f for f in kakuro.FORMATS if f != "grid")
+FORMATS = ("line", "grid", "sdk", "solo", "unequal") + tuple(f for f in kakuro.FORMATS if f != "grid")
 KIND_ALIASES = {
     "sudoku": (False, False), "jigsaw": (True, False),
     "x": (False, True), "sudoku-x": (False, True), "jigsaw-x": (True, True),
 }
-KINDS = tuple(KIND_ALIASES) + ("kakuro",)
+KINDS = tuple(KIND_ALIASES) + ("futoshiki", "kakuro")
 SEPARATORS = set(" \t|+-")
 SOLO_PARAMS = re.compile(r"^(?:(\d+)x(\d+)|(\d+)j)(x?)$")
 SOLO_LINE = re.compile(r"^(?:\d+x\d+|\d+j)x?:")
@@ -35,11 +41,13 @@ REGION_SYMBOLS = "123456789" + VALUE_CHARS[9:]
 
 
 def detect_format(text: str) -> str:
-    """The format of ``text``: solo, sdk, line or grid."""
+    """The format of ``text``: solo, unequal, sdk, line or grid."""
     lines = [ln.strip() for ln in text.splitlines()]
     content = [ln for ln in lines if ln and not ln.startswith("#")]
     if content and all(SOLO_LINE.match(ln) for ln in content):
         return "solo"
+    if content and all(futoshiki.UNEQUAL_LINE.match(ln) for ln in content):
+        return "unequal"
     if any(ln.lower() == "[puzzle]" for ln in lines):
         return "sdk"
     if content and all(_is_line_puzzle(ln) for ln in content):
@@ -64,10 +72,11 @@ def parse(text: str, source: str = "<text>", kind: str | None = None,
                                               or (fmt is None and kakuro.detect_format(text)))):
         return kakuro.parse(text, source, fmt)
     fmt = fmt or detect_format(text)
-    readers = {"line": _parse_lines, "grid": _parse_grids, "sdk": _parse_sdk, "solo": _parse_solo}
+    readers = {"line": _parse_lines, "grid": _parse_grids, "sdk": _parse_sdk, "solo": _parse_solo,
+               "unequal": _parse_unequal}
     if fmt not in readers:
         raise PuzzleFormatError(f"unknown format {fmt!r} (known: {', '.join(FORMATS)})", source)
-    puzzles = readers[fmt](text, source)
+    puzzles = readers[fmt](text, source, kind)
     if not puzzles:
         raise PuzzleFormatError("no puzzle found (the text is empty or only comments)", source)
     for index, puzzle in enumerate(puzzles):
@@ -79,6 +88,11 @@ def parse(text: str, source: str = "<text>", kind: str | None = None,
 
 def _apply_kind(puzzle: Puzzle, kind: str | None) -> None:
     if kind is None:
+        return
+    if (kind == "futoshiki") == puzzle.boxed:
+        what = "has boxes" if puzzle.boxed else "is a Futoshiki (no boxes)"
+        raise PuzzleFormatError(f"kind {kind} was asked for, but this puzzle {what}", puzzle.source, puzzle.line)
+    if kind == "futoshiki":
         return
     jigsaw, diagonals = KIND_ALIASES[kind]
     if jigsaw and puzzle.regions is None:
@@ -161,12 +175,9 @@ def _check_regions(p: Puzzle) -> None:
                                     p.source, p.line, (r + 1, c + 1))
 
 
-def _parse_lines(text: str, source: str) -> list[Puzzle]:
+def _parse_lines(text: str, source: str, kind: str | None) -> list[Puzzle]:
     puzzles = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    for number, line in _content_lines(text):
         tokens = line.split()
         diagonals = tokens[-1].lower() == "x" and len(tokens) > 1
         if diagonals:
@@ -187,7 +198,7 @@ def _parse_lines(text: str, source: str) -> list[Puzzle]:
 
 
 def _grid_blocks(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
-    """Runs of row lines (cells only), split at blank lines; separator-only lines dropped."""
+    """Runs of lines split at blank lines, comment lines dropped."""
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, raw in lines:
         line = raw.strip()
@@ -196,39 +207,66 @@ def _grid_blocks(lines: list[tuple[int, str]]) -> list[list[tuple[int, str]]]:
         if not line:
             blocks.append([])
             continue
-        cells = "".join(ch for ch in line if ch not in SEPARATORS)
-        if cells:
-            blocks[-1].append((number, cells))
+        blocks[-1].append((number, raw))
     return [b for b in blocks if b]
 
 
-def _parse_grid_block(block: list[tuple[int, str]], source: str, diagonals: bool = False) -> Puzzle:
-    first_line, first = block[0]
+def _parse_grid_block(block: list[tuple[int, str]], source: str, kind: str | None) -> Puzzle:
+    """One readable grid: cell rows, maybe signs between them, maybe a region map after them."""
+    adjacent = block[0][1].strip().lower() == "adjacent"
+    if adjacent:
+        block = block[1:]
+        if kind not in (None, "futoshiki"):
+            raise PuzzleFormatError(f"Adjacent mode is for Futoshiki, not {kind}", source, block[0][0])
+    rows, signs, marks, borders = futoshiki.read_rows(block, source, adjacent)
+    if not rows:
+        raise PuzzleFormatError("this grid has no row of cells", source, block[0][0])
+    first_line, first = rows[0]
     n = len(first)
-    if n not in BOX_SHAPES:
+    boxed = _boxed(kind, borders, bool(signs) or adjacent)
+    if boxed and n not in BOX_SHAPES:
         raise PuzzleFormatError(f"a row of {n} cells: grids are {', '.join(map(str, BOX_SHAPES))} cells wide",
                                 source, first_line)
-    for number, cells in block:
+    if not boxed:
+        futoshiki.check_size(n, source, first_line)
+    for number, cells in rows:
         if len(cells) != n:
             raise PuzzleFormatError(f"this row has {len(cells)} cells, the first row has {n}", source, number)
-    if len(block) not in (n, 2 * n):
-        raise PuzzleFormatError(f"the grid has {len(block)} rows; a {n}x{n} grid has {n} "
-                                f"(or {2 * n} with a jigsaw region map)", source, first_line)
+    if len(rows) not in (n, 2 * n) or (len(rows) == 2 * n and not boxed):
+        maps = f" (or {2 * n} with a jigsaw region map)" if boxed else ""
+        raise PuzzleFormatError(f"the grid has {len(rows)} rows; a {n}x{n} grid has {n}{maps}",
+                                source, first_line)
+    if any(pair[0] > n or pair[2] > n for pair in signs + marks):
+        raise PuzzleFormatError("signs belong between the cells of the grid, not of the region map",
+                                source, rows[n][0])
     givens: list[int] = []
-    for row, (number, cells) in enumerate(block[:n]):
+    for row, (number, cells) in enumerate(rows[:n]):
         givens += _cell_values(cells, n, source, number, first_row=row + 1)
     regions = None
-    if len(block) == 2 * n:
-        regions = _region_ids("".join(cells for _, cells in block[n:]), n, source, block[n][0])
-    return _new_puzzle(n, givens, regions, diagonals, source, first_line)
+    if len(rows) == 2 * n:
+        regions = _region_ids("".join(cells for _, cells in rows[n:]), n, source, rows[n][0])
+    if boxed:
+        puzzle = _new_puzzle(n, givens, regions, False, source, first_line)
+    else:
+        puzzle = Puzzle(n, givens, source=source, line=first_line)
+    puzzle.signs = signs
+    puzzle.adjacent = sorted(marks) if adjacent else None
+    return puzzle
 
 
-def _parse_grids(text: str, source: str) -> list[Puzzle]:
+def _boxed(kind: str | None, borders: bool, signs: bool) -> bool:
+    """Whether a grid has boxes: as asked for; else unless it has signs and no box borders."""
+    if kind is not None:
+        return kind != "futoshiki"
+    return borders or not signs
+
+
+def _parse_grids(text: str, source: str, kind: str | None) -> list[Puzzle]:
     lines = list(enumerate(text.splitlines(), 1))
-    return [_parse_grid_block(block, source) for block in _grid_blocks(lines)]
+    return [_parse_grid_block(block, source, kind) for block in _grid_blocks(lines)]
 
 
-def _parse_sdk(text: str, source: str) -> list[Puzzle]:
+def _parse_sdk(text: str, source: str, kind: str | None) -> list[Puzzle]:
     lines = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -237,17 +275,21 @@ def _parse_sdk(text: str, source: str) -> list[Puzzle]:
         if line.startswith("["):  # [State] and later sections are not the puzzle
             break
         lines.append((number, raw))
-    return [_parse_grid_block(block, source) for block in _grid_blocks(lines)]
+    return [_parse_grid_block(block, source, kind or "sudoku") for block in _grid_blocks(lines)]
 
 
-def _parse_solo(text: str, source: str) -> list[Puzzle]:
-    puzzles = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        puzzles.append(parse_solo_id(line, source, number))
-    return puzzles
+def _parse_unequal(text: str, source: str, kind: str | None) -> list[Puzzle]:
+    return [futoshiki.parse_unequal_id(line, source, number) for number, line in _content_lines(text)]
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """(number, line) of each line that is neither blank nor a comment."""
+    return [(number, raw.strip()) for number, raw in enumerate(text.splitlines(), 1)
+            if raw.strip() and not raw.strip().startswith("#")]
+
+
+def _parse_solo(text: str, source: str, kind: str | None) -> list[Puzzle]:
+    return [parse_solo_id(line, source, number) for number, line in _content_lines(text)]
 
 
 def parse_solo_id(game_id: str, source: str = "<text>", line: int | None = None) -> Puzzle:
@@ -439,7 +481,15 @@ def _differs(regions: list[int], a: int, b: int) -> bool:
     return regions[a] != regions[b]
 
 
-WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo}
+WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo, "unequal": futoshiki.to_unequal}
+
+
+def _check_writable(p: Puzzle, fmt: str) -> None:
+    if fmt == "unequal" and p.boxed:
+        raise ValueError("the unequal format has no boxes: write Sudoku as line, grid, sdk or solo")
+    if fmt not in ("grid", "unequal") and (p.has_signs or not p.boxed):
+        raise ValueError(f"the {fmt} format has no signs: write Futoshiki and greater-than Sudoku "
+                         "as grid (or unequal)")
 
 
 def write(puzzles: list, fmt: str = "line") -> str:
@@ -450,6 +500,8 @@ def write(puzzles: list, fmt: str = "line") -> str:
         return "\n\n".join(kakuro.WRITERS[fmt](p) for p in puzzles) + "\n"
     if fmt not in WRITERS:
         raise ValueError(f"Sudoku is written as {', '.join(WRITERS)}, not {fmt}")
+    for p in puzzles:
+        _check_writable(p, fmt)
     sep = "\n\n" if fmt in ("grid", "sdk") else "\n"
     return sep.join(WRITERS[fmt](p) for p in puzzles) + "\n"
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 BOX_SHAPES: dict[int, tuple[int, int]] = {
     4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5),
 }
-KINDS = ("sudoku", "jigsaw", "sudoku-x", "jigsaw-x")
 VALUE_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
@@ -32,11 +31,15 @@ class ShowsGivens:
 
 @dataclass
 class Puzzle(ShowsGivens):
-    """A Sudoku-family puzzle.
+    """A Latin-square puzzle: Sudoku, jigsaw, Sudoku X, Futoshiki.
 
     ``givens`` is row-major, 0 for a blank.  Either ``box_rows``/``box_cols``
     (standard boxes) or ``regions`` (jigsaw: a region number 1..n per cell)
-    describes the boxes; ``diagonals`` adds the two main diagonals (Sudoku X).
+    describes the boxes; with neither there are none (Futoshiki).
+    ``diagonals`` adds the two main diagonals (Sudoku X).  ``signs`` holds
+    (r1, c1, r2, c2), 1-based: r1c1 < r2c2 (Futoshiki, greater-than Sudoku);
+    ``adjacent``, when not None, is Adjacent mode: the marked neighbour pairs
+    differ by exactly 1, all other neighbours by more.
     """
 
     size: int
@@ -49,9 +52,21 @@ class Puzzle(ShowsGivens):
     index: int = 0
     line: int | None = None
     meta: dict = field(default_factory=dict)
+    signs: list[tuple[int, int, int, int]] = field(default_factory=list)
+    adjacent: list[tuple[int, int, int, int]] | None = None
+
+    @property
+    def boxed(self) -> bool:
+        return self.regions is not None or self.box_rows is not None
+
+    @property
+    def has_signs(self) -> bool:
+        return bool(self.signs) or self.adjacent is not None
 
     @property
     def kind(self) -> str:
+        if not self.boxed:
+            return "futoshiki"
         base = "jigsaw" if self.regions is not None else "sudoku"
         if self.diagonals:
             return "sudoku-x" if base == "sudoku" else "jigsaw-x"
@@ -63,8 +78,18 @@ class Puzzle(ShowsGivens):
 
     def geometry(self) -> tuple:
         """The engine's geometry term (prolog/geometry.pl)."""
-        regions = ("regions", self.regions) if self.regions is not None else ("boxes", self.box_rows, self.box_cols)
-        return ("geometry", self.size, regions, ["diagonals"] if self.diagonals else [])
+        if self.regions is not None:
+            regions: tuple | str = ("regions", self.regions)
+        elif self.box_rows is not None:
+            regions = ("boxes", self.box_rows, self.box_cols)
+        else:
+            regions = "none"
+        options: list = ["diagonals"] if self.diagonals else []
+        if self.signs:
+            options.append(("less", [("lt", *s) for s in self.signs]))
+        if self.adjacent is not None:
+            options.append(("adjacent", [("adj", *m) for m in self.adjacent]))
+        return ("geometry", self.size, regions, options)
 
     def givens_text(self) -> str:
         """The givens as the engine reads them: one character a cell."""
@@ -82,7 +107,8 @@ class Puzzle(ShowsGivens):
         """Region (box) number, 1-based, of the 0-based cell r, c."""
         if self.regions is not None:
             return self.regions[r * self.size + c]
-        assert self.box_rows and self.box_cols
+        if self.box_rows is None or self.box_cols is None:
+            return 1
         return (r // self.box_rows) * (self.size // self.box_cols) + c // self.box_cols + 1
 
     def to_line(self) -> str:
@@ -97,7 +123,10 @@ class Puzzle(ShowsGivens):
 
 
 def render_text(puzzle: Puzzle, values: list[int]) -> str:
-    """A readable grid: `.` blanks, `|` and `-` between standard boxes."""
+    """A readable grid: `.` blanks, `|` and `-` between standard boxes, signs where there are any."""
+    if puzzle.has_signs or not puzzle.boxed:
+        from .futoshiki import render_text as render_signs
+        return render_signs(puzzle, values)
     n = puzzle.size
     br, bc = (puzzle.box_rows, puzzle.box_cols) if puzzle.regions is None else (None, None)
     lines = []
@@ -116,6 +145,9 @@ def render_text(puzzle: Puzzle, values: list[int]) -> str:
 
 def render_html(puzzle: Puzzle, values: list[int], givens: list[int] | None = None) -> str:
     """An HTML table with thick borders between regions; solved values in blue."""
+    if puzzle.has_signs and not puzzle.boxed:
+        from .futoshiki import render_html as render_signs
+        return render_signs(puzzle, values)
     n = puzzle.size
     givens = puzzle.givens if givens is None else givens
     rows = []

@@ -46,7 +46,7 @@ def _looks_like_path(text: str) -> bool:
     if "\n" in text or not text.strip():
         return False
     line = text.strip()
-    if formats.SOLO_LINE.match(line) or formats._is_line_puzzle(line):
+    if formats.detect_format(line) in ("solo", "unequal", "line"):
         return False
     return not set(line) <= CELL_TEXT
 

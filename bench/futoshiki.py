@@ -1,0 +1,51 @@
+"""Futoshiki benchmark: puzzlog through the Python API vs a plain CLP(FD) model, side by side.
+
+    .venv/bin/python bench/futoshiki.py [--limit N] [--clpfd-timeout S] [--techniques SET]
+
+The shared Unequal set (4x4 to 9x9) is solved by puzzlog and by the CLP(FD)
+reference model (prolog/clpfd_reference.pl: all_distinct/1 on rows and columns,
+#< for each sign, labeling [ff]) in the same SWI-Prolog, both timed the same
+way around one bridge call.  Prints solved, median, p90 and max ms, median
+guesses and the CLP(FD)/puzzlog ratio of medians, per size.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+
+from common import CORPUS, HEADER, ratio, require_corpus, row, run_clpfd, run_puzzlog
+
+import pybridge
+
+SET = "futoshiki_sgt_unequal.jsonl"
+
+
+def load_by_size() -> dict[int, list[pybridge.Puzzle]]:
+    sizes: dict[int, list[pybridge.Puzzle]] = defaultdict(list)
+    for line in (CORPUS / SET).read_text().splitlines():
+        entry = json.loads(line)
+        [p] = pybridge.load(entry["game_id"])
+        sizes[p.size].append(p)
+    return dict(sorted(sizes.items()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per size (0: all)")
+    parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
+    parser.add_argument("--techniques", choices=sorted(pybridge.TECHNIQUE_SETS), default="singles",
+                        help="puzzlog's techniques before each guess (default singles)")
+    args = parser.parse_args()
+    require_corpus()
+    print(HEADER)
+    for n, puzzles in load_by_size().items():
+        puzzles = puzzles[:args.limit or None]
+        solved, times, guesses = run_puzzlog(puzzles, args.techniques)
+        clp_solved, clp_times = run_clpfd(puzzles, args.clpfd_timeout)
+        print(row(f"{n}x{n} puzzlog", len(puzzles), solved, times, guesses, ratio(clp_times, times)))
+        print(row(f"{n}x{n} clpfd", len(puzzles), clp_solved, clp_times, None, "1.0x"), flush=True)
+
+
+if __name__ == "__main__":
+    main()
