@@ -179,9 +179,12 @@ error_text(one_cell_run(R/C, Dir, Sum), T) :-
 error_text(broken(Constraint), T) :-
     constraint_text(Constraint, CT),
     format(atom(T), 'the givens break a rule: ~w cannot hold', [CT]).
-error_text(sign_cycle([R/C|_]), T) :-
-    format(atom(T), 'r~wc~w: the signs form a cycle through this cell, so no values satisfy them',
-           [R, C]).
+error_text(sign_cycle(Cells), T) :-
+    Cells = [R/C|_],
+    maplist([R1/C1, CT]>>format(atom(CT), 'r~wc~w', [R1, C1]), Cells, Texts),
+    atomic_list_concat(Texts, ' < ', Chain),
+    format(atom(T), 'r~wc~w: the signs go round in a cycle, ~w, so no values satisfy them',
+           [R, C, Chain]).
 error_text(outside(R/C), T) :-
     format(atom(T), 'r~wc~w: a sign here is outside the grid', [R, C]).
 error_text(outside(R1/C1, R2/C2), T) :-

@@ -60,6 +60,8 @@
 :- use_module(library(apply)).
 :- use_module(library(ugraphs)).
 :- use_module(library(ordsets)).
+:- use_module(library(pairs)).
+:- use_module(library(yall)).
 :- use_module(runs).
 :- use_module(combinations).
 
@@ -130,15 +132,35 @@ sign_error(N, R1, C1, R2, C2, outside(R1/C1, R2/C2)) :-
 sign_error(_, R1, C1, R2, C2, not_neighbours(R1/C1, R2/C2)) :-
     abs(R1-R2) + abs(C1-C2) =\= 1.
 
-% A cycle of "smaller than" signs: no values can satisfy it.
+% A cycle of "smaller than" signs: no values can satisfy it.  Cells
+% that no sign leaves cannot be on a cycle; peeling them off until none
+% is left leaves only cells on or leading into cycles, where following
+% signs must come back round.
 less_cycle(Signs, Cycle) :-
     findall((R1/C1)-(R2/C2), member(lt(R1, C1, R2, C2), Signs), Edges),
     vertices_edges_to_ugraph([], Edges, Graph),
-    transitive_closure(Graph, Closure),
-    member(Cell-Reachable, Closure),
-    memberchk(Cell, Reachable),
-    !,
-    Cycle = [Cell].
+    \+ top_sort(Graph, _),
+    peel(Graph, Core),
+    Core = [Start-_|_],
+    walk(Core, Start, [Start], Cycle).
+
+peel(Graph, Core) :-
+    partition([_-Next]>>(Next == []), Graph, Sinks, Rest),
+    (   Sinks == []
+    ->  Core = Graph
+    ;   pairs_keys(Sinks, Gone),
+        del_vertices(Rest, Gone, Graph1),
+        peel(Graph1, Core)
+    ).
+
+walk(Core, Cell, Seen, Cycle) :-
+    memberchk(Cell-[Next|_], Core),
+    (   nth1(I, Seen, Next)
+    ->  length(Prefix, I),
+        append(Prefix, _, Seen),
+        reverse([Next|Prefix], Cycle)
+    ;   walk(Core, Next, [Next|Seen], Cycle)
+    ).
 
 %! setup_geometry(+Geometry) is det.
 %
@@ -152,7 +174,10 @@ setup_geometry(Geometry) :-
     clear_geometry,
     assertz(current_geometry(Geometry)),
     layout(Geometry),
-    forall(cell_box(R, C, _), assert_cell_links(R, C)),
+    findall((R-C)-T, ( constraint(T), constraint_cell(T, R, C) ), Pairs0),
+    keysort(Pairs0, Pairs),
+    group_pairs_by_key(Pairs, ByCell),
+    forall(cell_box(R, C, _), assert_cell_links(R, C, ByCell)),
     (   run_digits(_, _)
     ->  forall(cell_box(R, C, _), assert_cell_values(R, C))
     ;   true
@@ -275,19 +300,19 @@ assert_unit(U-Cells, Kind) :-
 
 % Units in a fixed order (rows, columns, boxes, diagonals or runs) so
 % that explanations list them the same way every time.
-assert_cell_links(R, C) :-
+assert_cell_links(R, C, ConstraintsByCell) :-
     findall(U, unit_cell(U, R, C), Units),
     assertz(cell_units(R, C, Units)),
     include(complete_unit, Units, Complete),
-    findall(T, ( constraint(T), constraint_cell(T, R, C) ), Constraints),
+    (   memberchk((R-C)-Constraints, ConstraintsByCell) -> true ; Constraints = [] ),
     assertz(cell_links(R, C, Complete, Constraints)).
 
-constraint_cell(sum(U, _), R, C) :- unit_cell(U, R, C).
+% The cells a constraint is on: a run's, or the two of a pair.
+constraint_cell(sum(U, _), R, C) :-
+    unit_cell(U, R, C).
 constraint_cell(Pair, R, C) :-
     Pair \= sum(_, _),
-    arg(I, Pair, R/C),
-    I =< 2,
-    !.
+    (   arg(1, Pair, R/C) ; arg(2, Pair, R/C) ).
 
 %! value(?V) is nondet.
 %

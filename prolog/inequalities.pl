@@ -53,8 +53,7 @@ revise_pair(Constraint, Outcome) :-
     arg(2, Constraint, RB/CB),
     domain(RA, CA, DA),
     domain(RB, CB, DB),
-    include(allowed_by(Constraint, DB), DA, KeepA),
-    include(allows(Constraint, DA), DB, KeepB),
+    supported(Constraint, DA, DB, KeepA, KeepB),
     KeepA \== [],
     KeepB \== [],
     dropped(RA, CA, DA, KeepA, Elims, ElimsB),
@@ -64,6 +63,19 @@ revise_pair(Constraint, Outcome) :-
     ;   pair_technique(Constraint, Name),
         Outcome = step(Name, sign(Constraint), [], Elims)
     ).
+
+% The values of each cell that some value of the other allows.  For a
+% sign that is a bound: A below the largest B, B above the smallest A
+% (domains are sorted).
+supported(less(_, _), DA, DB, KeepA, KeepB) :-
+    !,
+    last(DB, MaxB),
+    DA = [MinA|_],
+    exclude(=<(MaxB), DA, KeepA),
+    exclude(>=(MinA), DB, KeepB).
+supported(Constraint, DA, DB, KeepA, KeepB) :-
+    include(allowed_by(Constraint, DB), DA, KeepA),
+    include(allows(Constraint, DA), DB, KeepB).
 
 % The values a cell can still take: its value, or its candidates.
 domain(R, C, [V]) :-

@@ -53,7 +53,7 @@ propagate_removed(Removed, Techniques, Trace0, Trace) :-
 % the three agendas are worked off in that order, cheapest first.
 settle([R-C|Cells], UVs, Cs, Ts, T0, T) :-
     !,
-    cell_candidates(R, C, Vs),
+    first_candidates(R, C, Vs),
     check_cell(Vs, R, C, Cells, UVs, Cs, Ts, T0, T).
 settle([], [U-V|UVs], Cs, Ts, T0, T) :-
     !,
@@ -96,16 +96,31 @@ check_unit(U, V, UVs, Cs, Ts, T0, T) :-
     !,
     settle([], UVs, Cs, Ts, T0, T).
 check_unit(U, V, UVs, Cs, Ts, T0, T) :-
-    unit_places(U, V, Places),
-    Places = [Place|More],
-    (   More == []
-    ->  Place = R-C,
-        assign(R, C, V, Removed),
+    unit_candidate(U, V, R, C),
+    !,
+    (   \+ other_place(U, V, R, C)
+    ->  assign(R, C, V, Removed),
         hidden_single_name(U, Name),
         agenda_add(Removed, [], UVs, Cs, Cells, UVs1, Cs1),
         settle(Cells, UVs1, Cs1, Ts, [Name|T0], T)
     ;   settle([], UVs, Cs, Ts, T0, T)
     ).
+
+% Up to two candidates of a cell: all that the naked single check needs.
+first_candidates(R, C, Vs) :-
+    (   possibility(R, C, _, V1)
+    ->  (   possibility(R, C, _, V2), V2 \== V1
+        ->  Vs = [V1, V2]
+        ;   Vs = [V1]
+        )
+    ;   Vs = []
+    ).
+
+% V has a place in U besides R/C.
+other_place(U, V, R, C) :-
+    unit_candidate(U, V, R2, C2),
+    R2-C2 \== R-C,
+    !.
 
 % Each removed candidate r(R,C,V) may have made R/C a naked single, V a
 % hidden single in a complete unit of R/C, and a constraint on R/C

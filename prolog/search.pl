@@ -19,6 +19,7 @@
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(state).
+:- use_module(geometry).
 :- use_module(propagate).
 
 %! search(+Techniques, +Limit, -Solutions, -Guesses) is det.
@@ -85,8 +86,26 @@ choose_cell(R, C, Vs) :-
     findall(Cell, candidate_cell(Cell), Cells),
     clumped(Cells, Counts),
     transpose_pairs(Counts, ByCount),
-    ByCount = [_-(R-C)|_],
-    cell_candidates(R, C, Vs).
+    ByCount = [Fewest-_|_],
+    findall(Key-(R0-C0), ( member(Fewest-(R0-C0), ByCount), degree_key(R0, C0, Key) ), Keyed0),
+    keysort(Keyed0, [_-(R-C)|_]),
+    cell_candidates(R, C, Vs0),
+    cell_links(R, C, Units, _),
+    map_list_to_pairs(places_in_units(Units), Vs0, Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Vs).
+
+% Among cells with as few candidates, the one with the most constraints
+% (signs) first: a guess there reaches furthest.
+degree_key(R, C, Key) :-
+    cell_links(R, C, _, Constraints),
+    length(Constraints, Degree),
+    Key is -Degree.
+
+% How many places V still has in Units, all told: the value with the
+% fewest is the likeliest to belong here, so it is tried first.
+places_in_units(Units, V, Count) :-
+    aggregate_all(count, ( member(U, Units), unit_candidate(U, V, _, _) ), Count).
 
 candidate_cell(R-C) :-
     possibility(R, C, _, _).
