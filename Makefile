@@ -27,13 +27,15 @@ $(STAMP): pyproject.toml
 KAKURO = $(filter-out %_down.txt %_right.txt,$(wildcard puzzles/kakuro/*.txt))
 
 run: setup
-	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk $(KAKURO) puzzles/kakuro/*.grid
+	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk $(KAKURO) puzzles/kakuro/*.grid puzzles/futoshiki/*
 
 test: setup
 	$(PY) -m pytest -q
 
 bench: setup
 	$(PY) bench/sudoku.py
+	$(PY) bench/kakuro.py
+	$(PY) bench/futoshiki.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info

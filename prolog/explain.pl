@@ -210,11 +210,89 @@ print_grid :-
     !,
     print_cell_texts(cell_text_now, right).
 print_grid :-
+    has_signs,
+    !,
+    grid_size(N),
+    forall(between(1, N, R),
+           ( (   R > 1, between_line(R, Line), Line \== ''
+             ->  format('~w~n', [Line])
+             ;   true
+             ),
+             sign_row(R, Row),
+             format('~w~n', [Row]) )).
+print_grid :-
     grid_size(N),
     forall(between(1, N, R),
            ( row_separator(R),
              forall(between(1, N, C), print_cell(R, C)),
              nl )).
+
+% A grid with signs prints in the readable sign layout (docs/formats.md):
+% cells four columns apart, `<` `>` (or `|` for an Adjacent mark)
+% between cells of a row, `^` `v` (or `-`) on a line between rows.
+has_signs :-
+    constraint(Pair),
+    Pair \= sum(_, _),
+    !.
+
+sign_row(R, Row) :-
+    grid_size(N),
+    findall(Part, ( between(1, N, C), row_part(R, C, Part) ), Parts),
+    atomic_list_concat(Parts, Row0),
+    right_trimmed(Row0, Row).
+
+row_part(R, 1, Ch) :-
+    !,
+    cell_char(R, 1, Ch).
+row_part(R, C, Part) :-
+    C0 is C - 1,
+    gap_char(R/C0, R/C, C, Gap),
+    cell_char(R, C, Ch),
+    format(atom(Part), ' ~w ~w', [Gap, Ch]).
+
+cell_char(R, C, Ch) :-
+    (   element(R, C, V) -> value_char(V, Ch) ; Ch = '.' ).
+
+gap_char(A, B, _, '<') :- constraint(less(A, B)), !.
+gap_char(A, B, _, '>') :- constraint(less(B, A)), !.
+gap_char(A, B, _, '|') :- constraint(next(A, B)), !.
+gap_char(_, _, C, '|') :- current_boxes(_, BC), (C-1) mod BC =:= 0, !.
+gap_char(_, _, _, ' ').
+
+% The line above row R: vertical signs, on a box border when one runs
+% there; '' when it would be blank.
+between_line(R, Line) :-
+    grid_size(N),
+    R0 is R - 1,
+    (   current_boxes(BR, _), R0 mod BR =:= 0 -> Fill = '-' ; Fill = ' ' ),
+    findall(Part, ( between(1, N, C), between_part(R0/C, R/C, C, Fill, Part) ), Parts),
+    atomic_list_concat(Parts, Line0),
+    right_trimmed(Line0, Line).
+
+between_part(A, B, C, Fill, Part) :-
+    (   constraint(less(A, B)) -> Sign = '^'
+    ;   constraint(less(B, A)) -> Sign = v
+    ;   constraint(next(A, B)) -> Sign = '-'
+    ;   Sign = Fill
+    ),
+    (   C =:= 1
+    ->  Part = Sign
+    ;   current_boxes(_, BC), Fill == '-', (C-1) mod BC =:= 0
+    ->  format(atom(Part), '-+-~w', [Sign])
+    ;   format(atom(Part), '~w~w~w~w', [Fill, Fill, Fill, Sign])
+    ).
+
+right_trimmed(Atom, Trimmed) :-
+    atom_codes(Atom, Codes),
+    reverse(Codes, Reversed),
+    drop_spaces(Reversed, Kept),
+    reverse(Kept, TrimmedCodes),
+    atom_codes(Trimmed, TrimmedCodes).
+
+drop_spaces([0' |Codes], Kept) :-
+    !,
+    drop_spaces(Codes, Kept).
+drop_spaces(Codes, Codes).
 
 % Print one text a cell, aligned (left or right) in columns as wide as
 % the widest.

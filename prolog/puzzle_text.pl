@@ -6,7 +6,9 @@
 
     - one puzzle per line: N*N characters, `.` or `0` blank, 1-9 then A..
       for values over 9; `#` lines are comments;
-    - a readable grid: one row per line, `|`, `-`, `+` and spaces ignored.
+    - a readable grid: one row per line, `|`, `-`, `+` and spaces ignored;
+    - Simon Tatham's Unequal (Futoshiki) game IDs, `5:0,0L,...` (signs)
+      and `5a:...` (Adjacent mode), one a line.
 
     ?- givens_text(4, '1.3.....', Gs).
     Gs = [g(1,1,1), g(1,3,3)].
@@ -19,7 +21,9 @@
             read_puzzle_file/3,     % +File, +Index, -Puzzle
             rows_puzzle/2,          % +Rows, -Puzzle
             read_kakuro_files/2,    % +Name, -Puzzle
-            kakuro_rows_puzzle/2    % +Rows, -Puzzle
+            kakuro_rows_puzzle/2,   % +Rows, -Puzzle
+            unequal_puzzle/2,       % +GameId, -Puzzle
+            futoshiki_rows_puzzle/2 % +Rows-Signs, -Puzzle
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -78,19 +82,26 @@ rows_puzzle(Rows, puzzle(geometry(N, boxes(BR, BC), []), Givens)) :-
 %  The Index-th (0-based) puzzle of File, as puzzle(Geometry, Givens):
 %  a file of one-line puzzles, or one readable grid.
 
-read_puzzle_file(File, Index, puzzle(Geometry, Givens)) :-
+read_puzzle_file(File, Index, Puzzle) :-
     read_file_to_string(File, String, []),
     split_string(String, "\n", "\r\t ", Lines0),
     exclude(skipped_line, Lines0, Lines),
     (   nth0(Index, Lines, Line),
         atom_string(Text, Line),
-        text_givens(Text, Geometry, Givens)
-    ->  true
+        line_puzzle(Text, Puzzle0)
+    ->  Puzzle = Puzzle0
     ;   Index =:= 0,
+        Puzzle = puzzle(Geometry, Givens),
         grid_cells(Lines, Cells),
         atomic_list_concat(Cells, Text),
         text_givens(Text, Geometry, Givens)
     ).
+
+line_puzzle(Text, puzzle(Geometry, Givens)) :-
+    text_givens(Text, Geometry, Givens),
+    !.
+line_puzzle(Text, Puzzle) :-
+    unequal_puzzle(Text, Puzzle).
 
 skipped_line("").
 skipped_line(Line) :- sub_string(Line, 0, 1, _, "#").
@@ -164,3 +175,87 @@ matrix_cell(D, A, clue(Down, Across)) :-
 
 matrix_clue(1, 0) :- !.
 matrix_clue(N, N).
+
+%! unequal_puzzle(+GameId, -Puzzle) is semidet.
+%
+%  A Futoshiki from Simon Tatham's Unequal game ID: N: (or Na: for
+%  Adjacent mode), then N*N cells, each its value (0 = empty) and flags
+%  U, R, D, L, then a comma.  A flag says the cell is greater than that
+%  neighbour (in Adjacent mode: differs from it by exactly 1).  Only
+%  digits and the four letters are read.
+%
+%  ?- unequal_puzzle('2:0R,0,0,1,', P).
+%  P = puzzle(geometry(2, none, [less([lt(1,2,1,1)])]), [g(2,2,1)]).
+
+unequal_puzzle(Id, puzzle(geometry(N, none, [Option]), Givens)) :-
+    atom_string(Id, String),
+    split_string(String, ":", "", [Params, Desc]),
+    (   string_concat(Size, "a", Params) -> Mode = adjacent ; Size = Params, Mode = less ),
+    number_string(N, Size),
+    integer(N),
+    split_string(Desc, ",", "", Items0),
+    append(Items, [""], Items0),
+    length(Items, Count),
+    Count =:= N*N,
+    foldl(unequal_cell(N), Items, Cells, 0, _),
+    findall(g(R, C, V), ( member(cell(R, C, V, _), Cells), V > 0 ), Givens),
+    findall(Pair, ( member(cell(R, C, _, Flags), Cells),
+                    member(Flag, Flags),
+                    flag_pair(Mode, N, R, C, Flag, Pair) ),
+            Pairs),
+    Option =.. [Mode, Pairs].
+
+unequal_cell(N, Item, cell(R, C, V, Flags), I, I1) :-
+    I1 is I + 1,
+    R is I // N + 1,
+    C is I mod N + 1,
+    string_chars(Item, Chars),
+    append(Digits, Flags, Chars),
+    Digits = [_|_],
+    maplist(digit_char, Digits),
+    \+ ( Flags = [F|_], digit_char(F) ),
+    !,
+    number_chars(V, Digits),
+    V =< N,
+    forall(member(F, Flags), memberchk(F, ['U', 'R', 'D', 'L'])).
+
+digit_char(Ch) :-
+    char_type(Ch, digit(_)).
+
+flag_pair(Mode, N, R, C, Flag, Pair) :-
+    flag_step(Flag, DR, DC),
+    R2 is R + DR,
+    C2 is C + DC,
+    between(1, N, R2),
+    between(1, N, C2),
+    (   Mode == less -> Pair = lt(R2, C2, R, C) ; Pair = adj(R, C, R2, C2) ).
+
+flag_step('U', -1, 0).
+flag_step('R', 0, 1).
+flag_step('D', 1, 0).
+flag_step('L', 0, -1).
+
+%! futoshiki_rows_puzzle(+RowsSigns, -Puzzle) is semidet.
+%
+%  Rows-Signs as typed in the shell: N lists of N integers (0 = empty)
+%  and a list of signs R1/C1 < R2/C2 or R1/C1 > R2/C2; or
+%  Rows-adjacent(Marks) for Adjacent mode, each mark R1/C1 - R2/C2.
+%
+%  ?- futoshiki_rows_puzzle([[0,0],[0,0]]-[1/1 < 1/2], P).
+%  P = puzzle(geometry(2, none, [less([lt(1,1,1,2)])]), []).
+
+futoshiki_rows_puzzle(Rows-Signs, puzzle(geometry(N, none, [Option]), Givens)) :-
+    length(Rows, N),
+    forall(member(Row, Rows), length(Row, N)),
+    findall(g(R, C, V), ( nth1(R, Rows, Row), nth1(C, Row, V), V \== 0 ), Givens),
+    (   Signs = adjacent(Marks)
+    ->  maplist(shell_mark, Marks, Pairs),
+        Option = adjacent(Pairs)
+    ;   maplist(shell_sign, Signs, Pairs),
+        Option = less(Pairs)
+    ).
+
+shell_sign(R1/C1 < R2/C2, lt(R1, C1, R2, C2)).
+shell_sign(R1/C1 > R2/C2, lt(R2, C2, R1, C1)).
+
+shell_mark(R1/C1 - R2/C2, adj(R1, C1, R2, C2)).

@@ -22,6 +22,12 @@
         Sets = [[3,8,9], [4,7,9], [5,6,9], [5,7,8]].
         ?- load_kakuro('puzzles/kakuro/thesis').   % NAME_down.txt + NAME_right.txt
 
+    Futoshiki: an Unequal game ID, or rows and signs:
+
+        ?- futoshiki('4:0D,0,0,0,0R,0,0,0,0,0,0,0U,0R,0R,0R,0,').
+        ?- futoshiki([[0,0,0],[0,0,0],[0,0,0]]-[1/1 < 1/2, 1/2 < 1/3, 2/1 < 3/1], Rows).
+        Rows = [[1,2,3],[2,3,1],[3,1,2]].
+
     Explore a puzzle from a file one deduction at a time:
 
         ?- load_puzzle('puzzles/sudoku9.txt').     % first puzzle of the file
@@ -40,6 +46,8 @@
             sudoku/2,               % +Rows, -SolvedRows
             kakuro/1,               % +Rows
             kakuro/2,               % +Rows, -SolvedRows
+            futoshiki/1,            % +Puzzle
+            futoshiki/2,            % +Puzzle, -SolvedRows
             load_kakuro/1,          % +Name
             load_puzzle/1,          % +File
             load_puzzle/2,          % +File, +Index
@@ -134,25 +142,30 @@ row_char(V, Ch) :- value_char(V, Ch).
 
 kakuro(Rows) :-
     kakuro_rows_puzzle(Rows, Puzzle),
-    format('Puzzle:~n'),
-    show_kakuro(Puzzle, []),
-    solve_puzzle(Puzzle, [limit(2)], Result),
-    kakuro_report(Result, Puzzle).
+    show_and_solve(Puzzle).
 
-kakuro_report(result(solved, [solution(Values, _)], Guesses), Puzzle) :-
+% Print the puzzle, solve it, print the solution: each grid in its
+% readable layout, through the engine's own grid printer.
+show_and_solve(Puzzle) :-
+    format('Puzzle:~n'),
+    show_values(Puzzle, []),
+    solve_puzzle(Puzzle, [limit(2)], Result),
+    show_report(Result, Puzzle).
+
+show_report(result(solved, [solution(Values, _)], Guesses), Puzzle) :-
     !,
     format('Solution (~w guesses):~n', [Guesses]),
-    show_kakuro(Puzzle, Values).
-kakuro_report(result(multiple, [solution(Values, _)|_], _), Puzzle) :-
+    show_values(Puzzle, Values).
+show_report(result(multiple, [solution(Values, _)|_], _), Puzzle) :-
     !,
     format('More than one solution; one of them:~n'),
-    show_kakuro(Puzzle, Values).
-kakuro_report(Result, _) :-
+    show_values(Puzzle, Values).
+show_report(Result, _) :-
     report(Result, []).
 
-% Print a puzzle through the engine's own grid printer, without
-% disturbing a puzzle being explored.
-show_kakuro(Puzzle, Values) :-
+% Print a puzzle with Values placed, without disturbing a puzzle being
+% explored.
+show_values(Puzzle, Values) :-
     snapshot(( clear_state,
                setup_puzzle(Puzzle, _),
                forall(( nth0(I, Values, V), V > 0 ), place_index(I, V)),
@@ -184,6 +197,36 @@ kakuro(Rows, Solved) :-
             Flat),
     values_rows(NC, Flat, Solved).
 
+%! futoshiki(+Puzzle) is semidet.
+%
+%  Print the Futoshiki Puzzle, solve it and print the solution.  Puzzle
+%  is an Unequal game ID ('4:0D,0,0R,...', or '4a:...' for Adjacent
+%  mode) or Rows-Signs: rows of integers (0 = empty) and signs
+%  R1/C1 < R2/C2 or R1/C1 > R2/C2 (Rows-adjacent(Marks) for Adjacent
+%  mode, each mark R1/C1 - R2/C2).
+
+futoshiki(Puzzle) :-
+    futoshiki_puzzle(Puzzle, P),
+    show_and_solve(P).
+
+%! futoshiki(+Puzzle, -Solved) is semidet.
+%
+%  Solved is the solution of Puzzle (as for futoshiki/1) as rows; fails
+%  if there is none.
+
+futoshiki(Puzzle, Solved) :-
+    futoshiki_puzzle(Puzzle, P),
+    solve_puzzle(P, [], result(solved, [solution(Values, _)], _)),
+    P = puzzle(geometry(N, _, _), _),
+    values_rows(N, Values, Solved).
+
+futoshiki_puzzle(Id, Puzzle) :-
+    atom(Id),
+    !,
+    unequal_puzzle(Id, Puzzle).
+futoshiki_puzzle(RowsSigns, Puzzle) :-
+    futoshiki_rows_puzzle(RowsSigns, Puzzle).
+
 %! load_kakuro(+Name) is semidet.
 %
 %  Make the Kakuro of the thesis-format pair Name_down.txt +
@@ -212,7 +255,8 @@ start_puzzle(Puzzle) :-
 %! load_puzzle(+File, +Index) is semidet.
 %
 %  Make the Index-th (0-based) puzzle of File the current puzzle of the
-%  shell and print it.  File holds one-line puzzles or one readable grid.
+%  shell and print it.  File holds one-line puzzles, Unequal game IDs or
+%  one readable grid without signs.
 
 load_puzzle(File) :-
     load_puzzle(File, 0).

@@ -12,9 +12,9 @@ Formats:
   unequal  Simon Tatham's Unequal (Futoshiki) game IDs: ``5:...``, ``5a:...``
 
 A grid may carry signs between cells (Futoshiki, greater-than Sudoku; see
-futoshiki.py): with signs and without ``|`` or ``---`` box borders it is read
-as Futoshiki, otherwise as Sudoku (``kind="futoshiki"`` reads a grid with no
-signs as a plain Latin square).
+futoshiki.py).  It is read as Futoshiki when it has signs and no ``|`` or
+``---`` box borders, or is a square of a size Sudoku does not come in (3, 5,
+7, ...); otherwise as Sudoku.  ``kind`` decides when given.
 
 Cells: ``.`` or ``0`` blank, ``1``-``9`` then ``A``.. (any case) for 10 and up.
 Only characters are read here; nothing in a puzzle text is ever evaluated.
@@ -223,7 +223,7 @@ def _parse_grid_block(block: list[tuple[int, str]], source: str, kind: str | Non
         raise PuzzleFormatError("this grid has no row of cells", source, block[0][0])
     first_line, first = rows[0]
     n = len(first)
-    boxed = _boxed(kind, borders, bool(signs) or adjacent)
+    boxed = _boxed(kind, borders, bool(signs) or adjacent, n, len(rows))
     if boxed and n not in BOX_SHAPES:
         raise PuzzleFormatError(f"a row of {n} cells: grids are {', '.join(map(str, BOX_SHAPES))} cells wide",
                                 source, first_line)
@@ -254,11 +254,15 @@ def _parse_grid_block(block: list[tuple[int, str]], source: str, kind: str | Non
     return puzzle
 
 
-def _boxed(kind: str | None, borders: bool, signs: bool) -> bool:
-    """Whether a grid has boxes: as asked for; else unless it has signs and no box borders."""
+def _boxed(kind: str | None, borders: bool, signs: bool, n: int, rows: int) -> bool:
+    """Whether a grid has boxes: as asked for; else when it has box borders, or has
+    no signs and is not an n x n square of a size Sudoku does not come in."""
     if kind is not None:
         return kind != "futoshiki"
-    return borders or not signs
+    if borders:
+        return True
+    latin_only = n not in BOX_SHAPES and rows == n and futoshiki.MIN_SIZE <= n <= futoshiki.MAX_SIZE
+    return not (signs or latin_only)
 
 
 def _parse_grids(text: str, source: str, kind: str | None) -> list[Puzzle]:

@@ -73,10 +73,10 @@ def parse_unequal_id(game_id: str, source: str = "<text>", line: int | None = No
     if not adjacent:
         return Puzzle(n, givens, signs=sorted(pairs), source=source, line=line)
     for (r1, c1, r2, c2), flag in zip(pairs, (f for fs in flags.values() for f in fs)):
-        if OPPOSITE[flag] not in flags[(r2, c2)]:
-            raise PuzzleFormatError(f"flag {flag} marks r{r2}c{c2} as adjacent, but r{r2}c{c2} has no "
+        if OPPOSITE[flag] not in flags[(r1, c1)]:  # r2c2 carries the flag, r1c1 is its neighbour
+            raise PuzzleFormatError(f"flag {flag} marks r{r1}c{c1} as adjacent, but r{r1}c{c1} has no "
                                     f"{OPPOSITE[flag]} flag back: Adjacent marks come in pairs",
-                                    source, line, (r1, c1))
+                                    source, line, (r2, c2))
     marks = sorted({ordered(p) for p in pairs})
     return Puzzle(n, givens, adjacent=marks, source=source, line=line)
 

@@ -41,9 +41,11 @@ def units(p: Puzzle) -> list[list[int]]:
     for i in range(n * n):
         if p.regions is not None:
             key = p.regions[i]
-        else:
+        elif p.box_rows is not None:
             r, c = divmod(i, n)
             key = (r // p.box_rows, c // p.box_cols)
+        else:
+            continue  # Futoshiki: rows and columns only
         regions.setdefault(key, []).append(i)
     out += list(regions.values())
     if p.diagonals:
@@ -62,3 +64,13 @@ def assert_valid_solution(p: Puzzle, values: list[int] | None) -> None:
         assert g == 0 or values[i] == g, f"given at cell {i} changed"
     for unit in units(p):
         assert sorted(values[i] for i in unit) == list(range(1, n + 1)), f"unit {unit} broken"
+    for r1, c1, r2, c2 in p.signs:
+        assert values[(r1 - 1) * n + c1 - 1] < values[(r2 - 1) * n + c2 - 1], f"sign r{r1}c{c1} < r{r2}c{c2} broken"
+    if p.adjacent is not None:
+        marked = set(p.adjacent)
+        for i in range(n * n):
+            r, c = divmod(i, n)
+            for j in ([i + 1] if c + 1 < n else []) + ([i + n] if r + 1 < n else []):
+                pair = (r + 1, c + 1, j // n + 1, j % n + 1)
+                differ_by_one = abs(values[i] - values[j]) == 1
+                assert differ_by_one == (pair in marked), f"Adjacent rule broken at {pair}"

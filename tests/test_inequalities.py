@@ -1,7 +1,7 @@
-"""Sign constraints on a Latin square (the engine side of Futoshiki), through the bridge.
+"""Sign constraints on a Latin square (the engine side of Futoshiki), counted against brute force.
 
-Python formats and the CLI for Futoshiki are not there yet; these tests reach
-the engine directly with geometry terms.
+These tests reach the engine directly with geometry terms; tests/test_futoshiki.py
+goes through the formats, the corpus and the CLI.
 """
 from __future__ import annotations
 
