@@ -5,9 +5,9 @@
     one character a cell (`.` blank, 1-9, then A.. for 10..), the
     step-wise state is a flat list of integers (state:state_codes/1).
     A shape arrives as a geometry term of geometry.pl, except that a
-    Kakuro grid comes as kakuro(Text), one atom (see shape_geometry/2):
-    building a nested term cell by cell costs the bridge far more than
-    reading an atom.
+    Kakuro grid comes as kakuro(Text), one atom, and signs as one atom
+    each (see shape_geometry/2): building a nested term cell by cell
+    costs the bridge far more than reading an atom.
     Data arrives as terms, never as text to parse as Prolog, and every
     call leaves the database as it found it.
 
@@ -50,15 +50,45 @@
 %  white cell or Down:Across for a black one (0 = no clue).  Only
 %  numbers are read from it, never terms.
 %
+%  Signs and Adjacent marks may be one atom each, "R1,C1,R2,C2;...".
+%
 %  ?- shape_geometry(kakuro('0:0,3:0;0:3,.'), G).
 %  G = kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]).
+%  ?- shape_geometry(geometry(3, none, [less('1,1,1,2;2,2,2,1')]), G).
+%  G = geometry(3, none, [less([lt(1,1,1,2), lt(2,2,2,1)])]).
 
 shape_geometry(kakuro(Text), kakuro(Rows)) :-
     atom(Text),
     !,
     split_string(Text, ";", "", RowTexts),
     maplist(row_cells, RowTexts, Rows).
+shape_geometry(geometry(N, Regions, Options0), geometry(N, Regions, Options)) :-
+    !,
+    maplist(option_terms, Options0, Options).
 shape_geometry(Geometry, Geometry).
+
+% Signs and Adjacent marks may come as one atom, "R1,C1,R2,C2;...".
+option_terms(Option0, Option) :-
+    Option0 =.. [Name, Text],
+    atom(Text),
+    pair_functor(Name, Functor),
+    !,
+    (   Text == ''
+    ->  Pairs = []
+    ;   split_string(Text, ";", "", Parts),
+        maplist(text_pair(Functor), Parts, Pairs)
+    ),
+    Option =.. [Name, Pairs].
+option_terms(Option, Option).
+
+pair_functor(less, lt).
+pair_functor(adjacent, adj).
+
+text_pair(Functor, Part, Pair) :-
+    split_string(Part, ",", "", Numbers),
+    maplist(number_string, [R1, C1, R2, C2], Numbers),
+    maplist(integer, [R1, C1, R2, C2]),
+    Pair =.. [Functor, R1, C1, R2, C2].
 
 row_cells(RowText, Cells) :-
     split_string(RowText, ",", "", CellTexts),

@@ -16,6 +16,11 @@ def value_char(value: int) -> str:
     return "." if value == 0 else VALUE_CHARS[value - 1]
 
 
+def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> str:
+    """Cell pairs as one atom for the bridge, "r1,c1,r2,c2;..." (prolog/bridge.pl reads it)."""
+    return ";".join(",".join(map(str, pair)) for pair in pairs)
+
+
 class ShowsGivens:
     """A puzzle prints (and renders in Jupyter) as its grid of givens.
 
@@ -86,9 +91,9 @@ class Puzzle(ShowsGivens):
             regions = "none"
         options: list = ["diagonals"] if self.diagonals else []
         if self.signs:
-            options.append(("less", [("lt", *s) for s in self.signs]))
+            options.append(("less", _pairs_text(self.signs)))
         if self.adjacent is not None:
-            options.append(("adjacent", [("adj", *m) for m in self.adjacent]))
+            options.append(("adjacent", _pairs_text(self.adjacent)))
         return ("geometry", self.size, regions, options)
 
     def givens_text(self) -> str:
