@@ -44,12 +44,12 @@ setup_puzzle(puzzle(Geometry, Givens), Status) :-
         setup_givens(Givens, Status1),
         (   Status1 \== ok
         ->  Status = Status1
+        ;   Givens == []            % the shape's own checks were enough
+        ->  Status = ok
         ;   broken_constraint(T)
         ->  Status = invalid(broken(T))
-        ;   Givens \== []
-        ->  combination_candidates,
+        ;   combination_candidates,
             Status = ok
-        ;   Status = ok
         )
     ).
 

@@ -141,11 +141,41 @@ mask_digits(Mask, Digits) :-
 % searches are needed.
 mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
     length(Masks, N),
+    N =< 4,
+    !,
+    % Few cells have few layouts (at most 24 a rest): list them all.
+    length(Supports0, N),
+    maplist(=(0), Supports0),
+    all_layouts(RestMasks, Masks, KeptMasks, Supports0, Supports).
+mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
+    length(Masks, N),
     length(Supports0, N),
     maplist(=(0), Supports0),
     keep_rests(RestMasks, Masks, KeptMasks, Supports0, Supports1),
     findall(I, between(1, N, I), Indexes),
     foldl(support_cell(Masks, KeptMasks), Indexes, Supports1, Supports).
+
+all_layouts([], _, [], S, S).
+all_layouts([RestMask|RestMasks], Masks, Kept, S0, S) :-
+    findall(Bits, place_each(Masks, RestMask, Bits), Layouts),
+    (   Layouts == []
+    ->  Kept = Kept1,
+        S1 = S0
+    ;   Kept = [RestMask|Kept1],
+        foldl(or_layout, Layouts, S0, S1)
+    ),
+    all_layouts(RestMasks, Masks, Kept1, S1, S).
+
+or_layout(Bits, S0, S) :-
+    maplist(or_bits, S0, Bits, S).
+
+% Every way to give each cell (in order) its own bit of Rest.
+place_each([], 0, []).
+place_each([M|Masks], Rest, [B|Bits]) :-
+    Free is M /\ Rest,
+    bit_in(Free, B),
+    Rest1 is Rest xor B,
+    place_each(Masks, Rest1, Bits).
 
 keep_rests([], _, [], S, S).
 keep_rests([RestMask|RestMasks], Masks, Kept, S0, S) :-
