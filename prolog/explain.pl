@@ -13,6 +13,8 @@
           ]).
 :- use_module(library(apply)).
 :- use_module(library(lists)).
+:- use_module(library(pairs)).
+:- use_module(library(yall)).
 :- use_module(geometry).
 :- use_module(state).
 :- use_module(combinations).
@@ -79,9 +81,12 @@ reason_text(required(U, Sum, V), [p(R, C, V)], Text) :-
     unit_text(U, UT),
     format(atom(Text), 'every combination for ~w (sum ~w) needs ~w and only r~wc~w can take it',
            [UT, Sum, V, R, C]).
-reason_text(sign(Constraint), [], Text) :-
-    constraint_text(Constraint, CT),
+reason_text(sign(less(A, B)), [], Text) :-
+    !,
+    constraint_text(less(A, B), CT),
     format(atom(Text), '~w bounds both cells', [CT]).
+reason_text(sign(Constraint), [], Text) :-
+    constraint_text(Constraint, Text).
 
 %! constraint_text(+Constraint, -Text) is det.
 
@@ -112,12 +117,16 @@ removed_text(Removed, [p(R, C, V)], Text) :-
 peer_removal(R, C, V, r(R2, C2, V)) :-
     R2-C2 \== R-C.
 
+% "4, 5 from r2c1; 1 from r1c2": removals from one cell come together.
 removals_text(Removed, Text) :-
-    maplist(removal_text, Removed, Parts),
-    atomic_list_concat(Parts, ', ', Text).
+    maplist([r(R, C, V), (R-C)-V]>>true, Removed, Pairs),
+    group_pairs_by_key(Pairs, ByCell),
+    maplist(cell_removals_text, ByCell, Parts),
+    atomic_list_concat(Parts, '; ', Text).
 
-removal_text(r(R, C, V), T) :-
-    format(atom(T), '~w from r~wc~w', [V, R, C]).
+cell_removals_text((R-C)-Values, T) :-
+    atomic_list_concat(Values, ', ', VT),
+    format(atom(T), '~w from r~wc~w', [VT, R, C]).
 
 cells_text(Cells, Text) :-
     maplist(cell_text, Cells, Parts),

@@ -273,13 +273,24 @@ load_puzzle(File, Index) :-
 %  Print the current grid.
 
 show :-
+    loaded,
     print_grid.
+
+% A puzzle is loaded when the state has facts: sudoku/1 and friends
+% leave only a shape behind, which is not a puzzle to explore.
+loaded :-
+    (   element(_, _, _) ; possibility(_, _, _, _) ),
+    !.
+loaded :-
+    format('No puzzle loaded: use load_puzzle/1,2 or load_kakuro/1 first.~n'),
+    fail.
 
 %! candidates is det.
 %
 %  Print the candidates of every cell of the current puzzle.
 
 candidates :-
+    loaded,
     print_candidates.
 
 %! step is semidet.
@@ -289,10 +300,8 @@ candidates :-
 %  give its record (step/1).  Fails when no technique applies.
 
 step :-
-    (   \+ grid_shape(_, _)
-    ->  format('No puzzle loaded: use load_puzzle/1,2 or load_kakuro/1 first.~n'),
-        fail
-    ;   contradiction(Why)
+    loaded,
+    (   contradiction(Why)
     ->  error_text(Why, Text),
         format('Contradiction: ~w~n', [Text]),
         fail
@@ -326,6 +335,7 @@ steps :-
 %  Finish the current puzzle with propagation and search and print it.
 
 solve :-
+    loaded,
     solving_techniques(Techniques),
     search(Techniques, 2, Solutions, Guesses),
     (   Solutions = [solution(Values, _)|More]
