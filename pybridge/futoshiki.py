@@ -274,7 +274,8 @@ def _between_line(n: int, r: int, less: set[Pair], marks: set[Pair], br: int | N
 
 
 def render_html(p: Puzzle, values: list[int]) -> str:
-    """An HTML table with a narrow row or column between cells for the signs."""
+    """An HTML table with a narrow row or column between cells for the signs; boxes shaded
+    in a checkerboard."""
     n = p.size
     less = set(p.signs)
     marks = set(p.adjacent or [])
@@ -296,6 +297,17 @@ def render_html(p: Puzzle, values: list[int]) -> str:
                 out.append(f'<td style="{gap}">{html.escape(mark)}</td>')
             v = values[(r - 1) * n + c - 1]
             colour = ";color:#15c" if v and not p.givens[(r - 1) * n + c - 1] else ""
+            if p.boxed and _shaded(p, r, c):
+                colour += ";background:#eee"
             out.append(f'<td style="{cell}{colour}">{value_char(v) if v else "&nbsp;"}</td>')
         rows.append("<tr>" + "".join(out) + "</tr>")
     return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
+
+
+def _shaded(p: Puzzle, r: int, c: int) -> bool:
+    """Every other box is shaded, so the boxes show between the sign cells."""
+    region = p.region_of(r - 1, c - 1)
+    if p.regions is not None:
+        return region % 2 == 0
+    per_row = p.size // (p.box_cols or 1)
+    return ((region - 1) // per_row + (region - 1) % per_row) % 2 == 1

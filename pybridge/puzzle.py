@@ -150,7 +150,7 @@ def render_text(puzzle: Puzzle, values: list[int]) -> str:
 
 def render_html(puzzle: Puzzle, values: list[int], givens: list[int] | None = None) -> str:
     """An HTML table with thick borders between regions; solved values in blue."""
-    if puzzle.has_signs and not puzzle.boxed:
+    if puzzle.has_signs or not puzzle.boxed:
         from .futoshiki import render_html as render_signs
         return render_signs(puzzle, values)
     n = puzzle.size
