@@ -114,6 +114,7 @@ def test_hidden_single_in_a_row_and_a_column():
     no_two_col = {(r, 1): {1, 3, 4} for r in (1, 2, 3)}
     assert step("hidden_single_column", shape(4), codes(4, no_two_col))[2] == [(4, 1, 2)]
     assert step("hidden_single_row", shape(4), codes(4, {(1, 1): {1, 3, 4}}))[0] == "stuck"
+    assert step("hidden_single_column", shape(4), codes(4, {(1, 1): {1, 3, 4}}))[0] == "stuck"
 
 
 def test_naked_and_hidden_pairs_in_rows_of_a_latin_square():
@@ -126,6 +127,8 @@ def test_naked_and_hidden_pairs_in_rows_of_a_latin_square():
     status, name, _, removed = step("hidden_pair", shape(5), codes(5, hidden))
     assert (status, name) == ("step", "hidden_pair")
     assert set(removed) == {(1, c, v) for c in (1, 2) for v in (3, 4, 5)}
+    two_places_each = {(1, c): {3, 4, 5} for c in (4, 5)}  # 1 and 2 still have three places
+    assert step("hidden_pair", shape(5), codes(5, two_places_each))[0] == "stuck"
 
 
 # ---------------------------------------------------------------- Adjacent mode, greater-than Sudoku
