@@ -36,14 +36,23 @@
 %  all_distinct/1 on rows, columns and boxes, labeling [ff].
 
 clpfd_solve(N, BR, BC, Givens, Solution) :-
+    latin_square(N, Givens, Vars, Rows),
+    boxes(Rows, BR, BC, Boxes),
+    maplist(all_distinct, Boxes),
+    labelled(Vars, Solution).
+
+% The variables of an N x N grid with Givens, all different in each row
+% and column.
+latin_square(N, Givens, Vars, Rows) :-
     atom_chars(Givens, Chars),
     maplist(cell_var(N), Chars, Vars),
     rows_of(N, Vars, Rows),
     maplist(all_distinct, Rows),
     transpose(Rows, Cols),
-    maplist(all_distinct, Cols),
-    boxes(Rows, BR, BC, Boxes),
-    maplist(all_distinct, Boxes),
+    maplist(all_distinct, Cols).
+
+% Label Vars first-fail and spell them as a solution atom.
+labelled(Vars, Solution) :-
     labeling([ff], Vars),
     maplist(value_char, Vars, Out),
     atom_chars(Solution, Out).
@@ -113,16 +122,9 @@ cell_var_of(Pairs, Cell, V) :-
 %  (R1/C1 < R2/C2), labeling [ff].
 
 clpfd_futoshiki(N, Signs, Givens, Solution) :-
-    atom_chars(Givens, Chars),
-    maplist(cell_var(N), Chars, Vars),
-    rows_of(N, Vars, Rows),
-    maplist(all_distinct, Rows),
-    transpose(Rows, Cols),
-    maplist(all_distinct, Cols),
+    latin_square(N, Givens, Vars, Rows),
     maplist(sign_constraint(Rows), Signs),
-    labeling([ff], Vars),
-    maplist(value_char, Vars, Out),
-    atom_chars(Solution, Out).
+    labelled(Vars, Solution).
 
 sign_constraint(Rows, lt(R1, C1, R2, C2)) :-
     nth1(R1, Rows, Row1), nth1(C1, Row1, A),

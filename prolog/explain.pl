@@ -262,11 +262,15 @@ row_part(R, C, Part) :-
 cell_char(R, C, Ch) :-
     (   element(R, C, V) -> value_char(V, Ch) ; Ch = '.' ).
 
-gap_char(A, B, _, '<') :- constraint(less(A, B)), !.
-gap_char(A, B, _, '>') :- constraint(less(B, A)), !.
-gap_char(A, B, _, '|') :- constraint(next(A, B)), !.
+gap_char(A, B, _, Gap) :- pair_glyph(A, B, glyphs('<', '>', '|'), Gap), !.
 gap_char(_, _, C, '|') :- current_boxes(_, BC), (C-1) mod BC =:= 0, !.
 gap_char(_, _, _, ' ').
+
+% The glyph between neighbours A and B (A upper or left): A < B, A > B,
+% or an Adjacent mark; fails when nothing joins them.
+pair_glyph(A, B, glyphs(Less, _, _), Less) :- constraint(less(A, B)), !.
+pair_glyph(A, B, glyphs(_, Greater, _), Greater) :- constraint(less(B, A)), !.
+pair_glyph(A, B, glyphs(_, _, Mark), Mark) :- constraint(next(A, B)).
 
 % The line above row R: vertical signs, on a box border when one runs
 % there; '' when it would be blank.
@@ -279,11 +283,7 @@ between_line(R, Line) :-
     right_trimmed(Line0, Line).
 
 between_part(A, B, C, Fill, Part) :-
-    (   constraint(less(A, B)) -> Sign = '^'
-    ;   constraint(less(B, A)) -> Sign = v
-    ;   constraint(next(A, B)) -> Sign = '-'
-    ;   Sign = Fill
-    ),
+    (   pair_glyph(A, B, glyphs('^', v, '-'), Sign) -> true ; Sign = Fill ),
     (   C =:= 1
     ->  Part = Sign
     ;   current_boxes(_, BC), Fill == '-', (C-1) mod BC =:= 0

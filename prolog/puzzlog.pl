@@ -116,8 +116,12 @@ report(result(Status, [solution(Values, _)|_], Guesses), Givens) :-
 
 sudoku(Rows, Solved) :-
     rows_puzzle(Rows, Puzzle),
+    solved_rows(Puzzle, Solved).
+
+% The rows of the first solution of a Latin-square Puzzle.
+solved_rows(Puzzle, Solved) :-
     solve_puzzle(Puzzle, [], result(solved, [solution(Values, _)], _)),
-    length(Rows, N),
+    Puzzle = puzzle(geometry(N, _, _), _),
     values_rows(N, Values, Solved).
 
 values_rows(_, [], []) :- !.
@@ -216,9 +220,7 @@ futoshiki(Puzzle) :-
 
 futoshiki(Puzzle, Solved) :-
     futoshiki_puzzle(Puzzle, P),
-    solve_puzzle(P, [], result(solved, [solution(Values, _)], _)),
-    P = puzzle(geometry(N, _, _), _),
-    values_rows(N, Values, Solved).
+    solved_rows(P, Solved).
 
 futoshiki_puzzle(Id, Puzzle) :-
     atom(Id),

@@ -141,30 +141,35 @@ mask_digits(Mask, Digits) :-
 % searches are needed.
 mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
     length(Masks, N),
-    N =< 4,
-    !,
-    % Few cells have few layouts (at most 24 a rest): list them all.
     length(Supports0, N),
     maplist(=(0), Supports0),
-    all_layouts(RestMasks, Masks, KeptMasks, Supports0, Supports).
-mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
-    length(Masks, N),
-    length(Supports0, N),
-    maplist(=(0), Supports0),
-    keep_rests(RestMasks, Masks, KeptMasks, Supports0, Supports1),
-    findall(I, between(1, N, I), Indexes),
-    foldl(support_cell(Masks, KeptMasks), Indexes, Supports1, Supports).
+    (   N =< 4
+    ->  % Few cells have few layouts (at most 24 a rest): list them all.
+        keep_rests(RestMasks, every_layout, Masks, KeptMasks, Supports0, Supports)
+    ;   keep_rests(RestMasks, one_layout, Masks, KeptMasks, Supports0, Supports1),
+        findall(I, between(1, N, I), Indexes),
+        foldl(support_cell(Masks, KeptMasks), Indexes, Supports1, Supports)
+    ).
 
-all_layouts([], _, [], S, S).
-all_layouts([RestMask|RestMasks], Masks, Kept, S0, S) :-
-    findall(Bits, place_each(Masks, RestMask, Bits), Layouts),
+% keep_rests(+RestMasks, +How, +Masks, -Kept, +S0, -S): the rests that
+% have a layout (every one of them, or one, as How says), their digits
+% added to the supports.
+keep_rests([], _, _, [], S, S).
+keep_rests([RestMask|RestMasks], How, Masks, Kept, S0, S) :-
+    call(How, Masks, RestMask, Layouts),
     (   Layouts == []
     ->  Kept = Kept1,
         S1 = S0
     ;   Kept = [RestMask|Kept1],
         foldl(or_layout, Layouts, S0, S1)
     ),
-    all_layouts(RestMasks, Masks, Kept1, S1, S).
+    keep_rests(RestMasks, How, Masks, Kept1, S1, S).
+
+every_layout(Masks, Rest, Layouts) :-
+    findall(Bits, place_each(Masks, Rest, Bits), Layouts).
+
+one_layout(Masks, Rest, Layouts) :-
+    (   lay_out(Masks, Rest, Bits) -> Layouts = [Bits] ; Layouts = [] ).
 
 or_layout(Bits, S0, S) :-
     maplist(or_bits, S0, Bits, S).
@@ -176,16 +181,6 @@ place_each([M|Masks], Rest, [B|Bits]) :-
     bit_in(Free, B),
     Rest1 is Rest xor B,
     place_each(Masks, Rest1, Bits).
-
-keep_rests([], _, [], S, S).
-keep_rests([RestMask|RestMasks], Masks, Kept, S0, S) :-
-    (   lay_out(Masks, RestMask, Bits)
-    ->  Kept = [RestMask|Kept1],
-        maplist(or_bits, S0, Bits, S1)
-    ;   Kept = Kept1,
-        S1 = S0
-    ),
-    keep_rests(RestMasks, Masks, Kept1, S1, S).
 
 or_bits(S0, B, S) :- S is S0 \/ B.
 
@@ -206,7 +201,7 @@ support_bit(Masks, KeptMasks, I, B, S0, S) :-
         member(RestMask, KeptMasks),
         RestMask /\ B =\= 0,
         lay_out(Masks1, RestMask, Bits)
-    ->  maplist(or_bits, S0, Bits, S)
+    ->  or_layout(Bits, S0, S)
     ;   S = S0
     ).
 

@@ -34,7 +34,6 @@ KIND_ALIASES = {
     "x": (False, True), "sudoku-x": (False, True), "jigsaw-x": (True, True),
 }
 KINDS = tuple(KIND_ALIASES) + ("futoshiki", "kakuro")
-SEPARATORS = set(" \t|+-")
 SOLO_PARAMS = re.compile(r"^(?:(\d+)x(\d+)|(\d+)j)(x?)$")
 SOLO_LINE = re.compile(r"^(?:\d+x\d+|\d+j)x?:")
 REGION_SYMBOLS = "123456789" + VALUE_CHARS[9:]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import defaultdict
 
 from .errors import PuzzleFormatError
 from .puzzle import Puzzle, value_char
@@ -28,6 +29,7 @@ Pair = tuple[int, int, int, int]
 UNEQUAL_LINE = re.compile(r"^\d+a?:")
 UNEQUAL_CELL = re.compile(r"^(\d+)([URDL]*)$")
 DIRECTIONS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
+FLAG_OF_STEP = {step: flag for flag, step in DIRECTIONS.items()}
 OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 UPPER_SMALLER = "^∧"
 UPPER_GREATER = "v∨"
@@ -69,15 +71,16 @@ def parse_unequal_id(game_id: str, source: str = "<text>", line: int | None = No
             raise PuzzleFormatError(f"value {value} is outside 1..{n}", source, line, cell)
         givens.append(value)
         flags[cell] = m.group(2)
-    pairs = [_flag_pair(cell, flag, n, source, line) for cell, fs in flags.items() for flag in fs]
+    flagged = [(cell, flag) for cell, fs in flags.items() for flag in fs]
+    pairs = [_flag_pair(cell, flag, n, source, line) for cell, flag in flagged]
     if not adjacent:
         return Puzzle(n, givens, signs=sorted(pairs), source=source, line=line)
-    for (r1, c1, r2, c2), flag in zip(pairs, (f for fs in flags.values() for f in fs)):
-        if OPPOSITE[flag] not in flags[(r1, c1)]:  # r2c2 carries the flag, r1c1 is its neighbour
+    for (cell, flag), (r1, c1, _, _) in zip(flagged, pairs):  # r1c1: the neighbour flagged
+        if OPPOSITE[flag] not in flags[(r1, c1)]:
             raise PuzzleFormatError(f"flag {flag} marks r{r1}c{c1} as adjacent, but r{r1}c{c1} has no "
                                     f"{OPPOSITE[flag]} flag back: Adjacent marks come in pairs",
-                                    source, line, (r2, c2))
-    marks = sorted({ordered(p) for p in pairs})
+                                    source, line, cell)
+    marks = sorted({_ordered(p) for p in pairs})
     return Puzzle(n, givens, adjacent=marks, source=source, line=line)
 
 
@@ -91,7 +94,7 @@ def _flag_pair(cell: tuple[int, int], flag: str, n: int, source: str, line: int 
     return r2, c2, r, c
 
 
-def ordered(pair: Pair) -> Pair:
+def _ordered(pair: Pair) -> Pair:
     """A pair with its upper or left cell first."""
     r1, c1, r2, c2 = pair
     return pair if (r1, c1) < (r2, c2) else (r2, c2, r1, c1)
@@ -100,22 +103,20 @@ def ordered(pair: Pair) -> Pair:
 def to_unequal(p: Puzzle) -> str:
     """The puzzle as an Unequal game ID (Futoshiki only: no boxes)."""
     n = p.size
-    flags: dict[tuple[int, int], str] = {}
-    if p.adjacent is not None:
-        for r1, c1, r2, c2 in p.adjacent:
-            flags[(r1, c1)] = flags.get((r1, c1), "") + _direction(r1, c1, r2, c2)
-            flags[(r2, c2)] = flags.get((r2, c2), "") + _direction(r2, c2, r1, c1)
+    flags: dict[tuple[int, int], str] = defaultdict(str)
+
+    def flag(r: int, c: int, r2: int, c2: int) -> None:
+        """r c carries the flag pointing at its neighbour r2 c2."""
+        flags[(r, c)] += FLAG_OF_STEP[(r2 - r, c2 - c)]
+
+    for r1, c1, r2, c2 in p.adjacent or []:
+        flag(r1, c1, r2, c2)
+        flag(r2, c2, r1, c1)
     for r1, c1, r2, c2 in p.signs:  # the greater cell carries the flag
-        flags[(r2, c2)] = flags.get((r2, c2), "") + _direction(r2, c2, r1, c1)
-    cells = []
-    for i, v in enumerate(p.givens):
-        fs = flags.get((i // n + 1, i % n + 1), "")
-        cells.append(f"{v}{''.join(sorted(fs, key='URDL'.index))},")
+        flag(r2, c2, r1, c1)
+    cells = [f"{v}{''.join(sorted(flags[(i // n + 1, i % n + 1)], key='URDL'.index))},"
+             for i, v in enumerate(p.givens)]
     return f"{n}{'a' if p.adjacent is not None else ''}:{''.join(cells)}"
-
-
-def _direction(r1: int, c1: int, r2: int, c2: int) -> str:
-    return {(-1, 0): "U", (0, 1): "R", (1, 0): "D", (0, -1): "L"}[(r2 - r1, c2 - c1)]
 
 
 def from_corpus_record(record: dict, source: str = "<corpus>") -> Puzzle:
@@ -246,14 +247,19 @@ def render_text(p: Puzzle, values: list[int]) -> str:
     return "\n".join(lines)
 
 
+def _glyph(a: tuple[int, int], b: tuple[int, int], less: set[Pair], marks: set[Pair], glyphs: str) -> str:
+    """What joins neighbours a (upper or left) and b: glyphs[0] for a < b, glyphs[1] for
+    a > b, glyphs[2] for an Adjacent mark; "" for nothing."""
+    if a + b in less:
+        return glyphs[0]
+    if b + a in less:
+        return glyphs[1]
+    return glyphs[2] if a + b in marks else ""
+
+
 def _gap(r: int, c: int, less: set[Pair], marks: set[Pair], bc: int | None) -> str:
-    if (r, c - 1, r, c) in less:
-        return "<"
-    if (r, c, r, c - 1) in less:
-        return ">"
-    if (r, c - 1, r, c) in marks:
-        return "|"
-    return "|" if bc and (c - 1) % bc == 0 else " "
+    glyph = _glyph((r, c - 1), (r, c), less, marks, "<>|")
+    return glyph or ("|" if bc and (c - 1) % bc == 0 else " ")
 
 
 def _between_line(n: int, r: int, less: set[Pair], marks: set[Pair], br: int | None, bc: int | None) -> str:
@@ -264,12 +270,7 @@ def _between_line(n: int, r: int, less: set[Pair], marks: set[Pair], br: int | N
         for c in range(bc, n, bc):
             chars[4 * c - 2] = "+"
     for c in range(1, n + 1):
-        if (r - 1, c, r, c) in less:
-            chars[4 * (c - 1)] = "^"
-        elif (r, c, r - 1, c) in less:
-            chars[4 * (c - 1)] = "v"
-        elif (r - 1, c, r, c) in marks:
-            chars[4 * (c - 1)] = "-"
+        chars[4 * (c - 1)] = _glyph((r - 1, c), (r, c), less, marks, "^v-") or chars[4 * (c - 1)]
     return "".join(chars).rstrip()
 
 
@@ -284,16 +285,13 @@ def render_html(p: Puzzle, values: list[int]) -> str:
     rows = []
     for r in range(1, n + 1):
         if r > 1:
-            signs = []
-            for c in range(1, n + 1):
-                mark = ("∧" if (r - 1, c, r, c) in less else "∨" if (r, c, r - 1, c) in less
-                        else "—" if (r - 1, c, r, c) in marks else "")
-                signs.append(f'<td style="{gap}">{mark}</td>')
+            signs = [f'<td style="{gap}">{_glyph((r - 1, c), (r, c), less, marks, "∧∨—")}</td>'
+                     for c in range(1, n + 1)]
             rows.append('<tr>' + '<td></td>'.join(signs) + '</tr>')
         out = []
         for c in range(1, n + 1):
             if c > 1:
-                mark = _gap(r, c, less, marks, None).strip()
+                mark = _glyph((r, c - 1), (r, c), less, marks, "<>|")
                 out.append(f'<td style="{gap}">{html.escape(mark)}</td>')
             v = values[(r - 1) * n + c - 1]
             colour = ";color:#15c" if v and not p.givens[(r - 1) * n + c - 1] else ""

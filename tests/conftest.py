@@ -28,6 +28,25 @@ def corpus_jsonl(name: str) -> list[dict]:
     return [json.loads(ln) for ln in corpus_lines(name)]
 
 
+def candidate_codes(n: int, candidates=None, placed=None) -> list[int]:
+    """Engine state codes of an n x n grid: every cell 1..n unless ``candidates`` {(r,c): set}
+    or ``placed`` {(r,c): v} says otherwise."""
+    codes = [-((1 << n) - 1)] * (n * n)
+    for (r, c), values in (candidates or {}).items():
+        codes[(r - 1) * n + c - 1] = -sum(1 << (v - 1) for v in values)
+    for (r, c), v in (placed or {}).items():
+        codes[(r - 1) * n + c - 1] = v
+    return codes
+
+
+def engine_step(technique: str, geometry: tuple, codes: list[int]):
+    """One step of ``technique`` on a state: (status, name, text, placements, removals), sorted triples."""
+    from pybridge import engine
+    status, _codes, name, text, placed, removed = engine.call("bridge_step", [geometry, codes, [technique]], 6)
+    triples = lambda flat: sorted(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))  # noqa: E731
+    return status, name, text, triples(placed), triples(removed)
+
+
 def decode(text: str) -> list[int]:
     return [0 if ch in ".0" else VALUES.index(ch) + 1 for ch in text]
 

@@ -9,7 +9,7 @@ import pytest
 
 import pybridge
 from pybridge import PuzzleFormatError, engine, formats, futoshiki
-from conftest import ROOT, assert_valid_solution, corpus_jsonl, decode
+from conftest import ROOT, assert_valid_solution, candidate_codes, corpus_jsonl, decode, engine_step
 
 CORPUS = "futoshiki_sgt_unequal.jsonl"
 FUTOSHIKI = ROOT / "puzzles" / "futoshiki"
@@ -53,20 +53,12 @@ def shape(n: int, signs=(), adjacent=None) -> tuple:
     return pybridge.Puzzle(n, [0] * n * n, signs=list(signs), adjacent=adjacent).geometry()
 
 
-def codes(n: int, candidates=None, placed=None) -> list[int]:
-    """Every cell holds 1..n unless ``candidates`` {(r,c): set} or ``placed`` {(r,c): v} says otherwise."""
-    out = [-((1 << n) - 1)] * (n * n)
-    for (r, c), values in (candidates or {}).items():
-        out[(r - 1) * n + c - 1] = -sum(1 << (v - 1) for v in values)
-    for (r, c), v in (placed or {}).items():
-        out[(r - 1) * n + c - 1] = v
-    return out
+codes = candidate_codes
 
 
 def step(technique: str, geometry: tuple, state: list[int]):
-    status, _, name, _, placed, removed = engine.call("bridge_step", [geometry, state, [technique]], 6)
-    triples = lambda flat: sorted(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))  # noqa: E731
-    return status, name, triples(placed), triples(removed)
+    status, name, _, placed, removed = engine_step(technique, geometry, state)
+    return status, name, placed, removed
 
 
 def test_chain_bounds_from_repeated_inequality_bounds():

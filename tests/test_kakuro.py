@@ -11,7 +11,7 @@ import pybridge
 from pybridge import engine, kakuro
 from pybridge.kakuro import Clue, KakuroPuzzle
 
-from conftest import ROOT, corpus_jsonl
+from conftest import ROOT, corpus_jsonl, engine_step
 
 UPC = "kakuro_upc_prop_paucuesta9.jsonl"
 KRAZYDAD = "kakuro_krazydad_via_billstclair.jsonl"
@@ -119,12 +119,6 @@ def codes_for(p: KakuroPuzzle, candidates: dict, placed: dict | None = None) -> 
     return codes
 
 
-def kakuro_step(technique: str, shape: tuple, codes: list[int]):
-    status, _, name, text, placed, removed = engine.call("bridge_step", [shape, codes, [technique]], 6)
-    triples = lambda flat: sorted(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))  # noqa: E731
-    return status, name, text, triples(placed), triples(removed)
-
-
 # 13 in two cells across meets 7 in three cells down at r2c2.
 CROSSING = ["#  7\\  #",
             "\\13 .  .",
@@ -134,7 +128,7 @@ CROSSING = ["#  7\\  #",
 
 def test_crossing_places_the_one_digit_both_runs_allow():
     p, shape = grid_shape(CROSSING)
-    status, name, text, placed, _ = kakuro_step("crossing", shape, codes_for(p, {}))
+    status, name, text, placed, _ = engine_step("crossing", shape, codes_for(p, {}))
     assert (status, name, placed) == ("step", "crossing", [(2, 2, 4)])
     assert "r2c2" in text and "only 4" in text
 
@@ -142,7 +136,7 @@ def test_crossing_places_the_one_digit_both_runs_allow():
 def test_crossing_absent_when_candidates_already_fit():
     p, shape = grid_shape(CROSSING)
     allowed = {(2, 2): {4}, (2, 3): {9}, (3, 2): {1, 2}, (4, 2): {1, 2}}
-    assert kakuro_step("crossing", shape, codes_for(p, allowed))[0] == "stuck"
+    assert engine_step("crossing", shape, codes_for(p, allowed))[0] == "stuck"
 
 
 # 7 in two cells across, crossed by 4 in two cells (r2c2) and 35 in five cells (r2c3).
@@ -158,7 +152,7 @@ def test_multiple_crossing_keeps_only_one_plus_six():
     p, shape = grid_shape(MULTIPLE)
     start = {(2, 2): {1, 3}, (2, 3): {5, 6}, (3, 2): {1, 3}}
     start.update({(r, 3): {5, 6, 7, 8, 9} for r in range(3, 7)})
-    status, name, text, placed, removed = kakuro_step("multiple_crossing", shape, codes_for(p, start))
+    status, name, text, placed, removed = engine_step("multiple_crossing", shape, codes_for(p, start))
     assert (status, name, placed, removed) == ("step", "multiple_crossing", [], [(2, 2, 3), (2, 3, 5)])
     assert "only 1+6" in text
 
@@ -167,7 +161,7 @@ def test_multiple_crossing_absent_when_every_digit_has_a_layout():
     p, shape = grid_shape(MULTIPLE)
     start = {(2, 2): {1}, (2, 3): {6}, (3, 2): {3}, (3, 3): {5}}
     start.update({(r, 3): {7, 8, 9} for r in range(4, 7)})
-    assert kakuro_step("multiple_crossing", shape, codes_for(p, start))[0] == "stuck"
+    assert engine_step("multiple_crossing", shape, codes_for(p, start))[0] == "stuck"
 
 
 # 7 in three cells across: its only combination is 1+2+4.
@@ -178,33 +172,33 @@ ROW7 = ["#  #  #  #",
 def test_elimination_naked_pair_in_a_run():
     p, shape = grid_shape(ROW7)
     codes = codes_for(p, {(2, 2): {1, 2}, (2, 3): {1, 2, 4}, (2, 4): {1, 2}})
-    status, name, _, placed, removed = kakuro_step("elimination", shape, codes)
+    status, name, _, placed, removed = engine_step("elimination", shape, codes)
     assert (status, name, placed, removed) == ("step", "elimination", [], [(2, 3, 1), (2, 3, 2)])
 
 
 def test_elimination_absent_without_a_closed_set():
     p, shape = grid_shape(ROW7)
     codes = codes_for(p, {(2, 2): {1, 2, 4}, (2, 3): {1, 2, 4}, (2, 4): {1, 2, 4}})
-    assert kakuro_step("elimination", shape, codes)[0] == "stuck"
+    assert engine_step("elimination", shape, codes)[0] == "stuck"
 
 
 def test_hidden_single_run_places_a_required_digit():
     p, shape = grid_shape(ROW7)
     codes = codes_for(p, {(2, 2): {1, 2}, (2, 3): {1, 2, 4}, (2, 4): {1, 2}})
-    status, name, _, placed, _ = kakuro_step("hidden_single_run", shape, codes)
+    status, name, _, placed, _ = engine_step("hidden_single_run", shape, codes)
     assert (status, name, placed) == ("step", "hidden_single_run", [(2, 3, 4)])
 
 
 def test_hidden_single_run_absent_when_the_digit_has_two_places():
     p, shape = grid_shape(ROW7)
     codes = codes_for(p, {(2, 2): {1, 4}, (2, 3): {1, 2, 4}, (2, 4): {1, 2}})
-    assert kakuro_step("hidden_single_run", shape, codes)[0] == "stuck"
+    assert engine_step("hidden_single_run", shape, codes)[0] == "stuck"
 
 
 def test_last_empty_cell_takes_the_rest_of_the_sum():
     p, shape = grid_shape(ROW7)
     codes = codes_for(p, {(2, 4): {3, 4, 5}}, placed={(2, 2): 1, (2, 3): 2})
-    status, name, text, placed, _ = kakuro_step("last_empty_cell", shape, codes)
+    status, name, text, placed, _ = engine_step("last_empty_cell", shape, codes)
     assert (status, name, placed) == ("step", "last_empty_cell", [(2, 4, 4)])
     assert "last empty cell" in text
 
@@ -212,7 +206,7 @@ def test_last_empty_cell_takes_the_rest_of_the_sum():
 def test_last_empty_cell_absent_when_two_cells_are_empty():
     p, shape = grid_shape(ROW7)
     codes = codes_for(p, {(2, 3): {2, 4}, (2, 4): {2, 4}}, placed={(2, 2): 1})
-    assert kakuro_step("last_empty_cell", shape, codes)[0] == "stuck"
+    assert engine_step("last_empty_cell", shape, codes)[0] == "stuck"
 
 
 @pytest.mark.parametrize("name", [UPC, KRAZYDAD])

@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from pybridge import engine
+from conftest import candidate_codes, engine_step
 
-FULL = (1 << 9) - 1
 GEOMETRY = ("geometry", 9, ("boxes", 3, 3), [])
 X_GEOMETRY = ("geometry", 9, ("boxes", 3, 3), ["diagonals"])
 
 
 def position(placed=None, candidates=None, remove=None) -> list[int]:
     """Codes of a state: placed {(r,c): v}, candidates {(r,c): set}, remove {value: cells}."""
-    codes = [-FULL] * 81
-    for (r, c), values in (candidates or {}).items():
-        codes[(r - 1) * 9 + c - 1] = -sum(1 << (v - 1) for v in values)
+    codes = candidate_codes(9, candidates)
     for value, cells in (remove or {}).items():
         for r, c in cells:
             i = (r - 1) * 9 + c - 1
@@ -29,9 +26,7 @@ def position(placed=None, candidates=None, remove=None) -> list[int]:
 
 
 def step(technique: str, codes: list[int], geometry=GEOMETRY):
-    status, _codes, name, text, placed, removed = engine.call("bridge_step", [geometry, codes, [technique]], 6)
-    triples = lambda flat: sorted(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))  # noqa: E731
-    return status, name, text, triples(placed), triples(removed)
+    return engine_step(technique, geometry, codes)
 
 
 def row(r, cols):
