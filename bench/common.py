@@ -4,7 +4,9 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -27,31 +29,59 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run_puzzlog(puzzles, techniques: str = "singles"):
-    """(solved, ms per puzzle, guesses per puzzle) through the Python API."""
-    times, guesses, solved = [], [], 0
-    for p in puzzles:
+@dataclass
+class Runs:
+    """What one solver did on a set: puzzles solved, ms and guesses per puzzle."""
+    solved: int = 0
+    times: list[float] = field(default_factory=list)
+    guesses: list[int] | None = field(default_factory=list)
+
+
+def puzzlog(techniques: str = "singles") -> Callable:
+    """A solver through the Python API: puzzle -> (solved, ms, guesses)."""
+    def run(p):
         r = pybridge.solve(p, techniques=techniques)
-        times.append(r.ms)
-        guesses.append(r.guesses)
-        solved += r.status == "solved"
-    return solved, times, guesses
+        return r.status == "solved", r.ms, r.guesses
+    return run
 
 
-def run_clpfd(puzzles, timeout: float):
-    """(solved, ms per puzzle) for the CLP(FD) reference model, one bridge call a puzzle."""
+def clpfd(timeout: float) -> Callable:
+    """The CLP(FD) reference model, one bridge call a puzzle: puzzle -> (solved, ms, None)."""
     engine.call("use_module", [str(engine.prolog_dir() / "clpfd_reference.pl")], 0)
-    times, solved = [], 0
-    for p in puzzles:
+
+    def run(p):
         start = time.perf_counter()
         try:
             [solution] = engine.call("bridge_clpfd", [p.geometry(), p.givens_text(),
                                                       int(timeout * 1000)], 1)
         except pybridge.EngineError:
             solution = ""
-        times.append((time.perf_counter() - start) * 1000)
-        solved += bool(solution)
-    return solved, times
+        return bool(solution), (time.perf_counter() - start) * 1000, None
+    return run
+
+
+def side_by_side(puzzles, solvers: dict[str, Callable]) -> dict[str, Runs]:
+    """Each puzzle by every solver in turn, so that a slow spell of the machine
+    weighs on all of them alike."""
+    runs = {label: Runs() for label in solvers}
+    for p in puzzles:
+        for label, solve in solvers.items():
+            ok, ms, guesses = solve(p)
+            entry = runs[label]
+            entry.solved += ok
+            entry.times.append(ms)
+            if guesses is None:
+                entry.guesses = None
+            else:
+                entry.guesses.append(guesses)
+    return runs
+
+
+def report(name: str, n: int, runs: dict[str, Runs], reference: str = "clpfd") -> None:
+    """One table row per solver, with the ratio of the reference's median to its own."""
+    base = runs[reference].times
+    for label, r in runs.items():
+        print(row(f"{name} {label}", n, r.solved, r.times, r.guesses, ratio(base, r.times)), flush=True)
 
 
 def row(label: str, n: int, solved: int, times: list[float], guesses: list[int] | None, ratio: str) -> str:

@@ -14,7 +14,7 @@ import argparse
 import json
 from collections import defaultdict
 
-from common import CORPUS, HEADER, ratio, require_corpus, row, run_clpfd, run_puzzlog
+from common import CORPUS, HEADER, clpfd, puzzlog, report, require_corpus, side_by_side
 
 import pybridge
 
@@ -41,10 +41,8 @@ def main() -> None:
     print(HEADER)
     for n, puzzles in load_by_size().items():
         puzzles = puzzles[:args.limit or None]
-        solved, times, guesses = run_puzzlog(puzzles, args.techniques)
-        clp_solved, clp_times = run_clpfd(puzzles, args.clpfd_timeout)
-        print(row(f"{n}x{n} puzzlog", len(puzzles), solved, times, guesses, ratio(clp_times, times)))
-        print(row(f"{n}x{n} clpfd", len(puzzles), clp_solved, clp_times, None, "1.0x"), flush=True)
+        runs = side_by_side(puzzles, {"puzzlog": puzzlog(args.techniques), "clpfd": clpfd(args.clpfd_timeout)})
+        report(f"{n}x{n}", len(puzzles), runs)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from common import CORPUS, HEADER, ratio, require_corpus, row, run_clpfd, run_puzzlog
+from common import CORPUS, HEADER, clpfd, puzzlog, report, require_corpus, side_by_side
 
 from pybridge import kakuro
 
@@ -41,11 +41,8 @@ def main() -> None:
     print(HEADER)
     for name in SETS:
         puzzles = load_set(name)[:args.limit or None]
-        solved, times, guesses = run_puzzlog(puzzles)
-        clp_solved, clp_times = run_clpfd(puzzles, args.clpfd_timeout)
-        n = len(puzzles)
-        print(row(f"{name} puzzlog", n, solved, times, guesses, ratio(clp_times, times)))
-        print(row(f"{name} clpfd", n, clp_solved, clp_times, None, "1.0x"), flush=True)
+        runs = side_by_side(puzzles, {"puzzlog": puzzlog(), "clpfd": clpfd(args.clpfd_timeout)})
+        report(name, len(puzzles), runs)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 
-from common import CORPUS, HEADER, ratio, require_corpus, row, run_clpfd, run_puzzlog
+from common import CORPUS, HEADER, clpfd, puzzlog, report, require_corpus, side_by_side
 
 import pybridge
 
@@ -45,13 +45,9 @@ def main() -> None:
         puzzles = load_set(name)
         if args.limit:
             puzzles = puzzles[:args.limit]
-        n = len(puzzles)
-        singles = run_puzzlog(puzzles, "singles")
-        full = run_puzzlog(puzzles, "all")
-        clp_solved, clp_times = run_clpfd(puzzles, args.clpfd_timeout)
-        print(row(f"{name} puzzlog", n, singles[0], singles[1], singles[2], ratio(clp_times, singles[1])))
-        print(row(f"{name} puzzlog all", n, full[0], full[1], full[2], ratio(clp_times, full[1])))
-        print(row(f"{name} clpfd", n, clp_solved, clp_times, None, "1.0x"), flush=True)
+        solvers = {f"puzzlog {t}": puzzlog(t) for t in ("singles", "basic", "pairs", "all")}
+        solvers["clpfd"] = clpfd(args.clpfd_timeout)
+        report(name, len(puzzles), side_by_side(puzzles, solvers))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ propagate(Techniques, Trace0, Trace) :-
     findall(R-C, ( cell_box(R, C, _), \+ element(R, C, _) ), Cells),
     findall(U-V, ( complete_unit(U), value(V), \+ placed_in(U, V) ), UnitValues),
     findall(T, constraint(T), Constraints),
-    settle(Cells, UnitValues, Constraints, Techniques, Trace0, Trace).
+    plan(Techniques, Plan),
+    settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
 
 %! propagate_removed(+Removed, +Techniques, +Trace0, -Trace) is semidet.
 %
@@ -47,18 +48,22 @@ propagate(Techniques, Trace0, Trace) :-
 
 propagate_removed(Removed, Techniques, Trace0, Trace) :-
     agenda_add(Removed, [], [], [], Cells, UnitValues, Constraints),
-    settle(Cells, UnitValues, Constraints, Techniques, Trace0, Trace).
+    plan(Techniques, Plan),
+    settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
 
-% settle(+Cells, +UnitValues, +Constraints, +Techniques, +Trace0, -Trace):
-% the three agendas are worked off in that order, cheapest first.
-settle([R-C|Cells], UVs, Cs, Ts, T0, T) :-
+% settle(+Cells, +UnitValues, +Constraints, +Touched, +Plan, +Trace0, -Trace):
+% the agendas are worked off in that order, cheapest first.  Touched
+% holds the unit-values whose places shrank since the box/line
+% intersections were last looked at: an intersection can only appear
+% where places shrink, so only those are looked at again.
+settle([R-C|Cells], UVs, Cs, Tu, P, T0, T) :-
     !,
     first_candidates(R, C, Vs),
-    check_cell(Vs, R, C, Cells, UVs, Cs, Ts, T0, T).
-settle([], [U-V|UVs], Cs, Ts, T0, T) :-
+    check_cell(Vs, R, C, Cells, UVs, Cs, Tu, P, T0, T).
+settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
     !,
-    check_unit(U, V, UVs, Cs, Ts, T0, T).
-settle([], [], [C0|Cs0], Ts, T0, T) :-
+    check_unit(U, V, UVs, Cs, Tu, P, T0, T).
+settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
     sort([C0|Cs0], [Constraint|Cs]),
     revise(Constraint, Outcome),
@@ -67,44 +72,94 @@ settle([], [], [C0|Cs0], Ts, T0, T) :-
         agenda_add(Removed, [], [], Cs, Cells, UVs, Cs1),
         % A revision leaves its own constraint consistent: do not wake it.
         exclude(==(Constraint), Cs1, Cs2),
-        settle(Cells, UVs, Cs2, Ts, [Name|T0], T)
-    ;   settle([], [], Cs, Ts, T0, T)
+        settle(Cells, UVs, Cs2, Tu, P, [Name|T0], T)
+    ;   settle([], [], Cs, Tu, P, T0, T)
     ).
-settle([], [], [], Ts, T0, T) :-
+settle([], [], [], [I|Tu0], P, T0, T) :-
+    !,
+    sort([I|Tu0], Touched),
+    settle_touched(Touched, P, T0, T).
+settle([], [], [], [], P, T0, T) :-
+    P = plan(_, _, _, Scanned),
     (   \+ solved_grid,
-        member(Name, Ts),
+        member(Name, Scanned),
         deduction(Name, step(_, _, [], Elims))
     ->  eliminate(Elims, Removed),
         agenda_add(Removed, [], [], [], Cells, UVs, Cs),
-        settle(Cells, UVs, Cs, Ts, [Name|T0], T)
+        settle(Cells, UVs, Cs, [], P, [Name|T0], T)
     ;   T = T0
     ).
 
-check_cell([], R, C, Cells, UVs, Cs, Ts, T0, T) :-
+% Look around each touched unit-value U-V or cell R/C with the
+% techniques that such a change can set off.
+settle_touched([], P, T0, T) :-
+    settle([], [], [], [], P, T0, T).
+settle_touched([Item|Tu], P, T0, T) :-
+    (   touched_step(Item, P, Name, Elims)
+    ->  eliminate(Elims, Removed),
+        agenda_add(Removed, [], [], [], Cells, UVs, Cs),
+        settle(Cells, UVs, Cs, Tu, P, [Name|T0], T)
+    ;   settle_touched(Tu, P, T0, T)
+    ).
+
+touched_step(U-V, plan(_, UnitTs, _, _), Name, Elims) :-
+    unit_places(U, V, Cells),
+    Cells = [_, _|_],
+    member(Name, UnitTs),
+    local_deduction(Name, places(U, V, Cells), step(_, _, [], Elims)),
+    !.
+touched_step(R/C, plan(_, _, CellTs, _), Name, Elims) :-
+    member(Name, CellTs),
+    local_deduction(Name, R/C, step(_, _, [], Elims)),
+    !.
+
+check_cell([], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     element(R, C, _),
-    settle(Cells, UVs, Cs, Ts, T0, T).
-check_cell([V], R, C, Cells, UVs, Cs, Ts, T0, T) :-
+    settle(Cells, UVs, Cs, Tu, P, T0, T).
+check_cell([V], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     !,
     assign(R, C, V, Removed),
     agenda_add(Removed, Cells, UVs, Cs, Cells1, UVs1, Cs1),
-    settle(Cells1, UVs1, Cs1, Ts, [naked_single|T0], T).
-check_cell([_, _|_], _, _, Cells, UVs, Cs, Ts, T0, T) :-
-    settle(Cells, UVs, Cs, Ts, T0, T).
+    settle(Cells1, UVs1, Cs1, Tu, P, [naked_single|T0], T).
+check_cell([_, _|_], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
+    touched_cell(P, R/C, Tu, Tu1),
+    settle(Cells, UVs, Cs, Tu1, P, T0, T).
 
-check_unit(U, V, UVs, Cs, Ts, T0, T) :-
-    placed_in(U, V),
-    !,
-    settle([], UVs, Cs, Ts, T0, T).
-check_unit(U, V, UVs, Cs, Ts, T0, T) :-
-    unit_candidate(U, V, R, C),
-    !,
-    (   \+ other_place(U, V, R, C)
-    ->  assign(R, C, V, Removed),
-        hidden_single_name(U, Name),
-        agenda_add(Removed, [], UVs, Cs, Cells, UVs1, Cs1),
-        settle(Cells, UVs1, Cs1, Ts, [Name|T0], T)
-    ;   settle([], UVs, Cs, Ts, T0, T)
+% V has no place left in U once placed there; otherwise no place left
+% is a contradiction.
+check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
+    (   unit_candidate(U, V, R, C)
+    ->  (   other_place(U, V, R, C)
+        ->  touched(P, U-V, Tu, Tu1),
+            settle([], UVs, Cs, Tu1, P, T0, T)
+        ;   assign(R, C, V, Removed),
+            hidden_single_name(U, Name),
+            agenda_add(Removed, [], UVs, Cs, Cells, UVs1, Cs1),
+            settle(Cells, UVs1, Cs1, Tu, P, [Name|T0], T)
+        )
+    ;   placed_in(U, V),
+        settle([], UVs, Cs, Tu, P, T0, T)
     ).
+
+% plan(Techniques, UnitTechniques, CellTechniques, Scanned): which of
+% Techniques look again only where places of a value in a unit shrank,
+% which only where candidates of a cell did, and which scan the grid.
+plan(Ts, plan(Ts, UnitTs, CellTs, Scanned)) :-
+    include(local_technique(unit), Ts, UnitTs),
+    include(local_technique(cell), Ts, CellTs),
+    exclude(local_technique(any), Ts, Scanned).
+
+local_technique(any, Name) :-
+    local_trigger(Name, _),
+    !.
+local_technique(Trigger, Name) :-
+    local_trigger(Name, Trigger).
+
+touched(plan(_, [], _, _), _, Tu, Tu) :- !.
+touched(_, Item, Tu, [Item|Tu]).
+
+touched_cell(plan(_, _, [], _), _, Tu, Tu) :- !.
+touched_cell(_, Item, Tu, [Item|Tu]).
 
 % Up to two candidates of a cell: all that the naked single check needs.
 first_candidates(R, C, Vs) :-

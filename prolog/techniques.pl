@@ -23,6 +23,8 @@
             deduction/2,            % ?Technique, -Step
             sole_candidate/3,       % +Row, +Col, -Value
             unit_places/3,          % +Unit, +Value, -Cells
+            local_trigger/2,        % ?Technique, ?Trigger
+            local_deduction/3,      % +Technique, +Around, -Step
             hidden_single_name/2,   % +Unit, -Technique
             contradiction/1,        % -Why
             revise/2                % +Constraint, -Outcome
@@ -91,24 +93,114 @@ deduction(adjacency, Step) :-
 deduction(hidden_single_run, Step) :-
     sum_deduction(hidden_single_run, Step).
 deduction(pointing, Step) :-
-    line_intersection(box(_), pointing, Step).
+    unit_value_deduction(pointing, Step).
 deduction(box_line, Step) :-
-    complete_unit(U),
-    U \= box(_),
-    line_intersection(U, box_line, Step).
+    unit_value_deduction(box_line, Step).
 deduction(elimination, Step) :-
     between(2, 4, K),
     naked_subset(K, partial, elimination, Step).
 deduction(multiple_crossing, Step) :-
     sum_deduction(multiple_crossing, Step).
 deduction(naked_pair, Step) :-
-    naked_subset(2, complete, naked_pair, Step).
+    cell_box(R, C, _),
+    local_deduction(naked_pair, R/C, Step).
 deduction(naked_triple, Step) :-
     naked_subset(3, complete, naked_triple, Step).
 deduction(hidden_pair, Step) :-
-    hidden_subset(2, hidden_pair, Step).
+    unit_value_deduction(hidden_pair, Step).
 deduction(hidden_triple, Step) :-
     hidden_subset(3, hidden_triple, Step).
+
+unit_value_deduction(Name, Step) :-
+    complete_unit(U),
+    value(V),
+    unit_places(U, V, Cells),
+    Cells = [_, _|_],
+    local_deduction(Name, places(U, V, Cells), Step).
+
+%! local_trigger(?Technique, ?Trigger) is nondet.
+%
+%  Technique can only find something new around a unit-value whose
+%  places shrank (Trigger = unit) or a cell whose candidates shrank
+%  (Trigger = cell).  Propagation looks there only, not at the grid.
+
+local_trigger(pointing,    unit).
+local_trigger(box_line,    unit).
+local_trigger(hidden_pair, unit).
+local_trigger(naked_pair,  cell).
+
+%! local_deduction(+Technique, +Around, -Step) is semidet.
+%
+%  Step is the deduction Technique makes around Around, as
+%  local_trigger/2 says: places(Unit, Value, Cells) for the two or more
+%  Cells (Row-Col) where Value can still go in Unit, or a cell Row/Col.
+%
+%  - pointing: the places of Value in a box all lie in one line;
+%  - box_line: the places of Value in a line (or diagonal) all lie in
+%    one box;
+%  - hidden_pair: Value and one other value have the same two places
+%    in Unit, so those cells hold nothing else;
+%  - naked_pair: Row/Col and another cell of one of its units have the
+%    same two candidates, which no other cell of the unit can take.
+
+local_deduction(pointing, places(box(B), V, Cells),
+                step(pointing, intersection(box(B), U2, V), [], Elims)) :-
+    line_intersection(box(B), V, Cells, U2, Elims).
+local_deduction(box_line, places(U, V, Cells), step(box_line, intersection(U, U2, V), [], Elims)) :-
+    U \= box(_),
+    line_intersection(U, V, Cells, U2, Elims).
+local_deduction(hidden_pair, places(U, V, [R1-C1, R2-C2]),
+                step(hidden_pair, hidden(U, Values, Cells), [], Elims)) :-
+    possibility(R1, C1, _, W),
+    W \== V,
+    possibility(R2, C2, _, W),
+    two_places(U, W, _, _),
+    !,
+    msort([V, W], Values),
+    msort([R1-C1, R2-C2], Cells),
+    findall(r(R, C, X),
+            ( member(R-C, Cells),
+              possibility(R, C, _, X),
+              X \== V, X \== W ),
+            Elims),
+    Elims \== [].
+local_deduction(naked_pair, R/C, step(naked_pair, naked(U, Cells, Values), [], Elims)) :-
+    two_candidates(R, C, A, B),
+    cell_links(R, C, Units, _),
+    member(U, Units),
+    unit_candidate(U, A, R2, C2),
+    R2-C2 \== R-C,
+    two_candidates(R2, C2, A2, B2),
+    msort([A, B], Values),
+    msort([A2, B2], Values),
+    msort([R-C, R2-C2], Cells),
+    findall(r(R3, C3, X),
+            ( member(X, Values),
+              unit_candidate(U, X, R3, C3),
+              \+ memberchk(R3-C3, Cells) ),
+            Elims),
+    Elims \== [],
+    !.
+
+% Value has exactly two places in Unit.
+two_places(U, V, P1, P2) :-
+    unit_candidate(U, V, R1, C1),
+    !,
+    P1 = R1-C1,
+    unit_candidate(U, V, R2, C2),
+    R2-C2 \== P1,
+    !,
+    P2 = R2-C2,
+    \+ ( unit_candidate(U, V, R3, C3), R3-C3 \== P1, R3-C3 \== P2 ).
+
+% The cell has exactly two candidates.
+two_candidates(R, C, A, B) :-
+    possibility(R, C, _, A),
+    !,
+    possibility(R, C, _, B),
+    B \== A,
+    !,
+    \+ ( possibility(R, C, _, X), X \== A, X \== B ).
 
 %! sole_candidate(+Row, +Col, ?Value) is semidet.
 %
@@ -165,22 +257,25 @@ hatched_free(B, V, R, C) :-
     \+ element(R, _, V),
     \+ element(_, C, V).
 
-% All places of V in unit U1 lie in another unit U2: V can go nowhere
-% else in U2.
-line_intersection(U1, Name, step(Name, intersection(U1, U2, V), [], Elims)) :-
-    complete_unit(U1),
-    value(V),
-    \+ placed_in(U1, V),
-    unit_places(U1, V, Cells),
-    Cells = [R0-C0, _|_],
+% line_intersection(+Unit, +Value, +Cells, -Other, -Eliminations):
+% Cells, the places of Value in Unit, all lie in the unit Other too:
+% Value can go nowhere else in Other.  Eliminations are not empty.
+line_intersection(U1, V, Cells, U2, Elims) :-
+    Cells = [R0-C0|_],
     cell_units(R0, C0, Units),
     member(U2, Units),
     U2 \== U1,
-    forall(member(R-C, Cells), unit_cell(U2, R, C)),
+    all_in_unit(Cells, U2),
+    !,
     findall(r(R, C, V),
             ( unit_candidate(U2, V, R, C), \+ memberchk(R-C, Cells) ),
             Elims),
     Elims \== [].
+
+all_in_unit([], _).
+all_in_unit([R-C|Cells], U) :-
+    unit_cell(U, R, C),
+    all_in_unit(Cells, U).
 
 % K cells of a unit whose candidates are, together, K values: no other
 % cell of the unit can take them.  Scope is `complete` (Sudoku and

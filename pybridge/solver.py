@@ -16,6 +16,7 @@ CELL_TEXT = set(".0123456789 \t" + VALUE_CHARS + VALUE_CHARS.lower())
 TECHNIQUE_SETS = {
     "singles": [],
     "basic": ["pointing", "box_line"],
+    "pairs": ["pointing", "box_line", "naked_pair", "hidden_pair"],
     "all": ["pointing", "box_line", "naked_pair", "hidden_pair", "naked_triple", "hidden_triple"],
 }
 
