@@ -121,8 +121,8 @@ check_cell([V], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     assign(R, C, V, Removed),
     agenda_add(Removed, Cells, UVs, Cs, Cells1, UVs1, Cs1),
     settle(Cells1, UVs1, Cs1, Tu, P, [naked_single|T0], T).
-check_cell([_, _|_], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
-    touched_cell(P, R/C, Tu, Tu1),
+check_cell([V1, V2], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
+    touched_cell(P, R, C, V1, V2, Tu, Tu1),
     settle(Cells, UVs, Cs, Tu1, P, T0, T).
 
 % V has no place left in U once placed there; otherwise no place left
@@ -158,8 +158,13 @@ local_technique(Trigger, Name) :-
 touched(plan(_, [], _, _), _, Tu, Tu) :- !.
 touched(_, Item, Tu, [Item|Tu]).
 
-touched_cell(plan(_, _, [], _), _, Tu, Tu) :- !.
-touched_cell(_, Item, Tu, [Item|Tu]).
+% Cell techniques (naked pairs) look at cells down to two candidates.
+touched_cell(plan(_, _, [], _), _, _, _, _, Tu, Tu) :- !.
+touched_cell(_, R, C, V1, V2, Tu, Tu1) :-
+    (   possibility(R, C, _, V), V \== V1, V \== V2
+    ->  Tu1 = Tu
+    ;   Tu1 = [R/C|Tu]
+    ).
 
 % Up to two candidates of a cell: all that the naked single check needs.
 first_candidates(R, C, Vs) :-
