@@ -32,8 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     p_solve.add_argument("--count", type=_positive, default=2, metavar="N",
                          help="look for up to N solutions (default 2: tells unique from multiple)")
     p_solve.add_argument("--time-limit", type=float, metavar="S", help="seconds allowed per puzzle")
-    p_solve.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default="singles",
-                         help="techniques tried before each guess (default singles)")
+    p_solve.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
+                         help="techniques tried before each guess (default: pairs for Sudoku kinds, "
+                              "singles for Futoshiki and Kakuro)")
     p_solve.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
 
     p_explain = sub.add_parser("explain", parents=[common], help="explain a solve step by step")

@@ -21,6 +21,13 @@ TECHNIQUE_SETS = {
 }
 
 
+def default_techniques(puzzle: AnyPuzzle) -> str:
+    """The fastest set for the puzzle's kind, as bench/ measures: boxes make
+    intersections and pairs pay for themselves; Futoshiki's signs and Kakuro's
+    sums already prune most of what they would find."""
+    return "singles" if puzzle.kind in ("futoshiki", "kakuro") else "pairs"
+
+
 def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None) -> list[AnyPuzzle]:
     """Every puzzle in a file (a Path, or a str naming an existing file) or in a text.
 
@@ -119,15 +126,17 @@ class Result:
 
 
 def solve(puzzle: AnyPuzzle, max_solutions: int = 1, time_limit: float | None = None,
-          techniques: str | list[str] = "singles") -> Result:
+          techniques: str | list[str] | None = None) -> Result:
     """Solve ``puzzle``, looking for up to ``max_solutions`` solutions (2 tells unique from not).
 
     ``time_limit`` (seconds) bounds the whole search; ``techniques`` names the
     techniques tried before each guess, beyond singles: a set from
-    TECHNIQUE_SETS or a list of technique names.
+    TECHNIQUE_SETS or a list of technique names (default: default_techniques).
     """
     if max_solutions < 1:
         raise ValueError("max_solutions must be at least 1")
+    if techniques is None:
+        techniques = default_techniques(puzzle)
     names = TECHNIQUE_SETS[techniques] if isinstance(techniques, str) else list(techniques)
     limit_ms = 0 if time_limit is None else max(1, int(time_limit * 1000))
     engine.start()
