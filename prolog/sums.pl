@@ -137,39 +137,41 @@ mask_digits(Mask, Digits) :-
 % mask_layouts(+Masks, +RestMasks, -KeptMasks, -Supports): KeptMasks are
 % the rests that can be laid out over the cells; Supports, for each
 % cell, the bit set of the digits it takes in some layout of a kept
-% rest.  Each layout found marks a digit for every cell at once, so few
-% searches are needed.
+% rest.
+%
+% One layout of a rest is enough to know every digit each cell can take
+% in any of them (Regin's rule for all-different): cell I can take the
+% digit that cell J has in the layout if I can take it and the cells can
+% pass digits round from J back to I, J taking the digit of some cell K,
+% K that of another, and so on until one takes I's.  "Cell U can take
+% V's digit" is a graph on at most nine cells; its transitive closure,
+% on bit sets, answers every such question at once.
 mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
     length(Masks, N),
     length(Supports0, N),
     maplist(=(0), Supports0),
-    (   N =< 4
-    ->  % Few cells have few layouts (at most 24 a rest): list them all.
-        keep_rests(RestMasks, every_layout, Masks, KeptMasks, Supports0, Supports)
-    ;   keep_rests(RestMasks, one_layout, Masks, KeptMasks, Supports0, Supports1),
-        findall(I, between(1, N, I), Indexes),
-        foldl(support_cell(Masks, KeptMasks), Indexes, Supports1, Supports)
-    ).
+    keep_rests(RestMasks, Masks, KeptMasks, Supports0, Supports).
 
-% keep_rests(+RestMasks, +How, +Masks, -Kept, +S0, -S): the rests that
-% have a layout (every one of them, or one, as How says), their digits
-% added to the supports.
-keep_rests([], _, _, [], S, S).
-keep_rests([RestMask|RestMasks], How, Masks, Kept, S0, S) :-
-    call(How, Masks, RestMask, Layouts),
-    (   Layouts == []
-    ->  Kept = Kept1,
+keep_rests([], _, [], S, S).
+keep_rests([Rest|Rests], Masks, Kept, S0, S) :-
+    (   rest_supports(Masks, Rest, Supports)
+    ->  Kept = [Rest|Kept1],
+        maplist(or_bits, S0, Supports, S1)
+    ;   Kept = Kept1,
         S1 = S0
-    ;   Kept = [RestMask|Kept1],
-        foldl(or_layout, Layouts, S0, S1)
     ),
-    keep_rests(RestMasks, How, Masks, Kept1, S1, S).
+    keep_rests(Rests, Masks, Kept1, S1, S).
 
-every_layout(Masks, Rest, Layouts) :-
-    findall(Bits, place_each(Masks, Rest, Bits), Layouts).
-
-one_layout(Masks, Rest, Layouts) :-
-    (   lay_out(Masks, Rest, Bits) -> Layouts = [Bits] ; Layouts = [] ).
+% Up to three cells have at most six layouts: listing them all is
+% cheaper than the closure.
+rest_supports(Masks, Rest, Supports) :-
+    Masks = [_, _, _, _|_],
+    !,
+    lay_out(Masks, Rest, Bits),
+    layout_supports(Masks, Bits, Supports).
+rest_supports(Masks, Rest, Supports) :-
+    findall(Bits, place_each(Masks, Rest, Bits), [Bits0|Layouts]),
+    foldl(or_layout, Layouts, Bits0, Supports).
 
 or_layout(Bits, S0, S) :-
     maplist(or_bits, S0, Bits, S).
@@ -184,24 +186,45 @@ place_each([M|Masks], Rest, [B|Bits]) :-
 
 or_bits(S0, B, S) :- S is S0 \/ B.
 
-% Look for a layout for each candidate of cell I not yet supported.
-support_cell(Masks, KeptMasks, I, S0, S) :-
-    nth1(I, Masks, M),
-    nth1(I, S0, Si),
-    Todo is M /\ \ Si,
-    findall(B, bit_in(Todo, B), Bits),
-    foldl(support_bit(Masks, KeptMasks, I), Bits, S0, S).
+% layout_supports(+Masks, +Bits, -Supports): for each cell, its digit in
+% the layout Bits and every digit it can swap in for along a cycle.
+layout_supports([], [], []) :-
+    !.
+layout_supports(Masks, Bits, Supports) :-
+    maplist(takes(Bits), Masks, Graph),
+    length(Masks, N),
+    N1 is N - 1,
+    numlist(0, N1, Indexes),
+    foldl(close_over, Indexes, Graph, Reach),
+    maplist(cell_support(Bits, Reach), Masks, Indexes, Supports).
 
-support_bit(Masks, KeptMasks, I, B, S0, S) :-
-    nth1(I, S0, Si),
-    (   Si /\ B =\= 0
-    ->  S = S0
-    ;   nth1(I, Masks, _, Others),
-        nth1(I, Masks1, B, Others),
-        member(RestMask, KeptMasks),
-        RestMask /\ B =\= 0,
-        lay_out(Masks1, RestMask, Bits)
-    ->  or_layout(Bits, S0, S)
+% The cells (bit I for the I-th, from 0) whose layout digit Mask takes.
+takes(Bits, Mask, Cells) :-
+    foldl(takes_bit(Mask), Bits, 0-1, Cells-_).
+
+takes_bit(Mask, B, Cells0-Bit, Cells-Bit1) :-
+    Bit1 is Bit << 1,
+    (   Mask /\ B =\= 0 -> Cells is Cells0 \/ Bit ; Cells = Cells0 ).
+
+% One step of Warshall's closure: a cell reaching K reaches what K does.
+close_over(K, Reach0, Reach) :-
+    nth0(K, Reach0, ViaK),
+    KBit is 1 << K,
+    maplist(through(KBit, ViaK), Reach0, Reach).
+
+through(KBit, ViaK, R0, R) :-
+    (   R0 /\ KBit =\= 0 -> R is R0 \/ ViaK ; R = R0 ).
+
+% Cell I can take the digit of cell J when its mask has it and J
+% reaches I (J = I included: a cell reaches itself).
+cell_support(Bits, Reach, Mask, I, Support) :-
+    IBit is 1 << I,
+    foldl(swap_digit(Mask, IBit), Bits, Reach, 0, Support).
+
+swap_digit(Mask, IBit, B, ReachJ, S0, S) :-
+    (   Mask /\ B =\= 0,
+        ReachJ /\ IBit =\= 0
+    ->  S is S0 \/ B
     ;   S = S0
     ).
 
