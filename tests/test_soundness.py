@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from conftest import corpus_file, corpus_jsonl, corpus_lines, decode
+from conftest import corpus_file, corpus_jsonl, corpus_lines, decode, engine_step
 
 
 def check_steps(puzzle: pybridge.Puzzle, solution: list[int]) -> int:
@@ -46,3 +46,32 @@ def test_steps_are_sound_on_variants(name, every):
     for record in corpus_jsonl(name)[::every]:
         [p] = pybridge.load(record["game_id"])
         assert check_steps(p, decode(record["solution"])) > 0
+
+
+PAIRS = pybridge.TECHNIQUE_SETS["pairs"]
+SCANNED = ["naked_single", "hidden_single_row", "hidden_single_column", "hidden_single_box",
+           "hidden_single_diagonal", *PAIRS]
+
+
+@pytest.mark.parametrize("name,every", [
+    ("sudoku9_norvig_top95.txt", 5),
+    ("sudoku9_jigsaw_sgt_solo.jsonl", 25),
+    ("sudoku9_x_diagonal_sgt_solo.jsonl", 25),
+])
+def test_propagation_leaves_nothing_for_a_grid_scan(name, every):
+    """The solving path looks again only where candidates shrank; a scan of the whole grid
+    by each technique must then find nothing it missed."""
+    if name.endswith(".jsonl"):
+        puzzles = [pybridge.load(r["game_id"])[0] for r in corpus_jsonl(name)[::every]]
+    else:
+        puzzles = pybridge.load(corpus_file(name))[::every]
+    stalled = 0
+    for p in puzzles:
+        solver = pybridge.Solver(p, techniques=PAIRS)
+        if solver.propagate() != "stalled":
+            continue
+        stalled += 1
+        for technique in SCANNED:
+            status, _, text, _, _ = engine_step(technique, p.geometry(), solver.codes)
+            assert status == "stuck", f"{p.source}#{p.index}: propagation missed {text}"
+    assert stalled > 0
