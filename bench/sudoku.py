@@ -2,11 +2,13 @@
 
     .venv/bin/python bench/sudoku.py [--sets easy50,top95,...] [--limit N] [--clpfd-timeout S]
 
-For each set it solves every puzzle with puzzlog (default singles, and with the
-harder techniques as "all") and with the CLP(FD) reference model
-(prolog/clpfd_reference.pl: all_distinct + labeling [ff]) in the same SWI-Prolog,
-both timed the same way around one bridge call, and prints solved, median, p90 and
-max ms, median guesses, and the CLP(FD)/puzzlog ratio of medians.
+For each set it solves every puzzle with puzzlog under each technique set
+(singles, basic, pairs - the default for Sudoku - and all) and with the CLP(FD)
+reference model (prolog/clpfd_reference.pl: all_distinct + labeling [ff]) in the
+same SWI-Prolog, each puzzle by every solver in turn so that the machine's slow
+spells weigh on all alike, all timed the same way around one bridge call.  It
+prints solved, median, p90 and max ms, median guesses, and the CLP(FD)/puzzlog
+ratio of medians.
 """
 from __future__ import annotations
 
