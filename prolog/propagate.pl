@@ -5,10 +5,14 @@
     - propagate/3, the solving path.  Singles are found from an agenda:
       each removed candidate r(R,C,V) asks two questions only, "is cell
       R/C down to one candidate?" and "has V one place left in a unit of
-      R/C?", so no scan of the grid is needed.  When the agenda is empty
-      the listed harder techniques are tried in order; the first one that
-      eliminates something refills the agenda.  It records only the name
-      of each technique applied, so the plain solve stays fast.
+      R/C?", so no scan of the grid is needed.  The harder techniques
+      with a local trigger (techniques:local_trigger/2: pointing,
+      box/line, pairs) are then tried only around what changed: the
+      unit-values whose places shrank and the cells down to two
+      candidates.  Any others (triples) scan the grid, in order, when
+      all else is quiet.  Each deduction refills the agendas.  It
+      records only the name of each technique applied, so the plain
+      solve stays fast.
     - next_step/2, the teaching path: the first technique in order that
       applies, as a full step record, applied.
 
@@ -53,9 +57,10 @@ propagate_removed(Removed, Techniques, Trace0, Trace) :-
 
 % settle(+Cells, +UnitValues, +Constraints, +Touched, +Plan, +Trace0, -Trace):
 % the agendas are worked off in that order, cheapest first.  Touched
-% holds the unit-values whose places shrank since the box/line
-% intersections were last looked at: an intersection can only appear
-% where places shrink, so only those are looked at again.
+% holds the unit-values U-V whose places shrank and the cells R/C down to
+% two candidates since the local techniques last looked: a pointing,
+% box/line or pair deduction can only appear where places or candidates
+% shrink, so only there is it looked for again.
 settle([R-C|Cells], UVs, Cs, Tu, P, T0, T) :-
     !,
     first_candidates(R, C, Vs),
