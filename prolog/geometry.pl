@@ -29,7 +29,10 @@
                                       sum(Unit, Sum), less(R1/C1, R2/C2),
                                       next(A, B) or apart(A, B)
         cell_links(R, C, Complete, Constraints)
-                                      what a change at R/C can wake up
+                                      what a change at R/C can wake up:
+                                      its complete units, and its
+                                      constraints as Size-Constraint
+                                      (Size = its number of cells)
         cell_values(R, C, Values)     a Kakuro cell's starting candidates:
                                       the digits of its across combinations
                                       that are also digits of its down ones
@@ -46,7 +49,8 @@
             max_value/1,        % ?M
             cell_box/3,         % ?Row, ?Col, ?Box
             cell_units/3,       % ?Row, ?Col, ?Units
-            cell_links/4,       % ?Row, ?Col, ?CompleteUnits, ?Constraints
+            cell_links/4,       % ?Row, ?Col, ?CompleteUnits, ?SizedConstraints
+            constraint_size/2,  % +Constraint, -Size
             unit/1,             % ?Unit
             complete_unit/1,    % ?Unit
             unit_cell/3,        % ?Unit, ?Row, ?Col
@@ -174,7 +178,9 @@ setup_geometry(Geometry) :-
     clear_geometry,
     assertz(current_geometry(Geometry)),
     layout(Geometry),
-    findall((R-C)-T, ( constraint(T), constraint_cell(T, R, C) ), Pairs0),
+    findall((R-C)-(Size-T),
+            ( constraint(T), constraint_size(T, Size), constraint_cell(T, R, C) ),
+            Pairs0),
     keysort(Pairs0, Pairs),
     group_pairs_by_key(Pairs, ByCell),
     forall(cell_box(R, C, _), assert_cell_links(R, C, ByCell)),
@@ -306,6 +312,16 @@ assert_cell_links(R, C, ConstraintsByCell) :-
     include(complete_unit, Units, Complete),
     (   memberchk((R-C)-Constraints, ConstraintsByCell) -> true ; Constraints = [] ),
     assertz(cell_links(R, C, Complete, Constraints)).
+
+%! constraint_size(+Constraint, -Size) is det.
+%
+%  How many cells Constraint is on.  Propagation revises small
+%  constraints first: they are the cheapest to revise and the tightest.
+
+constraint_size(sum(U, _), Size) :-
+    !,
+    aggregate_all(count, unit_cell(U, _, _), Size).
+constraint_size(_, 2).
 
 % The cells a constraint is on: a run's, or the two of a pair.
 constraint_cell(sum(U, _), R, C) :-

@@ -41,7 +41,7 @@
 propagate(Techniques, Trace0, Trace) :-
     findall(R-C, ( cell_box(R, C, _), \+ element(R, C, _) ), Cells),
     findall(U-V, ( complete_unit(U), value(V), \+ placed_in(U, V) ), UnitValues),
-    findall(T, constraint(T), Constraints),
+    findall(Size-T, ( constraint(T), constraint_size(T, Size) ), Constraints),
     plan(Techniques, Plan),
     settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
 
@@ -56,7 +56,8 @@ propagate_removed(Removed, Techniques, Trace0, Trace) :-
     settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
 
 % settle(+Cells, +UnitValues, +Constraints, +Touched, +Plan, +Trace0, -Trace):
-% the agendas are worked off in that order, cheapest first.  Touched
+% the agendas are worked off in that order, cheapest first; Constraints
+% are Size-Constraint, the smallest revised first.  Touched
 % holds the unit-values U-V whose places shrank and the cells R/C down to
 % two candidates since the local techniques last looked: a pointing,
 % box/line or pair deduction can only appear where places or candidates
@@ -70,13 +71,14 @@ settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
     check_unit(U, V, UVs, Cs, Tu, P, T0, T).
 settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
-    sort([C0|Cs0], [Constraint|Cs]),
+    sort([C0|Cs0], [Sized|Cs]),
+    Sized = _-Constraint,
     revise(Constraint, Outcome),
     (   Outcome = step(Name, _, [], Elims)
     ->  eliminate(Elims, Removed),
         agenda_add(Removed, [], [], Cs, Cells, UVs, Cs1),
         % A revision leaves its own constraint consistent: do not wake it.
-        exclude(==(Constraint), Cs1, Cs2),
+        exclude(==(Sized), Cs1, Cs2),
         settle(Cells, UVs, Cs2, Tu, P, [Name|T0], T)
     ;   settle([], [], Cs, Tu, P, T0, T)
     ).
