@@ -37,8 +37,9 @@ class Runs:
     guesses: list[int] | None = field(default_factory=list)
 
 
-def puzzlog(techniques: str = "singles") -> Callable:
-    """A solver through the Python API: puzzle -> (solved, ms, guesses)."""
+def puzzlog(techniques: str | None = None) -> Callable:
+    """A solver through the Python API (the kind's default techniques unless named):
+    puzzle -> (solved, ms, guesses)."""
     def run(p):
         r = pybridge.solve(p, techniques=techniques)
         return r.status == "solved", r.ms, r.guesses

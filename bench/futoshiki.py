@@ -34,8 +34,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per size (0: all)")
     parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
-    parser.add_argument("--techniques", choices=sorted(pybridge.TECHNIQUE_SETS), default="singles",
-                        help="puzzlog's techniques before each guess (default singles)")
+    parser.add_argument("--techniques", choices=sorted(pybridge.TECHNIQUE_SETS), default=None,
+                        help="puzzlog's techniques before each guess (default: the library's "
+                             "default for Futoshiki)")
     args = parser.parse_args()
     require_corpus()
     print(HEADER)

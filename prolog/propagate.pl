@@ -91,9 +91,7 @@ settle([], [], [], [], P, T0, T) :-
     (   \+ solved_grid,
         member(Name, Scanned),
         deduction(Name, step(_, _, [], Elims))
-    ->  eliminate(Elims, Removed),
-        agenda_add(Removed, [], [], [], Cells, UVs, Cs),
-        settle(Cells, UVs, Cs, [], P, [Name|T0], T)
+    ->  settle_eliminated(Elims, Name, [], P, T0, T)
     ;   T = T0
     ).
 
@@ -103,18 +101,18 @@ settle_touched([], P, T0, T) :-
     settle([], [], [], [], P, T0, T).
 settle_touched([Item|Tu], P, T0, T) :-
     (   touched_step(Item, P, Name, Elims)
-    ->  eliminate(Elims, Removed),
-        agenda_add(Removed, [], [], [], Cells, UVs, Cs),
-        settle(Cells, UVs, Cs, Tu, P, [Name|T0], T)
+    ->  settle_eliminated(Elims, Name, Tu, P, T0, T)
     ;   settle_touched(Tu, P, T0, T)
     ).
 
+% Apply the eliminations Name found and settle what they touch.
+settle_eliminated(Elims, Name, Tu, P, T0, T) :-
+    eliminate(Elims, Removed),
+    agenda_add(Removed, [], [], [], Cells, UVs, Cs),
+    settle(Cells, UVs, Cs, Tu, P, [Name|T0], T).
+
 touched_step(U-V, plan(_, UnitTs, _, _), Name, Elims) :-
-    unit_places(U, V, Cells),
-    Cells = [_, _|_],
-    member(Name, UnitTs),
-    local_deduction(Name, places(U, V, Cells), step(_, _, [], Elims)),
-    !.
+    unit_value_step(UnitTs, U, V, step(Name, _, [], Elims)).
 touched_step(R/C, plan(_, _, CellTs, _), Name, Elims) :-
     member(Name, CellTs),
     local_deduction(Name, R/C, step(_, _, [], Elims)),
@@ -152,15 +150,16 @@ check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
 % Techniques look again only where places of a value in a unit shrank,
 % which only where candidates of a cell did, and which scan the grid.
 plan(Ts, plan(Ts, UnitTs, CellTs, Scanned)) :-
-    include(local_technique(unit), Ts, UnitTs),
-    include(local_technique(cell), Ts, CellTs),
-    exclude(local_technique(any), Ts, Scanned).
+    include(triggered_by(unit), Ts, UnitTs),
+    include(triggered_by(cell), Ts, CellTs),
+    exclude(local_technique, Ts, Scanned).
 
-local_technique(any, Name) :-
+triggered_by(Trigger, Name) :-
+    local_trigger(Name, Trigger).
+
+local_technique(Name) :-
     local_trigger(Name, _),
     !.
-local_technique(Trigger, Name) :-
-    local_trigger(Name, Trigger).
 
 touched(plan(_, [], _, _), _, Tu, Tu) :- !.
 touched(_, Item, Tu, [Item|Tu]).

@@ -25,6 +25,7 @@
             unit_places/3,          % +Unit, +Value, -Cells
             local_trigger/2,        % ?Technique, ?Trigger
             local_deduction/3,      % +Technique, +Around, -Step
+            unit_value_step/4,      % +Techniques, +Unit, +Value, -Step
             hidden_single_name/2,   % +Unit, -Technique
             contradiction/1,        % -Why
             revise/2                % +Constraint, -Outcome
@@ -114,9 +115,20 @@ deduction(hidden_triple, Step) :-
 unit_value_deduction(Name, Step) :-
     complete_unit(U),
     value(V),
+    unit_value_step([Name], U, V, Step).
+
+%! unit_value_step(+Techniques, +Unit, +Value, -Step) is semidet.
+%
+%  The first deduction one of Techniques (unit-triggered, see
+%  local_trigger/2) makes around the places of Value in Unit, which are
+%  read once for them all.
+
+unit_value_step(Names, U, V, Step) :-
     unit_places(U, V, Cells),
     Cells = [_, _|_],
-    local_deduction(Name, places(U, V, Cells), Step).
+    member(Name, Names),
+    local_deduction(Name, places(U, V, Cells), Step),
+    !.
 
 %! local_trigger(?Technique, ?Trigger) is nondet.
 %
