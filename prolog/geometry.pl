@@ -25,6 +25,8 @@
         unit(U), unit_cell(U, R, C)   units and their cells
         complete_unit(U)              a unit that holds every value once,
                                       where hidden singles apply
+        unit_overlap(U, K)            the most cells complete unit U shares
+                                      with any one other unit
         constraint(T)                 a constraint beyond all-different:
                                       sum(Unit, Sum), less(R1/C1, R2/C2),
                                       next(A, B) or apart(A, B)
@@ -53,6 +55,7 @@
             constraint_size/2,  % +Constraint, -Size
             unit/1,             % ?Unit
             complete_unit/1,    % ?Unit
+            unit_overlap/2,     % ?Unit, ?Cells
             unit_cell/3,        % ?Unit, ?Row, ?Col
             constraint/1,       % ?Constraint
             cell_count/1,       % ?Count
@@ -79,6 +82,7 @@
     cell_links/4,
     unit/1,
     complete_unit/1,
+    unit_overlap/2,
     unit_cell/3,
     constraint/1,
     cell_count/1,
@@ -184,6 +188,7 @@ setup_geometry(Geometry) :-
     keysort(Pairs0, Pairs),
     group_pairs_by_key(Pairs, ByCell),
     forall(cell_box(R, C, _), assert_cell_links(R, C, ByCell)),
+    forall(complete_unit(U), assert_unit_overlap(U)),
     (   run_digits(_, _)
     ->  forall(cell_box(R, C, _), assert_cell_values(R, C))
     ;   true
@@ -204,6 +209,7 @@ clear_geometry :-
     retractall(cell_links(_, _, _, _)),
     retractall(unit(_)),
     retractall(complete_unit(_)),
+    retractall(unit_overlap(_, _)),
     retractall(unit_cell(_, _, _)),
     retractall(constraint(_)),
     retractall(cell_count(_)),
@@ -312,6 +318,16 @@ assert_cell_links(R, C, ConstraintsByCell) :-
     include(complete_unit, Units, Complete),
     (   memberchk((R-C)-Constraints, ConstraintsByCell) -> true ; Constraints = [] ),
     assertz(cell_links(R, C, Complete, Constraints)).
+
+% A value whose places in U all lie in another unit has at most as many
+% places as the largest overlap: pointing and box/line look no further.
+assert_unit_overlap(U) :-
+    findall(U2, ( unit_cell(U, R, C), cell_units(R, C, Us), member(U2, Us), U2 \== U ), Others),
+    msort(Others, Sorted),
+    clumped(Sorted, Counts),
+    pairs_values(Counts, Sizes),
+    max_list([0|Sizes], K),
+    assertz(unit_overlap(U, K)).
 
 %! constraint_size(+Constraint, -Size) is det.
 %

@@ -273,6 +273,9 @@ hatched_free(B, V, R, C) :-
 % Cells, the places of Value in Unit, all lie in the unit Other too:
 % Value can go nowhere else in Other.  Eliminations are not empty.
 line_intersection(U1, V, Cells, U2, Elims) :-
+    length(Cells, N),
+    unit_overlap(U1, K),
+    N =< K,
     Cells = [R0-C0|_],
     cell_units(R0, C0, Units),
     member(U2, Units),
