@@ -23,6 +23,7 @@
                                       when the kind has no boxes)
         cell_units(R, C, Units)       the all-different units of a cell
         unit(U), unit_cell(U, R, C)   units and their cells
+        unit_cells(U, Cells)          the cells of U as a list of Row-Col
         complete_unit(U)              a unit that holds every value once,
                                       where hidden singles apply
         unit_overlap(U, K)            the most cells complete unit U shares
@@ -57,6 +58,7 @@
             complete_unit/1,    % ?Unit
             unit_overlap/2,     % ?Unit, ?Cells
             unit_cell/3,        % ?Unit, ?Row, ?Col
+            unit_cells/2,       % ?Unit, ?Cells
             constraint/1,       % ?Constraint
             cell_count/1,       % ?Count
             cell_values/3,      % ?Row, ?Col, ?Values
@@ -84,6 +86,7 @@
     complete_unit/1,
     unit_overlap/2,
     unit_cell/3,
+    unit_cells/2,
     constraint/1,
     cell_count/1,
     cell_values/3,
@@ -211,6 +214,7 @@ clear_geometry :-
     retractall(complete_unit(_)),
     retractall(unit_overlap(_, _)),
     retractall(unit_cell(_, _, _)),
+    retractall(unit_cells(_, _)),
     retractall(constraint(_)),
     retractall(cell_count(_)),
     retractall(cell_values(_, _, _)).
@@ -307,6 +311,7 @@ marked(Marks, R1, C1, R2, C2) :-
 
 assert_unit(U-Cells, Kind) :-
     assertz(unit(U)),
+    assertz(unit_cells(U, Cells)),
     (   Kind == complete -> assertz(complete_unit(U)) ; true ),
     forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
 

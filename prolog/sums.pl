@@ -47,9 +47,13 @@
 %  Masks their candidates.
 
 run_masks(U, Placed, Length, Empty, Masks) :-
-    findall(Cell, ( unit_cell(U, R, C), run_cell(R, C, Cell) ), Cells),
+    unit_cells(U, Places),
+    maplist(run_cell, Places, Cells),
     length(Cells, Length),
     split_cells(Cells, 0, Placed, Empty, Masks).
+
+run_cell(R-C, Cell) :-
+    run_cell(R, C, Cell).
 
 run_cell(R, C, placed(V)) :-
     element(R, C, V),
@@ -154,13 +158,39 @@ mask_layouts(Masks, RestMasks, KeptMasks, Supports) :-
 
 keep_rests([], _, [], S, S).
 keep_rests([Rest|Rests], Masks, Kept, S0, S) :-
-    (   rest_supports(Masks, Rest, Supports)
-    ->  Kept = [Rest|Kept1],
-        maplist(or_bits, S0, Supports, S1)
+    (   add_rest(Masks, Rest, S0, S1)
+    ->  Kept = [Rest|Kept1]
     ;   Kept = Kept1,
         S1 = S0
     ),
     keep_rests(Rests, Masks, Kept1, S1, S).
+
+% run_supports(+Masks, +RestMasks, -Supports): the Supports of
+% mask_layouts/4 without the kept rests, so it can stop as soon as every
+% candidate is supported.  Fails when no rest can be laid out.
+run_supports(Masks, RestMasks, Supports) :-
+    maplist([_, 0]>>true, Masks, Supports0),
+    first_supports(RestMasks, Masks, Supports0, Supports).
+
+first_supports([Rest|Rests], Masks, S0, S) :-
+    (   add_rest(Masks, Rest, S0, S1)
+    ->  more_supports(Rests, Masks, S1, S)
+    ;   first_supports(Rests, Masks, S0, S)
+    ).
+
+more_supports(Rests, Masks, S0, S) :-
+    (   ( Rests == [] ; S0 == Masks )
+    ->  S = S0
+    ;   Rests = [Rest|Rests1],
+        (   add_rest(Masks, Rest, S0, S1) -> true ; S1 = S0 ),
+        more_supports(Rests1, Masks, S1, S)
+    ).
+
+% S is S0 with the digits each cell takes in some layout of Rest added;
+% fails when Rest cannot be laid out.
+add_rest(Masks, Rest, S0, S) :-
+    rest_supports(Masks, Rest, Supports),
+    maplist(or_bits, S0, Supports, S).
 
 % Up to three cells have at most six layouts: listing them all is
 % cheaper than the closure.
@@ -237,12 +267,81 @@ swap_digit(Mask, IBit, B, ReachJ, S0, S) :-
 %  multiple_crossing.  Fails when no combination can be laid out.
 
 revise_sum(U, Sum, Outcome) :-
-    revision(U, Sum, Empty, Rests, _, _, Elims),
+    unit_cells(U, [R1-C1, R2-C2]),
+    !,
+    run_cell(R1, C1, Cell1),
+    run_cell(R2, C2, Cell2),
+    revise_two(Cell1, Cell2, Sum, Outcome0),
+    two_outcome(Outcome0, U, Sum, Outcome).
+revise_sum(U, Sum, Outcome) :-
+    run_masks(U, Placed, Length, Empty, Masks),
+    rest_masks(Sum, Length, Placed, Rests),
+    run_supports(Masks, Rests, Supports),
+    foldl(unsupported, Empty, Supports, Elims, []),
     (   Elims == []
     ->  Outcome = none
     ;   revise_name(Empty, Rests, Elims, Name),
         Outcome = step(Name, run(U, Sum), [], Elims)
     ).
+
+% A run of two cells, the commonest by far, needs no layouts: digit A
+% stays in one cell while Sum - A is another digit the other cell has.
+revise_two(placed(A), placed(B), Sum, none) :-
+    A + B =:= Sum,
+    A =\= B.
+revise_two(placed(A), R-C-Vs, Sum, Outcome) :-
+    last_of_two(A, R, C, Vs, Sum, Outcome).
+revise_two(R-C-Vs, placed(A), Sum, Outcome) :-
+    last_of_two(A, R, C, Vs, Sum, Outcome).
+revise_two(R1-C1-Vs1, R2-C2-Vs2, Sum, Outcome) :-
+    partner_digits(Vs1, Vs2, Sum, Kept1, Elims1),
+    Kept1 \== [],
+    partner_digits(Vs2, Vs1, Sum, _, Elims2),
+    (   Elims1 == [], Elims2 == []
+    ->  Outcome = none
+    ;   cell_eliminations(Elims1, R1, C1, Elims, Tail),
+        cell_eliminations(Elims2, R2, C2, Tail, []),
+        (   forall(member(X, Elims1), \+ pair_digit(Sum, X)),
+            forall(member(X, Elims2), \+ pair_digit(Sum, X))
+        ->  Name = crossing
+        ;   Name = multiple_crossing
+        ),
+        Outcome = Name-Elims
+    ).
+
+last_of_two(A, R, C, Vs, Sum, Outcome) :-
+    B is Sum - A,
+    B =\= A,
+    memberchk(B, Vs),
+    (   Vs == [B]
+    ->  Outcome = none
+    ;   findall(r(R, C, X), ( member(X, Vs), X =\= B ), Elims),
+        Outcome = last_empty_cell-Elims
+    ).
+
+% Kept are the digits of Vs whose partner (Sum minus it) is in Others;
+% Dropped the rest.
+partner_digits([], _, _, [], []).
+partner_digits([A|Vs], Others, Sum, Kept, Dropped) :-
+    B is Sum - A,
+    (   B =\= A, memberchk(B, Others)
+    ->  Kept = [A|Kept1], Dropped = Dropped1
+    ;   Kept = Kept1, Dropped = [A|Dropped1]
+    ),
+    partner_digits(Vs, Others, Sum, Kept1, Dropped1).
+
+% X is in some combination of Sum over two cells.
+pair_digit(Sum, X) :-
+    Y is Sum - X,
+    Y =\= X,
+    between(1, 9, Y).
+
+cell_eliminations([], _, _, Elims, Elims).
+cell_eliminations([X|Xs], R, C, [r(R, C, X)|Elims], Tail) :-
+    cell_eliminations(Xs, R, C, Elims, Tail).
+
+two_outcome(none, _, _, none).
+two_outcome(Name-Elims, U, Sum, step(Name, run(U, Sum), [], Elims)).
 
 % The work of revise_sum/3: the fitting Rests, the Kept ones and the
 % Elims of candidates no kept layout uses (all bit sets but Elims).
