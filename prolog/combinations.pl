@@ -17,6 +17,8 @@
 :- module(combinations,
           [ combination/3,          % ?Sum, ?Length, ?Digits
             combination_mask/3,     % ?Sum, ?Length, ?Mask
+            combination_masks/3,    % +Sum, +Length, -Masks
+            sum_digits/3,           % +Sum, +Length, -Mask
             combinations/3,         % +Sum, +Length, -Sets
             combinations/4,         % +Sum, +Length, +Used, -Sets
             magic_sum/3,            % ?Sum, ?Length, ?Digits
@@ -38,7 +40,12 @@ term_expansion(combination_table, Facts) :-
             ( member(combination(Sum, Length, Digits), Facts1),
               foldl([D, M0, M]>>(M is M0 \/ (1 << D)), Digits, 0, Mask) ),
             Masks),
-    append(Facts1, Masks, Facts).
+    findall(mask_table(Sum, Length, Ms),
+            ( between(1, 9, Length), between(1, 45, Sum),
+              findall(M, member(combination_mask(Sum, Length, M), Masks), Ms),
+              Ms \== [] ),
+            Tables),
+    append([Facts1, Masks, Tables], Facts).
 
 digit_set(Digits) :-
     numlist(1, 9, All),
@@ -58,6 +65,29 @@ combination_table.
 %! combination_mask(?Sum, ?Length, ?Mask) is nondet.
 %
 %  combination/3 with the digits as a bit set: bit D for digit D.
+
+%! combination_masks(+Sum, +Length, -Masks) is det.
+%
+%  All combination masks of Sum over Length cells, in one list ([] when
+%  there is none).
+%
+%  ?- combination_masks(4, 2, Ms).
+%  Ms = [10].
+
+combination_masks(Sum, Length, Masks) :-
+    (   mask_table(Sum, Length, Masks0) -> Masks = Masks0 ; Masks = [] ).
+
+%! sum_digits(+Sum, +Length, -Mask) is det.
+%
+%  The digits of any combination of Sum over Length cells, as a bit set
+%  (0 when there is no combination).
+%
+%  ?- sum_digits(4, 2, M).
+%  M = 10.
+
+sum_digits(Sum, Length, Mask) :-
+    combination_masks(Sum, Length, Masks),
+    foldl([M, M0, M1]>>(M1 is M0 \/ M), Masks, 0, Mask).
 
 %! combinations(+Sum, +Length, -Sets) is det.
 %! combinations(+Sum, +Length, +Used, -Sets) is det.

@@ -89,8 +89,7 @@
     unit_cells/2,
     constraint/1,
     cell_count/1,
-    cell_values/3,
-    run_digits/2.
+    cell_values/3.
 
 %! box_shape(?N, ?BoxRows, ?BoxCols) is nondet.
 %
@@ -184,19 +183,11 @@ setup_geometry(Geometry) :-
 setup_geometry(Geometry) :-
     clear_geometry,
     assertz(current_geometry(Geometry)),
-    layout(Geometry),
-    findall((R-C)-(Size-T),
-            ( constraint(T), constraint_size(T, Size), constraint_cell(T, R, C) ),
-            Pairs0),
-    keysort(Pairs0, Pairs),
-    group_pairs_by_key(Pairs, ByCell),
-    forall(cell_box(R, C, _), assert_cell_links(R, C, ByCell)),
+    layout(Geometry, Units),
+    forall(member(U-Cells-Kind, Units), assert_unit(U-Cells, Kind)),
+    cell_links(Units, Links),
+    forall(member(Link, Links), assert_cell_links(Link)),
     forall(complete_unit(U), assert_unit_overlap(U)),
-    (   run_digits(_, _)
-    ->  forall(cell_box(R, C, _), assert_cell_values(R, C))
-    ;   true
-    ),
-    retractall(run_digits(_, _)),
     aggregate_all(count, cell_box(_, _, _), Count),
     assertz(cell_count(Count)).
 
@@ -219,45 +210,44 @@ clear_geometry :-
     retractall(cell_count(_)),
     retractall(cell_values(_, _, _)).
 
-layout(geometry(N, Regions, Options)) :-
+% layout(+Geometry, -Units): assert the shape's size, cells and
+% constraints (and a Kakuro grid's starting values); Units are its units
+% as Unit-Cells-Kind, Kind complete or partial.
+layout(geometry(N, Regions, Options), Units) :-
     assertz(grid_shape(N, N)),
     assertz(grid_size(N)),
     assertz(max_value(N)),
     forall(grid_cell(N, R, C),
            ( region_of(Regions, N, R, C, B),
              assertz(cell_box(R, C, B)) )),
-    forall(latin_unit(Regions, Options, N, U), assert_unit(U, complete)),
+    findall(U-Cells-complete, latin_unit(Regions, Options, N, U-Cells), Units),
     forall(latin_constraint(N, Options, T), assertz(constraint(T))).
-layout(kakuro(Rows)) :-
+layout(kakuro(Rows), Units) :-
     length(Rows, NR),
     Rows = [Row|_],
     length(Row, NC),
     assertz(grid_shape(NR, NC)),
     assertz(max_value(9)),
     kakuro_runs(Rows, Runs),
-    forall(member(run(_, _, Cells), Runs),
-           forall(member(R-C, Cells), assert_once(cell_box(R, C, 0)))),
-    forall(member(run(U, Sum, Cells), Runs),
-           ( assert_unit(U-Cells, partial),
-             assertz(constraint(sum(U, Sum))) )),
-    forall(member(run(U, Sum, Cells), Runs), assert_run_digits(U, Sum, Cells)).
+    findall(U-Cells-partial, member(run(U, _, Cells), Runs), Units),
+    forall(member(run(U, Sum, _), Runs), assertz(constraint(sum(U, Sum)))),
+    findall((R-C)-Digits,
+            ( member(run(_, Sum, Cells), Runs),
+              length(Cells, Length),
+              sum_digits(Sum, Length, Digits),
+              member(R-C, Cells) ),
+            CellDigits0),
+    keysort(CellDigits0, CellDigits),
+    group_pairs_by_key(CellDigits, ByCell),
+    forall(member((R-C)-Masks, ByCell), assert_white_cell(R, C, Masks)).
 
-% The digits of a run's combinations, kept on the unit until the cells'
-% starting values are known.
-assert_run_digits(U, Sum, Cells) :-
-    length(Cells, Length),
-    findall(D, ( combination(Sum, Length, Ds), member(D, Ds) ), Ds0),
-    sort(Ds0, Digits),
-    assertz(run_digits(U, Digits)).
-
-assert_cell_values(R, C) :-
-    cell_units(R, C, Units),
-    numlist(1, 9, All),
-    foldl([U, V0, V]>>( run_digits(U, Ds), ord_intersection(V0, Ds, V) ), Units, All, Values),
+% A Kakuro cell starts with the digits of its across combinations that
+% are also digits of its down ones.
+assert_white_cell(R, C, Masks) :-
+    foldl([M, M0, M1]>>(M1 is M0 /\ M), Masks, 0x3FE, Mask),
+    findall(D, ( between(1, 9, D), Mask /\ (1 << D) =\= 0 ), Values),
+    assertz(cell_box(R, C, 0)),
     assertz(cell_values(R, C, Values)).
-
-assert_once(Fact) :-
-    (   call(Fact) -> true ; assertz(Fact) ).
 
 grid_cell(N, R, C) :-
     between(1, N, R),
@@ -315,13 +305,40 @@ assert_unit(U-Cells, Kind) :-
     (   Kind == complete -> assertz(complete_unit(U)) ; true ),
     forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
 
-% Units in a fixed order (rows, columns, boxes, diagonals or runs) so
-% that explanations list them the same way every time.
-assert_cell_links(R, C, ConstraintsByCell) :-
-    findall(U, unit_cell(U, R, C), Units),
+% cell_links(+Units, -Links): for every cell, link(R-C, Units, Complete,
+% Constraints): its units in a fixed order (rows, columns, boxes,
+% diagonals or runs, so that explanations list them the same way every
+% time), the complete ones, and its constraints as Size-Constraint.
+cell_links(Units, Links) :-
+    findall(R-C, cell_box(R, C, _), Cells0),
+    msort(Cells0, Cells),
+    findall((R-C)-(U-Kind), ( member(U-UCells-Kind, Units), member(R-C, UCells) ), UnitPairs0),
+    keysort(UnitPairs0, UnitPairs),
+    group_pairs_by_key(UnitPairs, UnitsByCell),
+    findall((R-C)-(Size-T),
+            ( constraint(T), constraint_size(T, Size), constraint_cell(T, R, C) ),
+            Pairs0),
+    keysort(Pairs0, Pairs),
+    group_pairs_by_key(Pairs, ConstraintsByCell),
+    merge_links(Cells, UnitsByCell, ConstraintsByCell, Links).
+
+merge_links([], _, _, []).
+merge_links([Cell|Cells], UnitsByCell0, ConstraintsByCell0, [link(Cell, Units, Complete, Constraints)|Links]) :-
+    cell_group(UnitsByCell0, Cell, Kinded, UnitsByCell),
+    cell_group(ConstraintsByCell0, Cell, Constraints, ConstraintsByCell),
+    pairs_keys(Kinded, Units),
+    findall(U, member(U-complete, Kinded), Complete),
+    merge_links(Cells, UnitsByCell, ConstraintsByCell, Links).
+
+% The group of Cell at the head of a list grouped by cell, in the same
+% order as the cells, or [] when Cell has none.
+cell_group([Cell0-Group|Groups], Cell, Group, Groups) :-
+    Cell0 == Cell,
+    !.
+cell_group(Groups, _, [], Groups).
+
+assert_cell_links(link(R-C, Units, Complete, Constraints)) :-
     assertz(cell_units(R, C, Units)),
-    include(complete_unit, Units, Complete),
-    (   memberchk((R-C)-Constraints, ConstraintsByCell) -> true ; Constraints = [] ),
     assertz(cell_links(R, C, Complete, Constraints)).
 
 % A value whose places in U all lie in another unit has at most as many
@@ -341,7 +358,8 @@ assert_unit_overlap(U) :-
 
 constraint_size(sum(U, _), Size) :-
     !,
-    aggregate_all(count, unit_cell(U, _, _), Size).
+    unit_cells(U, Cells),
+    length(Cells, Size).
 constraint_size(_, 2).
 
 % The cells a constraint is on: a run's, or the two of a pair.

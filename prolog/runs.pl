@@ -20,6 +20,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(ordsets)).
 :- use_module(combinations).
 
 %! kakuro_runs(+Rows, -Runs) is det.
@@ -102,34 +103,32 @@ kakuro_error(Rows, Why) :-
     clue_cell(Rows, R, C, Down, Across),
     member(Dir-Sum, [across-Across, down-Down]),
     Sum > 0,
-    clue_error(Rows, R, C, Dir, Sum, Why),
+    stretch(Rows, Dir, R, C, Cells),
+    length(Cells, Length),
+    clue_error(Length, R, C, Dir, Sum, Why),
     !.
 kakuro_error(Rows, run_without_clue(R/C, Dir)) :-
     white(Rows, R, C),
     member(Dir, [across, down]),
     back(Dir, R, C, R0, C0),
-    \+ ( clue_cell(Rows, R0, C0, D, A), direction_clue(Dir, D, A, Sum), Sum > 0 ),
     \+ white(Rows, R0, C0),
+    \+ ( clue_cell(Rows, R0, C0, D, A), direction_clue(Dir, D, A, Sum), Sum > 0 ),
     stretch(Rows, Dir, R0, C0, [_, _|_]),
     !.
 kakuro_error(Rows, lonely_cell(R/C)) :-
+    findall(R0-C0, white(Rows, R0, C0), Whites),
     grid_runs(Rows, Runs),
-    white(Rows, R, C),
-    \+ ( member(run(_, _, Cells), Runs), memberchk(R-C, Cells) ),
-    !.
+    findall(Cell, ( member(run(_, _, Cells), Runs), member(Cell, Cells) ), InRuns0),
+    sort(InRuns0, InRuns),
+    ord_subtract(Whites, InRuns, [R-C|_]).
 
 direction_clue(across, _, Across, Across).
 direction_clue(down, Down, _, Down).
 
-clue_error(Rows, R, C, Dir, _, clue_without_run(R/C, Dir)) :-
-    stretch(Rows, Dir, R, C, []).
-clue_error(Rows, R, C, Dir, _, run_too_long(R/C, Dir, Length)) :-
-    stretch(Rows, Dir, R, C, Cells),
-    length(Cells, Length),
+clue_error(0, R, C, Dir, _, clue_without_run(R/C, Dir)).
+clue_error(Length, R, C, Dir, _, run_too_long(R/C, Dir, Length)) :-
     Length > 9.
-clue_error(Rows, R, C, Dir, Sum, impossible_sum(R/C, Dir, Sum, Length)) :-
-    stretch(Rows, Dir, R, C, Cells),
-    length(Cells, Length),
+clue_error(Length, R, C, Dir, Sum, impossible_sum(R/C, Dir, Sum, Length)) :-
     between(1, 9, Length),
     \+ combination(Sum, Length, _).
 

@@ -73,11 +73,17 @@ split_cells([R-C-Vs|Cells], P0, P, [R-C-Vs|Empty], [M|Masks]) :-
 % For each combination of Sum over Length cells that contains the
 % digits Placed, the digits still to place: the combination minus those.
 rest_masks(Sum, Length, Placed, Rests) :-
-    findall(Rest,
-            ( combination_mask(Sum, Length, Digits),
-              Digits /\ Placed =:= Placed,
-              Rest is Digits xor Placed ),
-            Rests).
+    combination_masks(Sum, Length, All),
+    fitting(All, Placed, Rests).
+
+fitting([], _, []).
+fitting([Digits|All], Placed, Rests) :-
+    (   Digits /\ Placed =:= Placed
+    ->  Rest is Digits xor Placed,
+        Rests = [Rest|Rests1]
+    ;   Rests = Rests1
+    ),
+    fitting(All, Placed, Rests1).
 
 %! fitting_rests(+Unit, +Sum, -Rests) is det.
 %
