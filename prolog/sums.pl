@@ -198,27 +198,41 @@ add_rest(Masks, Rest, S0, S) :-
     rest_supports(Masks, Rest, Supports),
     maplist(or_bits, S0, Supports, S).
 
-% Up to three cells have at most six layouts: listing them all is
-% cheaper than the closure.
+% Up to three cells have at most six layouts: trying each is cheaper
+% than the closure.  Rest has as many digits as there are cells.
+rest_supports([], 0, []).
+rest_supports([M], Rest, [Rest]) :-
+    M /\ Rest =\= 0.
+rest_supports([M1, M2], Rest, [S1, S2]) :-
+    A is Rest /\ (-Rest),
+    B is Rest xor A,
+    foldl(layout2(M1, M2), [A-B, B-A], 0-0, S1-S2),
+    S1 =\= 0.
+rest_supports([M1, M2, M3], Rest, [S1, S2, S3]) :-
+    A is Rest /\ (-Rest),
+    Rest1 is Rest xor A,
+    B is Rest1 /\ (-Rest1),
+    C is Rest1 xor B,
+    foldl(layout3(M1, M2, M3), [A-B-C, A-C-B, B-A-C, B-C-A, C-A-B, C-B-A], 0-0-0, S1-S2-S3),
+    S1 =\= 0.
 rest_supports(Masks, Rest, Supports) :-
     Masks = [_, _, _, _|_],
-    !,
     lay_out(Masks, Rest, Bits),
     layout_supports(Masks, Bits, Supports).
-rest_supports(Masks, Rest, Supports) :-
-    findall(Bits, place_each(Masks, Rest, Bits), [Bits0|Layouts]),
-    foldl(or_layout, Layouts, Bits0, Supports).
 
-or_layout(Bits, S0, S) :-
-    maplist(or_bits, S0, Bits, S).
+% The layout giving the cells X and Y (and Z), if their masks allow it,
+% adds those digits to their supports.
+layout2(M1, M2, X-Y, T1-T2, S1-S2) :-
+    (   M1 /\ X =\= 0, M2 /\ Y =\= 0
+    ->  S1 is T1 \/ X, S2 is T2 \/ Y
+    ;   S1 = T1, S2 = T2
+    ).
 
-% Every way to give each cell (in order) its own bit of Rest.
-place_each([], 0, []).
-place_each([M|Masks], Rest, [B|Bits]) :-
-    Free is M /\ Rest,
-    bit_in(Free, B),
-    Rest1 is Rest xor B,
-    place_each(Masks, Rest1, Bits).
+layout3(M1, M2, M3, X-Y-Z, T1-T2-T3, S1-S2-S3) :-
+    (   M1 /\ X =\= 0, M2 /\ Y =\= 0, M3 /\ Z =\= 0
+    ->  S1 is T1 \/ X, S2 is T2 \/ Y, S3 is T3 \/ Z
+    ;   S1 = T1, S2 = T2, S3 = T3
+    ).
 
 or_bits(S0, B, S) :- S is S0 \/ B.
 
