@@ -76,10 +76,9 @@ settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     revise(Constraint, Outcome),
     (   Outcome = step(Name, _, [], Elims)
     ->  eliminate(Elims, Removed),
-        agenda_add(Removed, [], [], Cs, Cells, UVs, Cs1),
         % A revision leaves its own constraint consistent: do not wake it.
-        exclude(==(Sized), Cs1, Cs2),
-        settle(Cells, UVs, Cs2, Tu, P, [Name|T0], T)
+        agenda_add(Removed, Sized, [], [], Cs, Cells, UVs, Cs1),
+        settle(Cells, UVs, Cs1, Tu, P, [Name|T0], T)
     ;   settle([], [], Cs, Tu, P, T0, T)
     ).
 settle([], [], [], [I|Tu0], P, T0, T) :-
@@ -191,12 +190,24 @@ other_place(U, V, R, C) :-
 % Each removed candidate r(R,C,V) may have made R/C a naked single, V a
 % hidden single in a complete unit of R/C, and a constraint on R/C
 % narrower.
-agenda_add([], Cells, UVs, Cs, Cells, UVs, Cs).
-agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
+agenda_add(Removed, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
+    agenda_add(Removed, none, Cells0, UVs0, Cs0, Cells, UVs, Cs).
+
+% As agenda_add/7, but the constraint Skip is not woken.
+agenda_add([], _, Cells, UVs, Cs, Cells, UVs, Cs).
+agenda_add([r(R, C, V)|Rs], Skip, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
     cell_links(R, C, Units, Constraints),
     unit_values(Units, V, UVs0, UVs1),
-    append(Constraints, Cs0, Cs1),
-    agenda_add(Rs, [R-C|Cells0], UVs1, Cs1, Cells, UVs, Cs).
+    add_constraints(Constraints, Skip, Cs0, Cs1),
+    agenda_add(Rs, Skip, [R-C|Cells0], UVs1, Cs1, Cells, UVs, Cs).
+
+add_constraints([], _, Cs, Cs).
+add_constraints([C|Cs], Skip, Cs0, Cs1) :-
+    (   C == Skip
+    ->  add_constraints(Cs, Skip, Cs0, Cs1)
+    ;   Cs1 = [C|Cs2],
+        add_constraints(Cs, Skip, Cs0, Cs2)
+    ).
 
 unit_values([], _, UVs, UVs).
 unit_values([U|Us], V, UVs0, [U-V|UVs]) :-
