@@ -23,6 +23,7 @@
             eliminate/2,            % +Eliminations, -Removed
             unit_candidate/4,       % ?Unit, ?Value, ?Row, ?Col
             cell_candidates/3,      % +Row, +Col, -Values
+            candidate_mask/3,       % +Row, +Col, -Mask
             solved/0,
             grid_values/1,          % -Values
             state_codes/1,          % -Codes
@@ -164,6 +165,13 @@ unit_candidate(down(R0, C0), V, R, C) :-
 cell_candidates(R, C, Vs) :-
     findall(V, possibility(R, C, _, V), Vs).
 
+%! candidate_mask(+Row, +Col, -Mask) is det.
+%
+%  The candidates of Row/Col as a bit set: bit V for candidate V.
+
+candidate_mask(R, C, Mask) :-
+    aggregate_all(sum(1 << V), possibility(R, C, _, V), Mask).
+
 %! solved is semidet.
 %
 %  Every cell holds a value.
@@ -201,8 +209,8 @@ state_codes(Codes) :-
 
 cell_code(R, C, V) :- element(R, C, V), !.
 cell_code(R, C, Code) :-
-    aggregate_all(sum(1 << (V-1)), possibility(R, C, _, V), Mask),
-    Code is -Mask.
+    candidate_mask(R, C, Mask),
+    Code is -(Mask >> 1).
 
 %! restore_state(+Geometry, +Codes) is det.
 %

@@ -43,8 +43,8 @@
 %! run_masks(+Unit, -Placed, -Length, -Empty, -Masks) is det.
 %
 %  The run as bit sets (bit V for digit V): Placed the digits placed,
-%  Length the run's length, Empty its empty cells as R-C-Candidates and
-%  Masks their candidates.
+%  Length the run's length, Empty its empty cells as R-C-Mask and Masks
+%  their candidates.
 
 run_masks(U, Placed, Length, Empty, Masks) :-
     unit_cells(U, Places),
@@ -58,16 +58,15 @@ run_cell(R-C, Cell) :-
 run_cell(R, C, placed(V)) :-
     element(R, C, V),
     !.
-run_cell(R, C, R-C-Vs) :-
-    cell_candidates(R, C, Vs).
+run_cell(R, C, R-C-M) :-
+    candidate_mask(R, C, M).
 
 split_cells([], P, P, [], []).
 split_cells([placed(V)|Cells], P0, P, Empty, Masks) :-
     !,
     P1 is P0 \/ (1 << V),
     split_cells(Cells, P1, P, Empty, Masks).
-split_cells([R-C-Vs|Cells], P0, P, [R-C-Vs|Empty], [M|Masks]) :-
-    mask(Vs, M),
+split_cells([R-C-M|Cells], P0, P, [R-C-M|Empty], [M|Masks]) :-
     split_cells(Cells, P0, P, Empty, Masks).
 
 % For each combination of Sum over Length cells that contains the
@@ -132,14 +131,6 @@ bit_in(M, B) :-
     ;   M1 is M xor Low,
         bit_in(M1, B)
     ).
-
-mask(Digits, Mask) :-
-    mask(Digits, 0, Mask).
-
-mask([], M, M).
-mask([D|Ds], M0, M) :-
-    M1 is M0 \/ (1 << D),
-    mask(Ds, M1, M).
 
 mask_digits(Mask, Digits) :-
     findall(D, ( between(1, 9, D), Mask /\ (1 << D) =\= 0 ), Digits).
@@ -309,56 +300,66 @@ revise_sum(U, Sum, Outcome) :-
 revise_two(placed(A), placed(B), Sum, none) :-
     A + B =:= Sum,
     A =\= B.
-revise_two(placed(A), R-C-Vs, Sum, Outcome) :-
-    last_of_two(A, R, C, Vs, Sum, Outcome).
-revise_two(R-C-Vs, placed(A), Sum, Outcome) :-
-    last_of_two(A, R, C, Vs, Sum, Outcome).
-revise_two(R1-C1-Vs1, R2-C2-Vs2, Sum, Outcome) :-
-    partner_digits(Vs1, Vs2, Sum, Kept1, Elims1),
-    Kept1 \== [],
-    partner_digits(Vs2, Vs1, Sum, _, Elims2),
-    (   Elims1 == [], Elims2 == []
+revise_two(placed(A), R-C-M, Sum, Outcome) :-
+    last_of_two(A, R, C, M, Sum, Outcome).
+revise_two(R-C-M, placed(A), Sum, Outcome) :-
+    last_of_two(A, R, C, M, Sum, Outcome).
+revise_two(R1-C1-M1, R2-C2-M2, Sum, Outcome) :-
+    partners(M1, M2, Sum, 0, Kept1),
+    Kept1 =\= 0,
+    partners(M2, M1, Sum, 0, Kept2),
+    Drop1 is M1 xor Kept1,
+    Drop2 is M2 xor Kept2,
+    (   Drop1 \/ Drop2 =:= 0
     ->  Outcome = none
-    ;   cell_eliminations(Elims1, R1, C1, Elims, Tail),
-        cell_eliminations(Elims2, R2, C2, Tail, []),
-        (   forall(member(X, Elims1), \+ pair_digit(Sum, X)),
-            forall(member(X, Elims2), \+ pair_digit(Sum, X))
+    ;   mask_eliminations(Drop1, R1, C1, Elims, Tail),
+        mask_eliminations(Drop2, R2, C2, Tail, []),
+        sum_digits(Sum, 2, Allowed),
+        (   (Drop1 \/ Drop2) /\ Allowed =:= 0
         ->  Name = crossing
         ;   Name = multiple_crossing
         ),
         Outcome = Name-Elims
     ).
 
-last_of_two(A, R, C, Vs, Sum, Outcome) :-
+last_of_two(A, R, C, M, Sum, Outcome) :-
     B is Sum - A,
     B =\= A,
-    memberchk(B, Vs),
-    (   Vs == [B]
+    digit_in(B, M),
+    Drop is M xor (1 << B),
+    (   Drop =:= 0
     ->  Outcome = none
-    ;   findall(r(R, C, X), ( member(X, Vs), X =\= B ), Elims),
+    ;   mask_eliminations(Drop, R, C, Elims, []),
         Outcome = last_empty_cell-Elims
     ).
 
-% Kept are the digits of Vs whose partner (Sum minus it) is in Others;
-% Dropped the rest.
-partner_digits([], _, _, [], []).
-partner_digits([A|Vs], Others, Sum, Kept, Dropped) :-
+% Kept is Kept0 plus the digits of M1 whose partner (Sum minus it) is
+% another digit, of M2.
+partners(0, _, _, Kept, Kept) :-
+    !.
+partners(M1, M2, Sum, Kept0, Kept) :-
+    A is lsb(M1),
+    Rest is M1 xor (1 << A),
     B is Sum - A,
-    (   B =\= A, memberchk(B, Others)
-    ->  Kept = [A|Kept1], Dropped = Dropped1
-    ;   Kept = Kept1, Dropped = [A|Dropped1]
+    (   B =\= A, digit_in(B, M2)
+    ->  Kept1 is Kept0 \/ (1 << A)
+    ;   Kept1 = Kept0
     ),
-    partner_digits(Vs, Others, Sum, Kept1, Dropped1).
+    partners(Rest, M2, Sum, Kept1, Kept).
 
-% X is in some combination of Sum over two cells.
-pair_digit(Sum, X) :-
-    Y is Sum - X,
-    Y =\= X,
-    between(1, 9, Y).
+% D is a digit of the bit set M.
+digit_in(D, M) :-
+    D >= 1,
+    D =< 9,
+    M /\ (1 << D) =\= 0.
 
-cell_eliminations([], _, _, Elims, Elims).
-cell_eliminations([X|Xs], R, C, [r(R, C, X)|Elims], Tail) :-
-    cell_eliminations(Xs, R, C, Elims, Tail).
+% One r(R, C, V) for each digit V of Drop, ascending.
+mask_eliminations(0, _, _, Elims, Elims) :-
+    !.
+mask_eliminations(Drop, R, C, [r(R, C, V)|Elims], Tail) :-
+    V is lsb(Drop),
+    Drop1 is Drop xor (1 << V),
+    mask_eliminations(Drop1, R, C, Elims, Tail).
 
 two_outcome(none, _, _, none).
 two_outcome(Name-Elims, U, Sum, step(Name, run(U, Sum), [], Elims)).
@@ -373,14 +374,9 @@ revision(U, Sum, Empty, Rests, Placed, Kept, Elims) :-
     foldl(unsupported, Empty, Supports, Elims, []).
 
 % The candidates of one empty cell that no kept layout gives it.
-unsupported(R-C-Vs, Support, Elims, Tail) :-
-    foldl(unsupported_digit(R, C, Support), Vs, Elims, Tail).
-
-unsupported_digit(R, C, Support, V, Elims, Tail) :-
-    (   Support /\ (1 << V) =:= 0
-    ->  Elims = [r(R, C, V)|Tail]
-    ;   Elims = Tail
-    ).
+unsupported(R-C-M, Support, Elims, Tail) :-
+    Drop is M /\ \Support,
+    mask_eliminations(Drop, R, C, Elims, Tail).
 
 revise_name([_], _, _, last_empty_cell) :- !.
 revise_name(_, Rests, Elims, crossing) :-
@@ -409,11 +405,11 @@ combination_candidates :-
 
 sum_deduction(last_empty_cell, step(last_empty_cell, run(U, Sum), [p(R, C, V)], [])) :-
     constraint(sum(U, Sum)),
-    run_masks(U, Placed, _, [R-C-Vs], _),
+    run_masks(U, Placed, _, [R-C-M], _),
     mask_digits(Placed, Digits),
     sum_list(Digits, Used),
     V is Sum - Used,
-    memberchk(V, Vs).
+    digit_in(V, M).
 sum_deduction(crossing, step(crossing, crossing(R/C, Runs), Placements, Elims)) :-
     cell_units(R, C, Units),
     \+ element(R, C, _),
@@ -435,8 +431,8 @@ sum_deduction(hidden_single_run, step(hidden_single_run, required(U, Sum, V), [p
     foldl([S, I0, I]>>(I is I0 /\ S), Rests, Rest, Required),
     mask_digits(Required, Digits),
     member(V, Digits),
-    findall(R0-C0-Vs0, ( member(R0-C0-Vs0, Empty), memberchk(V, Vs0) ), [R-C-Vs]),
-    Vs \== [V].
+    findall(R0-C0-M0, ( member(R0-C0-M0, Empty), digit_in(V, M0) ), [R-C-M]),
+    M =\= 1 << V.
 
 % A kept rest with the placed digits: the whole combination, as digits.
 combination_of(Placed, Rest, Digits) :-
