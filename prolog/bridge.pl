@@ -29,6 +29,7 @@
             bridge_state_size/3     % -Elements, -Possibilities, -Placed
           ]).
 :- use_module(library(lists)).
+:- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(time)).

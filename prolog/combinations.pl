@@ -25,6 +25,7 @@
             sum_range/3             % +Length, -Min, -Max
           ]).
 :- use_module(library(lists)).
+:- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
 
@@ -40,10 +41,11 @@ term_expansion(combination_table, Facts) :-
             ( member(combination(Sum, Length, Digits), Facts1),
               foldl([D, M0, M]>>(M is M0 \/ (1 << D)), Digits, 0, Mask) ),
             Masks),
-    findall(mask_table(Sum, Length, Ms),
+    findall(mask_table(Sum, Length, Ms, Union),
             ( between(1, 9, Length), between(1, 45, Sum),
               findall(M, member(combination_mask(Sum, Length, M), Masks), Ms),
-              Ms \== [] ),
+              Ms \== [],
+              foldl([M, U0, U]>>(U is U0 \/ M), Ms, 0, Union) ),
             Tables),
     append([Facts1, Masks, Tables], Facts).
 
@@ -75,7 +77,7 @@ combination_table.
 %  Ms = [10].
 
 combination_masks(Sum, Length, Masks) :-
-    (   mask_table(Sum, Length, Masks0) -> Masks = Masks0 ; Masks = [] ).
+    (   mask_table(Sum, Length, Masks0, _) -> Masks = Masks0 ; Masks = [] ).
 
 %! sum_digits(+Sum, +Length, -Mask) is det.
 %
@@ -86,8 +88,7 @@ combination_masks(Sum, Length, Masks) :-
 %  M = 10.
 
 sum_digits(Sum, Length, Mask) :-
-    combination_masks(Sum, Length, Masks),
-    foldl([M, M0, M1]>>(M1 is M0 \/ M), Masks, 0, Mask).
+    (   mask_table(Sum, Length, _, Mask0) -> Mask = Mask0 ; Mask = 0 ).
 
 %! combinations(+Sum, +Length, -Sets) is det.
 %! combinations(+Sum, +Length, +Used, -Sets) is det.

@@ -19,6 +19,7 @@
             kakuro_notes/2          % +Rows, -Notes
           ]).
 :- use_module(library(lists)).
+:- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
 :- use_module(combinations).

@@ -33,6 +33,7 @@
             fitting_rests/3         % +Unit, +Sum, -Rests
           ]).
 :- use_module(library(lists)).
+:- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
 :- use_module(library(pairs)).
