@@ -21,7 +21,6 @@
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(apply)).
-:- use_module(library(ordsets)).
 :- use_module(combinations).
 
 %! kakuro_runs(+Rows, -Runs) is det.
@@ -117,11 +116,27 @@ kakuro_error(Rows, run_without_clue(R/C, Dir)) :-
     stretch(Rows, Dir, R0, C0, [_, _|_]),
     !.
 kakuro_error(Rows, lonely_cell(R/C)) :-
-    findall(R0-C0, white(Rows, R0, C0), Whites),
-    grid_runs(Rows, Runs),
-    findall(Cell, ( member(run(_, _, Cells), Runs), member(Cell, Cells) ), InRuns0),
-    sort(InRuns0, InRuns),
-    ord_subtract(Whites, InRuns, [R-C|_]).
+    white(Rows, R, C),
+    \+ in_run(Rows, across, R, C),
+    \+ in_run(Rows, down, R, C),
+    !.
+
+% A white cell is in a run in direction Dir.  With no run lacking its
+% clue (the clause before), a white neighbour along Dir means a clued run
+% of two or more cells; a cell on its own is in a run only when a clue
+% for Dir is right before it.
+in_run(Rows, Dir, R, C) :-
+    step(Dir, R, C, R1, C1),
+    white(Rows, R1, C1),
+    !.
+in_run(Rows, Dir, R, C) :-
+    back(Dir, R, C, R0, C0),
+    (   white(Rows, R0, C0)
+    ->  true
+    ;   clue_cell(Rows, R0, C0, D, A),
+        direction_clue(Dir, D, A, Sum),
+        Sum > 0
+    ).
 
 direction_clue(across, _, Across, Across).
 direction_clue(down, Down, _, Down).

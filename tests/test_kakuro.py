@@ -263,6 +263,7 @@ def test_solution_prints_in_the_readable_layout():
     (["#  2\\ 4\\", "\\3 .  .", "\\4 .  ."], "r1c2: no 2 different digits add up to the down clue 2"),
     (["# 46\\"] + ["\\1 ."] * 6, "r1c2: no 6 different digits add up to the down clue 46"),
     ([" ".join(["#"] * 11), "\\55 " + " ".join(["."] * 10)], "r2c1: the across run is 10 cells long"),
+    (["#  3\\ 4\\ #", "\\4 .  .  #", "\\3 .  .  #", "#  #  #  ."], "r4c4: a white cell in no run"),
     (["#  4\\ 6\\", "\\3 1  1", "\\7 .  ."], "value 1 is already given at r2c2"),
     (["#  4\\ 6\\", "\\3 1  3", "\\7 .  ."], "the givens break a rule"),
 ])
