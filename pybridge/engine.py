@@ -44,6 +44,11 @@ def _start() -> None:
     if PL_thread_self() == -1:  # Prolog was started on another thread
         PL_thread_attach_engine(None)
     _WORKER_THREAD.append(threading.current_thread())
+    # pyswip starts Prolog without signal handling, which also leaves out
+    # SWI-Prolog's garbage-collector thread: clause garbage from the
+    # asserts and retracts of every solve was then collected on this thread.
+    # Ask for the thread, as a plain swipl has it.
+    _run("set_prolog_flag", ["gc_thread", "true"], 0)
     entry = prolog_dir() / "bridge.pl"
     if _run("use_module", [str(entry)], 0) is None:
         raise EngineError(f"SWI-Prolog could not load {entry}")
