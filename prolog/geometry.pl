@@ -82,7 +82,6 @@
     cell_box/3,
     cell_units/3,
     cell_links/4,
-    unit/1,
     complete_unit/1,
     unit_overlap/2,
     unit_cell/3,
@@ -201,7 +200,6 @@ clear_geometry :-
     retractall(cell_box(_, _, _)),
     retractall(cell_units(_, _, _)),
     retractall(cell_links(_, _, _, _)),
-    retractall(unit(_)),
     retractall(complete_unit(_)),
     retractall(unit_overlap(_, _)),
     retractall(unit_cell(_, _, _)),
@@ -300,7 +298,6 @@ marked(Marks, R1, C1, R2, C2) :-
     ).
 
 assert_unit(U-Cells, Kind) :-
-    assertz(unit(U)),
     assertz(unit_cells(U, Cells)),
     (   Kind == complete -> assertz(complete_unit(U)) ; true ),
     forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
@@ -368,6 +365,13 @@ constraint_cell(sum(U, _), R, C) :-
 constraint_cell(Pair, R, C) :-
     Pair \= sum(_, _),
     (   arg(1, Pair, R/C) ; arg(2, Pair, R/C) ).
+
+%! unit(?Unit) is nondet.
+%
+%  Unit is a unit of the current grid, in the order they were set up.
+
+unit(U) :-
+    unit_cells(U, _).
 
 %! value(?V) is nondet.
 %
