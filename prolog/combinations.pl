@@ -19,6 +19,7 @@
             combination_mask/3,     % ?Sum, ?Length, ?Mask
             combination_masks/3,    % +Sum, +Length, -Masks
             sum_digits/3,           % +Sum, +Length, -Mask
+            mask_digits/2,          % +Mask, -Digits
             combinations/3,         % +Sum, +Length, -Sets
             combinations/4,         % +Sum, +Length, +Used, -Sets
             magic_sum/3,            % ?Sum, ?Length, ?Digits
@@ -89,6 +90,16 @@ combination_masks(Sum, Length, Masks) :-
 
 sum_digits(Sum, Length, Mask) :-
     (   mask_table(Sum, Length, _, Mask0) -> Mask = Mask0 ; Mask = 0 ).
+
+%! mask_digits(+Mask, -Digits) is det.
+%
+%  The digits 1..9 of a bit set, ascending.
+%
+%  ?- mask_digits(1016, Ds).
+%  Ds = [3, 4, 5, 6, 7, 8, 9].
+
+mask_digits(Mask, Digits) :-
+    findall(D, ( between(1, 9, D), Mask /\ (1 << D) =\= 0 ), Digits).
 
 %! combinations(+Sum, +Length, -Sets) is det.
 %! combinations(+Sum, +Length, +Used, -Sets) is det.

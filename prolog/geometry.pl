@@ -243,7 +243,7 @@ layout(kakuro(Rows), Units) :-
 % are also digits of its down ones.
 assert_white_cell(R, C, Masks) :-
     foldl([M, M0, M1]>>(M1 is M0 /\ M), Masks, 0x3FE, Mask),
-    findall(D, ( between(1, 9, D), Mask /\ (1 << D) =\= 0 ), Values),
+    mask_digits(Mask, Values),
     assertz(cell_box(R, C, 0)),
     assertz(cell_values(R, C, Values)).
 

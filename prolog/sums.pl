@@ -133,9 +133,6 @@ bit_in(M, B) :-
         bit_in(M1, B)
     ).
 
-mask_digits(Mask, Digits) :-
-    findall(D, ( between(1, 9, D), Mask /\ (1 << D) =\= 0 ), Digits).
-
 % mask_layouts(+Masks, +RestMasks, -KeptMasks, -Supports): KeptMasks are
 % the rests that can be laid out over the cells; Supports, for each
 % cell, the bit set of the digits it takes in some layout of a kept
