@@ -184,7 +184,7 @@ setup_geometry(Geometry) :-
     assertz(current_geometry(Geometry)),
     layout(Geometry, Units),
     forall(member(U-Cells-Kind, Units), assert_unit(U-Cells, Kind)),
-    cell_links(Units, Links),
+    links_of_cells(Units, Links),
     forall(member(Link, Links), assert_cell_links(Link)),
     forall(complete_unit(U), assert_unit_overlap(U)),
     aggregate_all(count, cell_box(_, _, _), Count),
@@ -302,11 +302,11 @@ assert_unit(U-Cells, Kind) :-
     (   Kind == complete -> assertz(complete_unit(U)) ; true ),
     forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
 
-% cell_links(+Units, -Links): for every cell, link(R-C, Units, Complete,
+% links_of_cells(+Units, -Links): for every cell, link(R-C, Units, Complete,
 % Constraints): its units in a fixed order (rows, columns, boxes,
 % diagonals or runs, so that explanations list them the same way every
 % time), the complete ones, and its constraints as Size-Constraint.
-cell_links(Units, Links) :-
+links_of_cells(Units, Links) :-
     findall(R-C, cell_box(R, C, _), Cells0),
     msort(Cells0, Cells),
     findall((R-C)-(U-Kind), ( member(U-UCells-Kind, Units), member(R-C, UCells) ), UnitPairs0),
