@@ -2,23 +2,54 @@
 
 pyswip is not thread-safe and a Prolog engine belongs to the thread that
 uses it, so every call is handed to a single worker thread and waited for:
-callers on any thread are serialised there.  Each call is a single query
-whose arguments are built as terms (a Python ``str`` becomes an atom, never
-text parsed as Prolog) inside a foreign frame that is discarded afterwards,
-so term references do not pile up over many calls.
+callers on any thread are serialised there.  That thread also shuts Prolog
+down at exit: pyswip's own exit hook would do it from the main thread, which
+is not Prolog's, and SWI-Prolog then warns that it failed to stop its threads.
+
+Each call is a single query whose arguments are built as terms (a Python
+``str`` becomes an atom, never text parsed as Prolog) inside a foreign frame
+that is discarded afterwards, so term references do not pile up over many calls.
 """
 from __future__ import annotations
 
+import atexit
+import queue
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import EngineError
 
-_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzzlog-prolog")
-_WORKER_THREAD: list[threading.Thread] = []
+_JOBS: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
 _LOADED = False
+_STOPPED = False
+
+
+def _serve() -> None:
+    while True:
+        future, function, args = _JOBS.get()
+        if future.set_running_or_notify_cancel():
+            try:
+                future.set_result(function(*args))
+            except BaseException as exc:  # handed to the caller's thread
+                future.set_exception(exc)
+
+
+# A daemon thread is still there when atexit handlers run (pool threads are not).
+_WORKER = threading.Thread(target=_serve, name="puzzlog-prolog", daemon=True)
+_WORKER_START = threading.Lock()
+
+
+def _on_worker(function: Callable[..., Any], *args: Any) -> Any:
+    if threading.current_thread() is _WORKER:
+        return function(*args)
+    with _WORKER_START:
+        if _WORKER.ident is None:
+            _WORKER.start()
+    future: Future[Any] = Future()
+    _JOBS.put((future, function, args))
+    return future.result()
 
 
 def prolog_dir() -> Path:
@@ -43,7 +74,8 @@ def _start() -> None:
     Prolog()
     if PL_thread_self() == -1:  # Prolog was started on another thread
         PL_thread_attach_engine(None)
-    _WORKER_THREAD.append(threading.current_thread())
+    # Registered after pyswip's exit hook, so it runs first.
+    atexit.register(_stop)
     # pyswip starts Prolog without signal handling, which also leaves out
     # SWI-Prolog's garbage-collector thread: clause garbage from the
     # asserts and retracts of every solve was then collected on this thread.
@@ -53,6 +85,16 @@ def _start() -> None:
     if _run("use_module", [str(entry)], 0) is None:
         raise EngineError(f"SWI-Prolog could not load {entry}")
     _LOADED = True
+
+
+def _stop() -> None:
+    """Shut Prolog down on the worker thread, its own, before pyswip tries from the main thread."""
+    global _STOPPED
+    from pyswip.core import PL_cleanup
+
+    if _LOADED and not _STOPPED:
+        _STOPPED = True
+        _on_worker(PL_cleanup, 0)
 
 
 def _run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
@@ -110,10 +152,9 @@ def start() -> None:
 
 def call(name: str, args: list[Any], outputs: int) -> list[Any]:
     """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails."""
-    if _WORKER_THREAD and threading.current_thread() is _WORKER_THREAD[0]:
-        result = _run(name, args, outputs)
-    else:
-        result = _WORKER.submit(_started_run, name, args, outputs).result()
+    if _STOPPED:
+        raise EngineError("SWI-Prolog has already been shut down (the program is exiting)")
+    result = _on_worker(_started_run, name, args, outputs)
     if result is None:
         raise EngineError(f"the engine's {name}/{len(args) + outputs} failed unexpectedly")
     return result

@@ -34,6 +34,7 @@ def test_json_objects_for_every_puzzle():
 def test_text_output_and_stdin():
     out = run("solve", "-", stdin=LINE_9 + "\n")
     assert out.returncode == 0
+    assert out.stderr == ""  # nor SWI-Prolog's complaint when it is shut down from the wrong thread
     assert "solved" in out.stdout and "<stdin>" in out.stdout
     assert out.stdout.count("------+-------+------") == 4  # puzzle and solution grids
 
