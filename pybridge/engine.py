@@ -7,8 +7,7 @@ down at exit: pyswip's own exit hook would do it from the main thread, which
 is not Prolog's, and SWI-Prolog then warns that it failed to stop its threads.
 
 Each call is a single query whose arguments are built as terms (a Python
-``str`` becomes an atom, never text parsed as Prolog) inside a foreign frame
-that is discarded afterwards, so term references do not pile up over many calls.
+``str`` becomes an atom, never text parsed as Prolog): see foreign.py.
 """
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, Callable
 
+from . import foreign
 from .errors import EngineError
 
 _JOBS: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
@@ -80,9 +80,9 @@ def _start() -> None:
     # SWI-Prolog's garbage-collector thread: clause garbage from the
     # asserts and retracts of every solve was then collected on this thread.
     # Ask for the thread, as a plain swipl has it.
-    _run("set_prolog_flag", ["gc_thread", "true"], 0)
+    foreign.call("set_prolog_flag", ["gc_thread", "true"], 0)
     entry = prolog_dir() / "bridge.pl"
-    if _run("use_module", [str(entry)], 0) is None:
+    if foreign.call("use_module", [str(entry)], 0) is None:
         raise EngineError(f"SWI-Prolog could not load {entry}")
     _LOADED = True
 
@@ -97,51 +97,9 @@ def _stop() -> None:
         _on_worker(PL_cleanup, 0)
 
 
-def _run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
-    """Call name(Args..., Out1, ..., OutK) once; the outputs as Python values, None on failure."""
-    from pyswip import Functor, Query, Variable
-    from pyswip.core import PL_discard_foreign_frame, PL_open_foreign_frame
-
-    frame = PL_open_foreign_frame()
-    try:
-        outs = [Variable() for _ in range(outputs)]
-        goal = Functor(name, len(args) + outputs)(*[_term(a) for a in args], *outs)
-        query = Query(goal)
-        try:
-            if not query.nextSolution():
-                return None
-            return [_value(v.value) for v in outs]
-        finally:
-            query.closeQuery()
-    finally:
-        PL_discard_foreign_frame(frame)
-
-
-def _term(value: Any) -> Any:
-    """Python data as pyswip terms: tuples (name, args...) become compound terms."""
-    from pyswip import Functor
-
-    if isinstance(value, tuple):
-        name, *args = value
-        return Functor(name, len(args))(*[_term(a) for a in args])
-    if isinstance(value, list):
-        return [_term(v) for v in value]
-    return value
-
-
-def _value(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_value(v) for v in value]
-    if isinstance(value, bytes):
-        return value.decode()
-    if isinstance(value, (int, str)):
-        return value
-    return str(value)  # pyswip Atom
-
-
 def _started_run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
     _start()
-    return _run(name, args, outputs)
+    return foreign.call(name, args, outputs)
 
 
 def start() -> None:

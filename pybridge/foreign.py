@@ -1,0 +1,174 @@
+"""One call of a Prolog predicate through SWI-Prolog's C interface.
+
+pyswip finds and starts libswipl; its term classes, though, cost more than
+the solve itself for the bridge's few, small arguments (half a millisecond a
+call, in objects made and thrown away).  This module builds the arguments
+and reads the answers with the C functions directly, through the library
+pyswip has loaded:
+
+- ``int`` is an integer, ``str`` an atom (never text parsed as Prolog),
+  ``list`` a list, and a tuple ``(name, arg, ...)`` a compound term;
+- answers come back the same way: integers, atoms and strings as ``str``,
+  lists as ``list``, any other term as its written text.
+
+Call it only on the thread that owns the Prolog engine (engine.py sees to it).
+"""
+from __future__ import annotations
+
+import ctypes
+from ctypes import POINTER, byref, c_char, c_char_p, c_int, c_int64, c_size_t, c_uint, c_void_p
+from typing import Any
+
+from .errors import EngineError
+
+# From SWI-Prolog.h.
+_PL_ATOM, _PL_INTEGER, _PL_STRING, _PL_NIL, _PL_LIST_PAIR = 2, 3, 6, 8, 10
+_REP_UTF8 = 0x00100000
+_CVT_ATOM, _CVT_STRING, _CVT_WRITEQ = 0x01, 0x02, 0x200
+_PL_Q_NODEBUG, _PL_Q_CATCH_EXCEPTION = 0x04, 0x08
+
+_term_t = c_size_t  # term_t, atom_t, functor_t and fid_t are uintptr_t
+
+
+class _Functions:
+    """The C functions used, with their prototypes, as private function objects
+    (``CDLL[name]`` makes a new one, so pyswip's own prototypes are left alone)."""
+
+    def __init__(self, lib: ctypes.CDLL) -> None:
+        def bind(name: str, result: Any, *args: Any) -> Any:
+            function = lib[name]
+            function.restype = result
+            function.argtypes = list(args)
+            return function
+
+        self.open_frame = bind("PL_open_foreign_frame", _term_t)
+        self.discard_frame = bind("PL_discard_foreign_frame", None, _term_t)
+        self.new_term_ref = bind("PL_new_term_ref", _term_t)
+        self.new_term_refs = bind("PL_new_term_refs", _term_t, c_size_t)
+        self.copy_term_ref = bind("PL_copy_term_ref", _term_t, _term_t)
+        self.new_atom = bind("PL_new_atom", _term_t, c_char_p)
+        self.new_functor = bind("PL_new_functor_sz", _term_t, _term_t, c_size_t)
+        self.predicate = bind("PL_predicate", c_void_p, c_char_p, c_int, c_char_p)
+        self.put_int64 = bind("PL_put_int64", c_int, _term_t, c_int64)
+        self.put_chars = bind("PL_put_chars", c_int, _term_t, c_int, c_size_t, c_char_p)
+        self.put_nil = bind("PL_put_nil", c_int, _term_t)
+        self.cons_list = bind("PL_cons_list", c_int, _term_t, _term_t, _term_t)
+        self.cons_functor_v = bind("PL_cons_functor_v", c_int, _term_t, _term_t, _term_t)
+        self.term_type = bind("PL_term_type", c_int, _term_t)
+        self.get_int64 = bind("PL_get_int64", c_int, _term_t, POINTER(c_int64))
+        self.get_nchars = bind("PL_get_nchars", c_int, _term_t, POINTER(c_size_t),
+                               POINTER(POINTER(c_char)), c_uint)
+        self.get_list = bind("PL_get_list", c_int, _term_t, _term_t, _term_t)
+        self.open_query = bind("PL_open_query", c_void_p, c_void_p, c_int, c_void_p, _term_t)
+        self.next_solution = bind("PL_next_solution", c_int, c_void_p)
+        self.exception = bind("PL_exception", _term_t, c_void_p)
+        self.cut_query = bind("PL_cut_query", c_int, c_void_p)
+
+
+_C: _Functions | None = None
+_PREDICATES: dict[tuple[str, int], int] = {}
+_FUNCTORS: dict[tuple[str, int], int] = {}
+
+
+def call(name: str, args: list[Any], outputs: int) -> list[Any] | None:
+    """Call name(Args..., Out1, ..., OutK) in module user once.
+
+    The outputs as Python values; None when the goal fails; EngineError,
+    naming the exception, when it raises.  Every term made here lives in a foreign frame that is
+    discarded on return, so nothing piles up over many calls.
+    """
+    c = _functions()
+    frame = c.open_frame()
+    try:
+        arity = len(args) + outputs
+        first = c.new_term_refs(arity)
+        for i, value in enumerate(args):
+            _put(c, first + i, value)
+        query = c.open_query(None, _PL_Q_NODEBUG | _PL_Q_CATCH_EXCEPTION, _predicate(c, name, arity), first)
+        try:
+            if c.next_solution(query):
+                return [_get(c, first + i) for i in range(len(args), arity)]
+            exception = c.exception(query)
+            if exception:
+                raise EngineError(f"{name}/{arity} raised {_text(c, exception, _CVT_WRITEQ)}")
+            return None
+        finally:
+            c.cut_query(query)
+    finally:
+        c.discard_frame(frame)
+
+
+def _functions() -> _Functions:
+    global _C
+    if _C is None:
+        from pyswip.core import _lib  # the libswipl that pyswip found and loaded
+
+        _C = _Functions(_lib)
+    return _C
+
+
+def _predicate(c: _Functions, name: str, arity: int) -> int:
+    key = (name, arity)
+    if key not in _PREDICATES:
+        _PREDICATES[key] = c.predicate(name.encode(), arity, None)
+    return _PREDICATES[key]
+
+
+def _functor(c: _Functions, name: str, arity: int) -> int:
+    key = (name, arity)
+    if key not in _FUNCTORS:
+        _FUNCTORS[key] = c.new_functor(c.new_atom(name.encode()), arity)
+    return _FUNCTORS[key]
+
+
+def _put(c: _Functions, term: int, value: Any) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, str, list, tuple)):
+        raise TypeError(f"no Prolog term for {value!r} ({type(value).__name__})")
+    if isinstance(value, int):
+        ok = c.put_int64(term, value)
+    elif isinstance(value, str):
+        data = value.encode()
+        ok = c.put_chars(term, _PL_ATOM | _REP_UTF8, len(data), data)
+    elif isinstance(value, list):
+        ok = c.put_nil(term)
+        head = c.new_term_ref()
+        for item in reversed(value):
+            _put(c, head, item)
+            ok = ok and c.cons_list(term, head, term)
+    elif len(value) == 1:
+        _put(c, term, value[0])
+        return
+    else:
+        name, *items = value
+        first = c.new_term_refs(len(items))
+        for i, item in enumerate(items):
+            _put(c, first + i, item)
+        ok = c.cons_functor_v(term, _functor(c, name, len(items)), first)
+    if not ok:
+        raise MemoryError(f"SWI-Prolog could not build the term for {value!r}")
+
+
+def _get(c: _Functions, term: int) -> Any:
+    kind = c.term_type(term)
+    if kind == _PL_INTEGER:
+        number = c_int64()
+        if c.get_int64(term, byref(number)):
+            return number.value
+    elif kind in (_PL_ATOM, _PL_STRING):
+        return _text(c, term, _CVT_ATOM | _CVT_STRING)
+    elif kind == _PL_NIL:
+        return []
+    elif kind == _PL_LIST_PAIR:
+        items = []
+        head, rest = c.new_term_ref(), c.copy_term_ref(term)
+        while c.get_list(rest, head, rest):
+            items.append(_get(c, head))
+        return items
+    return _text(c, term, _CVT_WRITEQ)
+
+
+def _text(c: _Functions, term: int, flags: int) -> str:
+    length, chars = c_size_t(), POINTER(c_char)()
+    if not c.get_nchars(term, byref(length), byref(chars), flags | _REP_UTF8):
+        raise ValueError("SWI-Prolog gave a term that is not text")
+    return ctypes.string_at(chars, length.value).decode()

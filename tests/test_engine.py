@@ -1,0 +1,35 @@
+"""The bridge's calls into Prolog: Python values in and out as terms, failures and exceptions."""
+from __future__ import annotations
+
+import pytest
+
+from pybridge import EngineError, engine
+
+
+def test_values_go_in_and_come_back_as_the_same_terms():
+    nested = [1, "a", [2 ** 40, -7, "b c"], [], "ü", "'quoted' (text), halt."]
+    assert engine.call("=", [nested], 1) == [nested]
+    assert engine.call("length", [nested], 1) == [len(nested)]
+
+
+def test_text_is_always_one_atom_never_parsed():
+    text = "x'), halt, ('"
+    assert engine.call("atom_length", [text], 1) == [len(text)]
+    assert engine.call("atom", [text], 0) == []
+
+
+def test_tuples_are_compound_terms_and_other_terms_come_back_written():
+    assert engine.call("functor", [("f", 1, ("g", "x"))], 2) == ["f", 2]
+    assert engine.call("=", [("f", 1, ["a"], "it's")], 1) == ["f(1,[a],'it''s')"]
+
+
+def test_failure_and_exceptions_become_engine_errors():
+    with pytest.raises(EngineError, match="failed unexpectedly"):
+        engine.call("atom", [3], 0)
+    with pytest.raises(EngineError, match="type_error"):
+        engine.call("atom_length", [("f", 1)], 1)
+
+
+def test_values_without_a_term_are_refused():
+    with pytest.raises(TypeError, match="no Prolog term"):
+        engine.call("=", [1.5], 1)
