@@ -36,8 +36,9 @@
                                       its complete units, and its
                                       constraints as Size-Constraint
                                       (Size = its number of cells)
-        cell_values(R, C, Values)     a Kakuro cell's starting candidates:
-                                      the digits of its across combinations
+        start_mask(R, C, Mask)        a Kakuro cell's starting candidates
+                                      as a bit set (bit V for digit V): the
+                                      digits of its across combinations
                                       that are also digits of its down ones
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])), cell_units(1, 3, Us).
@@ -61,7 +62,7 @@
             unit_cells/2,       % ?Unit, ?Cells
             constraint/1,       % ?Constraint
             cell_count/1,       % ?Count
-            cell_values/3,      % ?Row, ?Col, ?Values
+            start_mask/3,       % ?Row, ?Col, ?Mask
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
             value/1             % ?Value
           ]).
@@ -88,7 +89,7 @@
     unit_cells/2,
     constraint/1,
     cell_count/1,
-    cell_values/3.
+    start_mask/3.
 
 %! box_shape(?N, ?BoxRows, ?BoxCols) is nondet.
 %
@@ -181,14 +182,15 @@ setup_geometry(Geometry) :-
     !.
 setup_geometry(Geometry) :-
     clear_geometry,
-    assertz(current_geometry(Geometry)),
     layout(Geometry, Units),
     forall(member(U-Cells-Kind, Units), assert_unit(U-Cells, Kind)),
     links_of_cells(Units, Links),
     forall(member(Link, Links), assert_cell_links(Link)),
     forall(complete_unit(U), assert_unit_overlap(U)),
     aggregate_all(count, cell_box(_, _, _), Count),
-    assertz(cell_count(Count)).
+    assertz(cell_count(Count)),
+    % Last: a set-up cut short (by a time limit) is not taken for done.
+    assertz(current_geometry(Geometry)).
 
 %! clear_geometry is det.
 
@@ -206,7 +208,7 @@ clear_geometry :-
     retractall(unit_cells(_, _)),
     retractall(constraint(_)),
     retractall(cell_count(_)),
-    retractall(cell_values(_, _, _)).
+    retractall(start_mask(_, _, _)).
 
 % layout(+Geometry, -Units): assert the shape's size, cells and
 % constraints (and a Kakuro grid's starting values); Units are its units
@@ -243,9 +245,8 @@ layout(kakuro(Rows), Units) :-
 % are also digits of its down ones.
 assert_white_cell(R, C, Masks) :-
     foldl([M, M0, M1]>>(M1 is M0 /\ M), Masks, 0x3FE, Mask),
-    mask_digits(Mask, Values),
     assertz(cell_box(R, C, 0)),
-    assertz(cell_values(R, C, Values)).
+    assertz(start_mask(R, C, Mask)).
 
 grid_cell(N, R, C) :-
     between(1, N, R),

@@ -21,6 +21,7 @@
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(apply)).
+:- use_module(library(aggregate)).
 :- use_module(combinations).
 
 %! kakuro_runs(+Rows, -Runs) is det.
@@ -100,14 +101,40 @@ ragged(Rows, R) :-
     !.
 
 kakuro_error(Rows, Why) :-
+    findall(s(R, C, Dir, Sum, Length), clued_stretch(Rows, R, C, Dir, Sum, Length), Stretches),
+    (   member(s(R, C, Dir, Sum, Length), Stretches),
+        clue_error(Length, R, C, Dir, Sum, Why)
+    ->  true
+    ;   \+ all_white_covered(Rows, Stretches),
+        unclued_error(Rows, Why)
+    ).
+
+% The stretch of white cells after each clue, in reading order of the
+% clue cells, across before down.
+clued_stretch(Rows, R, C, Dir, Sum, Length) :-
     clue_cell(Rows, R, C, Down, Across),
     member(Dir-Sum, [across-Across, down-Down]),
     Sum > 0,
-    stretch(Rows, Dir, R, C, Cells),
-    length(Cells, Length),
-    clue_error(Length, R, C, Dir, Sum, Why),
-    !.
-kakuro_error(Rows, run_without_clue(R/C, Dir)) :-
+    stretch_length(Rows, Dir, R, C, 0, Length).
+
+stretch_length(Rows, Dir, R, C, L0, L) :-
+    step(Dir, R, C, R1, C1),
+    (   white(Rows, R1, C1)
+    ->  L1 is L0 + 1,
+        stretch_length(Rows, Dir, R1, C1, L1, L)
+    ;   L = L0
+    ).
+
+% With every clued run of the right length, the runs cover each white
+% cell once across and once down exactly when their lengths add up to
+% the number of white cells: then no run lacks a clue and no cell is
+% left alone, and the grid need not be walked cell by cell.
+all_white_covered(Rows, Stretches) :-
+    aggregate_all(count, ( arg(_, Rows, Row), arg(_, Row, w) ), White),
+    aggregate_all(sum(L), member(s(_, _, across, _, L), Stretches), White),
+    aggregate_all(sum(L), member(s(_, _, down, _, L), Stretches), White).
+
+unclued_error(Rows, run_without_clue(R/C, Dir)) :-
     white(Rows, R, C),
     member(Dir, [across, down]),
     back(Dir, R, C, R0, C0),
@@ -115,7 +142,7 @@ kakuro_error(Rows, run_without_clue(R/C, Dir)) :-
     \+ ( clue_cell(Rows, R0, C0, D, A), direction_clue(Dir, D, A, Sum), Sum > 0 ),
     stretch(Rows, Dir, R0, C0, [_, _|_]),
     !.
-kakuro_error(Rows, lonely_cell(R/C)) :-
+unclued_error(Rows, lonely_cell(R/C)) :-
     white(Rows, R, C),
     \+ in_run(Rows, across, R, C),
     \+ in_run(Rows, down, R, C),

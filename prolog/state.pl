@@ -31,6 +31,9 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(ordsets)).
+:- use_module(library(apply)).
+:- use_module(library(yall)).
+:- use_module(library(aggregate)).
 :- use_module(geometry).
 
 :- dynamic
@@ -52,7 +55,7 @@ clear_state :-
 %
 %  Place the givens g(Row, Col, Value) on the current geometry and give
 %  every empty cell the candidates its units allow (of its starting
-%  values, geometry:cell_values/3, when the kind has them).  Status is `ok` or
+%  values, geometry:start_mask/3, when the kind has them).  Status is `ok` or
 %  invalid(Why) for a value out of range or two equal givens in a unit:
 %  clash(Value, R1/C1, R2/C2, Unit).
 
@@ -92,19 +95,27 @@ given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
     element(R0, C0, V),
     !.
 
+% Candidates are worked out as bit sets, bit V for value V.
 add_candidates :-
     max_value(M),
-    numlist(1, M, Values),
+    All is (1 << (M + 1)) - 2,
     forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
-           add_cell_candidates(R, C, Units, Values)).
+           add_cell_candidates(R, C, Units, All)).
 
-add_cell_candidates(R, C, Units, AllValues) :-
-    (   cell_values(R, C, Values) -> true ; Values = AllValues ),
-    findall(V, ( member(U, Units), placed_in(U, V) ), Used0),
-    sort(Used0, Used),
-    ord_subtract(Values, Used, Free),
+add_cell_candidates(R, C, Units, All) :-
+    (   start_mask(R, C, Start) -> true ; Start = All ),
+    aggregate_all(bag(V), ( member(U, Units), placed_in(U, V) ), Used),
+    foldl([V, F0, F]>>(F is F0 /\ \ (1 << V)), Used, Start, Free),
     cell_box(R, C, B),
-    forall(member(V, Free), assertz(possibility(R, C, B, V))).
+    assert_candidates(Free, R, C, B).
+
+assert_candidates(0, _, _, _) :-
+    !.
+assert_candidates(Free, R, C, B) :-
+    V is lsb(Free),
+    assertz(possibility(R, C, B, V)),
+    Free1 is Free xor (1 << V),
+    assert_candidates(Free1, R, C, B).
 
 %! assign(+Row, +Col, +Value, -Removed) is semidet.
 %
