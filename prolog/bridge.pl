@@ -28,6 +28,7 @@
             technique_names/1,      % -Names
             bridge_state_size/3     % -Elements, -Possibilities, -Placed
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(apply)).

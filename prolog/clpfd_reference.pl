@@ -22,6 +22,7 @@
             clpfd_futoshiki/4, % +N, +Signs, +Givens, -Solution
             bridge_clpfd/4     % +Geometry, +Givens, +TimeLimitMs, -Solution
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(time)).
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).

@@ -25,6 +25,7 @@
             magic_sum/3,            % ?Sum, ?Length, ?Digits
             sum_range/3             % +Length, -Min, -Max
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(apply)).

@@ -11,6 +11,7 @@
             unit_text/2,            % +Unit, -Text
             value_char/2            % ?Value, ?Char
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).

@@ -66,6 +66,7 @@
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
             value/1             % ?Value
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(ugraphs)).

@@ -24,6 +24,7 @@
             pair_technique/2,       % ?Constraint, ?Technique
             pair_holds/3            % +Constraint, +ValueA, +ValueB
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(geometry).

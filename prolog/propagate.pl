@@ -27,6 +27,7 @@
             next_step/2,            % +Techniques, -Step
             apply_step/2            % +Step, -Applied
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).

@@ -25,6 +25,7 @@
             unequal_puzzle/2,       % +GameId, -Puzzle
             futoshiki_rows_puzzle/2 % +Rows-Signs, -Puzzle
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(geometry).

@@ -61,6 +61,7 @@
             element/3,              % ?Row, ?Col, ?Value
             possibility/4           % ?Row, ?Col, ?Box, ?Value
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(geometry).

@@ -18,6 +18,7 @@
             kakuro_status/2,        % +Rows, -Status
             kakuro_notes/2          % +Rows, -Notes
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(apply)).

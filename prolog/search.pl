@@ -16,6 +16,7 @@
           [ search/4,               % +Techniques, +Limit, -Solutions, -Guesses
             choose_cell/3           % -Row, -Col, -Values
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(state).

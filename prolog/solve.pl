@@ -13,6 +13,7 @@
             solving_techniques/1,   % -Techniques
             setup_puzzle/2          % +Puzzle, -Status
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(option)).
 :- use_module(geometry).
 :- use_module(state).

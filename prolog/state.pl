@@ -29,6 +29,7 @@
             state_codes/1,          % -Codes
             restore_state/2         % +Geometry, +Codes
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(ordsets)).
 :- use_module(library(apply)).

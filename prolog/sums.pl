@@ -32,6 +32,7 @@
             sum_deduction/2,        % ?Technique, -Step
             fitting_rests/3         % +Unit, +Sum, -Rests
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(yall)).
 :- use_module(library(apply)).

@@ -30,6 +30,7 @@
             contradiction/1,        % -Why
             revise/2                % +Constraint, -Outcome
           ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).
