@@ -35,6 +35,7 @@
 :- use_module(library(apply)).
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).
+:- use_module(library(pairs)).
 :- use_module(geometry).
 
 :- dynamic
@@ -96,19 +97,35 @@ given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
     element(R0, C0, V),
     !.
 
-% Candidates are worked out as bit sets, bit V for value V.
+% Candidates are worked out as bit sets, bit V for value V: each unit's
+% placed values once, then each cell's free values from its units'.
 add_candidates :-
     max_value(M),
     All is (1 << (M + 1)) - 2,
+    findall(U-V, placed_in(U, V), Pairs0),
+    keysort(Pairs0, Pairs),
+    group_pairs_by_key(Pairs, Groups),
+    maplist(unit_mask, Groups, UnitMasks),
     forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
-           add_cell_candidates(R, C, Units, All)).
+           add_cell_candidates(R, C, Units, All, UnitMasks)).
 
-add_cell_candidates(R, C, Units, All) :-
+unit_mask(U-Vs, U-Mask) :-
+    foldl([V, M0, M1]>>(M1 is M0 \/ (1 << V)), Vs, 0, Mask).
+
+add_cell_candidates(R, C, Units, All, UnitMasks) :-
     (   start_mask(R, C, Start) -> true ; Start = All ),
-    aggregate_all(bag(V), ( member(U, Units), placed_in(U, V) ), Used),
-    foldl([V, F0, F]>>(F is F0 /\ \ (1 << V)), Used, Start, Free),
+    used_mask(Units, UnitMasks, 0, Used),
+    Free is Start /\ \Used,
     cell_box(R, C, B),
     assert_candidates(Free, R, C, B).
+
+used_mask([], _, Used, Used).
+used_mask([U|Us], UnitMasks, Used0, Used) :-
+    (   memberchk(U-M, UnitMasks)
+    ->  Used1 is Used0 \/ M
+    ;   Used1 = Used0
+    ),
+    used_mask(Us, UnitMasks, Used1, Used).
 
 assert_candidates(0, _, _, _) :-
     !.
