@@ -19,6 +19,7 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
+:- use_module(library(aggregate)).
 :- use_module(state).
 :- use_module(geometry).
 :- use_module(propagate).
@@ -84,20 +85,42 @@ count_guess(Counter) :-
 %  order among equals) and its candidates.
 
 choose_cell(R, C, Vs) :-
-    findall(Cell, candidate_cell(Cell), Cells),
-    clumped(Cells, Counts),
-    transpose_pairs(Counts, ByCount),
-    ByCount = [Fewest-_|_],
-    findall(Key-(R0-C0), ( member(Fewest-(R0-C0), ByCount), degree_key(R0, C0, Key) ), Keyed0),
-    keysort(Keyed0, [_-(R-C)|_]),
+    fewest_cell(R, C),
     cell_candidates(R, C, Vs0),
     cell_links(R, C, Units, _),
     map_list_to_pairs(places_in_units(Units), Vs0, Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Vs).
 
-% Among cells with as few candidates, the one with the most constraints
-% (signs) first: a guess there reaches furthest.
+% With no constraints beyond all-different, the first cell in reading
+% order with the fewest candidates; the scan stops at a cell with two,
+% as no unsolved cell of a propagated grid has fewer.
+fewest_cell(R, C) :-
+    \+ constraint(_),
+    !,
+    Best = best(none, 0),
+    (   cell_box(R0, C0, _),
+        aggregate_all(count, possibility(R0, C0, _, _), N),
+        N > 0,
+        arg(2, Best, N0),
+        ( N0 =:= 0 ; N < N0 ),
+        nb_setarg(1, Best, R0-C0),
+        nb_setarg(2, Best, N),
+        N =< 2
+    ->  true
+    ;   true
+    ),
+    arg(1, Best, R-C).
+% Otherwise, among the cells with the fewest candidates, the one with
+% the most constraints (signs) first: a guess there reaches furthest.
+fewest_cell(R, C) :-
+    findall(Cell, candidate_cell(Cell), Cells),
+    clumped(Cells, Counts),
+    transpose_pairs(Counts, ByCount),
+    ByCount = [Fewest-_|_],
+    findall(Key-(R0-C0), ( member(Fewest-(R0-C0), ByCount), degree_key(R0, C0, Key) ), Keyed0),
+    keysort(Keyed0, [_-(R-C)|_]).
+
 degree_key(R, C, Key) :-
     cell_links(R, C, _, Constraints),
     length(Constraints, Degree),
