@@ -101,9 +101,12 @@ def call(name: str, args: list[Any], outputs: int) -> list[Any] | None:
 def _functions() -> _Functions:
     global _C
     if _C is None:
-        from pyswip.core import _lib  # the libswipl that pyswip found and loaded
-
-        _C = _Functions(_lib)
+        try:
+            from pyswip.core import _lib  # the libswipl that pyswip found and loaded
+            _C = _Functions(_lib)
+        except (ImportError, AttributeError) as exc:
+            raise EngineError(f"cannot reach SWI-Prolog's C functions through pyswip.core._lib ({exc}); "
+                              "pyswip 0.3 and SWI-Prolog 9 are known to work") from exc
     return _C
 
 
