@@ -35,14 +35,21 @@ kakuro_runs(Rows, Runs) :-
 
 grid_runs(Rows, Runs) :-
     findall(run(across(R, C), Sum, Cells),
-            ( clue_cell(Rows, R, C, _, Sum), Sum > 0,
-              stretch(Rows, across, R, C, Cells), Cells \== [] ),
+            ( clued_run(Rows, across, R, C, Sum, Cells), Cells \== [] ),
             Across),
     findall(run(down(R, C), Sum, Cells),
-            ( clue_cell(Rows, R, C, Sum, _), Sum > 0,
-              stretch(Rows, down, R, C, Cells), Cells \== [] ),
+            ( clued_run(Rows, down, R, C, Sum, Cells), Cells \== [] ),
             Down),
     append(Across, Down, Runs).
+
+% clued_run(+Grid, ?Dir, -R, -C, -Sum, -Cells): the white cells after
+% each clue, in reading order of the clue cells, across before down.
+% Cells may be [] or longer than nine: the status check reports those.
+clued_run(Rows, Dir, R, C, Sum, Cells) :-
+    clue_cell(Rows, R, C, Down, Across),
+    member(Dir-Sum, [across-Across, down-Down]),
+    Sum > 0,
+    stretch(Rows, Dir, R, C, Cells).
 
 % The rows as one term, grid(row(Cell, ...), ...): arg/3 finds a cell
 % in constant time and enumerates cells in reading order.
@@ -102,28 +109,14 @@ ragged(Rows, R) :-
     !.
 
 kakuro_error(Rows, Why) :-
-    findall(s(R, C, Dir, Sum, Length), clued_stretch(Rows, R, C, Dir, Sum, Length), Stretches),
+    findall(s(R, C, Dir, Sum, Length),
+            ( clued_run(Rows, Dir, R, C, Sum, Cells), length(Cells, Length) ),
+            Stretches),
     (   member(s(R, C, Dir, Sum, Length), Stretches),
         clue_error(Length, R, C, Dir, Sum, Why)
     ->  true
     ;   \+ all_white_covered(Rows, Stretches),
         unclued_error(Rows, Why)
-    ).
-
-% The stretch of white cells after each clue, in reading order of the
-% clue cells, across before down.
-clued_stretch(Rows, R, C, Dir, Sum, Length) :-
-    clue_cell(Rows, R, C, Down, Across),
-    member(Dir-Sum, [across-Across, down-Down]),
-    Sum > 0,
-    stretch_length(Rows, Dir, R, C, 0, Length).
-
-stretch_length(Rows, Dir, R, C, L0, L) :-
-    step(Dir, R, C, R1, C1),
-    (   white(Rows, R1, C1)
-    ->  L1 is L0 + 1,
-        stretch_length(Rows, Dir, R1, C1, L1, L)
-    ;   L = L0
     ).
 
 % With every clued run of the right length, the runs cover each white
@@ -183,9 +176,4 @@ clue_error(Length, R, C, Dir, Sum, impossible_sum(R/C, Dir, Sum, Length)) :-
 
 kakuro_notes(Rows0, Notes) :-
     grid_term(Rows0, Rows),
-    findall(one_cell_run(R/C, Dir, Sum),
-            ( clue_cell(Rows, R, C, Down, Across),
-              member(Dir-Sum, [across-Across, down-Down]),
-              Sum > 0,
-              stretch(Rows, Dir, R, C, [_]) ),
-            Notes).
+    findall(one_cell_run(R/C, Dir, Sum), clued_run(Rows, Dir, R, C, Sum, [_]), Notes).

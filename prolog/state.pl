@@ -31,7 +31,6 @@
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
-:- use_module(library(ordsets)).
 :- use_module(library(apply)).
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).

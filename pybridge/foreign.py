@@ -74,8 +74,9 @@ def call(name: str, args: list[Any], outputs: int) -> list[Any] | None:
     """Call name(Args..., Out1, ..., OutK) in module user once.
 
     The outputs as Python values; None when the goal fails; EngineError,
-    naming the exception, when it raises.  Every term made here lives in a foreign frame that is
-    discarded on return, so nothing piles up over many calls.
+    naming the exception, when it raises.  Every term made here lives in a
+    foreign frame that is discarded on return, so nothing piles up over
+    many calls.
     """
     c = _functions()
     frame = c.open_frame()
