@@ -70,6 +70,12 @@ settle([R-C|Cells], UVs, Cs, Tu, P, T0, T) :-
 settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
     !,
     check_unit(U, V, UVs, Cs, Tu, P, T0, T).
+settle([], [r(R, C, V)|UVs0], Cs0, Tu, P, T0, T) :-
+    !,
+    cell_links(R, C, Units, Constraints),
+    unit_values(Units, V, UVs0, UVs),
+    add_constraints(Constraints, none, Cs0, Cs),
+    settle([], UVs, Cs, Tu, P, T0, T).
 settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
     sort([C0|Cs0], [Sized|Cs]),
@@ -191,8 +197,12 @@ other_place(U, V, R, C) :-
 % Each removed candidate r(R,C,V) may have made R/C a naked single, V a
 % hidden single in a complete unit of R/C, and a constraint on R/C
 % narrower.
-agenda_add(Removed, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
-    agenda_add(Removed, none, Cells0, UVs0, Cs0, Cells, UVs, Cs).
+% The unit-values and constraints of a removal are looked up only when
+% the cells are done: a contradiction there (the usual end of a wrong
+% guess) makes them moot.
+agenda_add([], Cells, UVs, Cs, Cells, UVs, Cs).
+agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs, Cells, UVs, Cs1) :-
+    agenda_add(Rs, [R-C|Cells0], [r(R, C, V)|UVs0], Cs, Cells, UVs, Cs1).
 
 % As agenda_add/7, but the constraint Skip is not woken.
 agenda_add([], _, Cells, UVs, Cs, Cells, UVs, Cs).
