@@ -191,7 +191,7 @@ first_candidates(R, C, Vs) :-
 % V has a place in U besides R/C.
 other_place(U, V, R, C) :-
     unit_candidate(U, V, R2, C2),
-    R2-C2 \== R-C,
+    ( R2 =\= R ; C2 =\= C ),
     !.
 
 % Each removed candidate r(R,C,V) may have made R/C a naked single, V a

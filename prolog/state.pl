@@ -148,9 +148,17 @@ assign(R, C, V, Removed) :-
     assert_placed(Units, V),
     findall(r(R2, C2, V),
             ( member(U, Units),
-              unit_candidate(U, V, R2, C2),
-              retract(possibility(R2, C2, _, V)) ),
+              retract_unit_candidate(U, V, R2, C2) ),
             Peers).
+
+% Remove, one solution at a time, each candidate Value of Unit: the
+% units with an argument of possibility/4 do it in one walk of the index.
+retract_unit_candidate(row(R), V, R, C) :- !, retract(possibility(R, C, _, V)).
+retract_unit_candidate(col(C), V, R, C) :- !, retract(possibility(R, C, _, V)).
+retract_unit_candidate(box(B), V, R, C) :- !, retract(possibility(R, C, B, V)).
+retract_unit_candidate(U, V, R, C) :-
+    unit_candidate(U, V, R, C),
+    retract(possibility(R, C, _, V)).
 
 assert_placed([], _).
 assert_placed([U|Us], V) :-

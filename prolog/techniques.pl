@@ -167,7 +167,7 @@ local_deduction(hidden_pair, places(U, V, [R1-C1, R2-C2]),
     possibility(R1, C1, _, W),
     W \== V,
     possibility(R2, C2, _, W),
-    two_places(U, W, _, _),
+    \+ ( unit_candidate(U, W, R, C), R-C \== R1-C1, R-C \== R2-C2 ),  % nowhere else
     !,
     msort([V, W], Values),
     msort([R1-C1, R2-C2], Cells),
@@ -194,17 +194,6 @@ local_deduction(naked_pair, R/C, step(naked_pair, naked(U, Cells, Values), [], E
             Elims),
     Elims \== [],
     !.
-
-% Value has exactly two places in Unit.
-two_places(U, V, P1, P2) :-
-    unit_candidate(U, V, R1, C1),
-    !,
-    P1 = R1-C1,
-    unit_candidate(U, V, R2, C2),
-    R2-C2 \== P1,
-    !,
-    P2 = R2-C2,
-    \+ ( unit_candidate(U, V, R3, C3), R3-C3 \== P1, R3-C3 \== P2 ).
 
 % The cell has exactly two candidates.
 two_candidates(R, C, A, B) :-
@@ -277,11 +266,11 @@ line_intersection(U1, V, Cells, U2, Elims) :-
     length(Cells, N),
     unit_overlap(U1, K),
     N =< K,
-    Cells = [R0-C0|_],
+    Cells = [R0-C0|Others],
     cell_units(R0, C0, Units),
     member(U2, Units),
     U2 \== U1,
-    all_in_unit(Cells, U2),
+    all_in_unit(Others, U2),
     !,
     findall(r(R, C, V),
             ( unit_candidate(U2, V, R, C), \+ memberchk(R-C, Cells) ),
