@@ -35,6 +35,7 @@
 :- use_module(library(yall)).
 :- use_module(library(aggregate)).
 :- use_module(library(pairs)).
+:- use_module(library(assoc)).
 :- use_module(geometry).
 
 :- dynamic
@@ -104,7 +105,8 @@ add_candidates :-
     findall(U-V, placed_in(U, V), Pairs0),
     keysort(Pairs0, Pairs),
     group_pairs_by_key(Pairs, Groups),
-    maplist(unit_mask, Groups, UnitMasks),
+    maplist(unit_mask, Groups, UnitMaskPairs),
+    ord_list_to_assoc(UnitMaskPairs, UnitMasks),
     forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
            add_cell_candidates(R, C, Units, All, UnitMasks)).
 
@@ -120,7 +122,7 @@ add_cell_candidates(R, C, Units, All, UnitMasks) :-
 
 used_mask([], _, Used, Used).
 used_mask([U|Us], UnitMasks, Used0, Used) :-
-    (   memberchk(U-M, UnitMasks)
+    (   get_assoc(U, UnitMasks, M)
     ->  Used1 is Used0 \/ M
     ;   Used1 = Used0
     ),

@@ -272,10 +272,14 @@ line_intersection(U1, V, Cells, U2, Elims) :-
     U2 \== U1,
     all_in_unit(Others, U2),
     !,
-    findall(r(R, C, V),
-            ( unit_candidate(U2, V, R, C), \+ memberchk(R-C, Cells) ),
-            Elims),
-    Elims \== [].
+    outside_place(U2, V, Cells, _, _),     % most often none: no findall then
+    !,
+    findall(r(R, C, V), outside_place(U2, V, Cells, R, C), Elims).
+
+% Row/Col is a place of Value in Unit that is not one of Cells.
+outside_place(U, V, Cells, R, C) :-
+    unit_candidate(U, V, R, C),
+    \+ memberchk(R-C, Cells).
 
 all_in_unit([], _).
 all_in_unit([R-C|Cells], U) :-
