@@ -144,14 +144,28 @@ assert_candidates(Free, R, C, B) :-
 
 assign(R, C, V, Removed) :-
     retract(possibility(R, C, _, V)),
-    findall(r(R, C, W), retract(possibility(R, C, _, W)), Removed, Peers),
+    retract_cell(R, C, Removed, Peers),
     assertz(element(R, C, V)),
     cell_units(R, C, Units),
     assert_placed(Units, V),
-    findall(r(R2, C2, V),
-            ( member(U, Units),
-              retract_unit_candidate(U, V, R2, C2) ),
-            Peers).
+    retract_peers(Units, V, Peers).
+
+% A loop of deterministic retracts: cheaper than findall/4 for the few
+% candidates a cell or a unit has left.
+retract_cell(R, C, Removed, Tail) :-
+    (   retract(possibility(R, C, _, W))
+    ->  Removed = [r(R, C, W)|Removed1],
+        retract_cell(R, C, Removed1, Tail)
+    ;   Removed = Tail
+    ).
+
+retract_peers([], _, []).
+retract_peers([U|Us], V, Removed) :-
+    (   retract_unit_candidate(U, V, R, C)
+    ->  Removed = [r(R, C, V)|Removed1],
+        retract_peers([U|Us], V, Removed1)
+    ;   retract_peers(Us, V, Removed)
+    ).
 
 % Remove, one solution at a time, each candidate Value of Unit: the
 % units with an argument of possibility/4 do it in one walk of the index.
