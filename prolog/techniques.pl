@@ -32,6 +32,7 @@
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
+:- use_module(library(aggregate)).
 :- use_module(geometry).
 :- use_module(state).
 :- use_module(sums).
@@ -122,11 +123,16 @@ unit_value_deduction(Name, Step) :-
 %
 %  The first deduction one of Techniques (unit-triggered, see
 %  local_trigger/2) makes around the places of Value in Unit, which are
-%  read once for them all.
+%  read once for them all.  None needs more places than two or than
+%  Unit shares with another unit, so the places are counted first: most
+%  often there are more, or none, and nothing need be collected.
 
 unit_value_step(Names, U, V, Step) :-
+    aggregate_all(count, unit_candidate(U, V, _, _), N),
+    N >= 2,
+    unit_overlap(U, K),
+    N =< max(2, K),
     unit_places(U, V, Cells),
-    Cells = [_, _|_],
     member(Name, Names),
     local_deduction(Name, places(U, V, Cells), Step),
     !.
