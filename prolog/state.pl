@@ -167,8 +167,8 @@ retract_peers([U|Us], V, Removed) :-
     ;   retract_peers(Us, V, Removed)
     ).
 
-% Remove, one solution at a time, each candidate Value of Unit: the
-% units with an argument of possibility/4 do it in one walk of the index.
+% Remove a candidate Value of Unit, if there is one left.  Rows, columns
+% and boxes are arguments of possibility/4: one retract/1 finds it.
 retract_unit_candidate(row(R), V, R, C) :- !, retract(possibility(R, C, _, V)).
 retract_unit_candidate(col(C), V, R, C) :- !, retract(possibility(R, C, _, V)).
 retract_unit_candidate(box(B), V, R, C) :- !, retract(possibility(R, C, B, V)).
