@@ -72,9 +72,7 @@ settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
     check_unit(U, V, UVs, Cs, Tu, P, T0, T).
 settle([], [r(R, C, V)|UVs0], Cs0, Tu, P, T0, T) :-
     !,
-    cell_links(R, C, Units, Constraints),
-    unit_values(Units, V, UVs0, UVs),
-    add_constraints(Constraints, none, Cs0, Cs),
+    removal_wakes(R, C, V, none, UVs0, UVs, Cs0, Cs),
     settle([], UVs, Cs, Tu, P, T0, T).
 settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
@@ -196,10 +194,9 @@ other_place(U, V, R, C) :-
 
 % Each removed candidate r(R,C,V) may have made R/C a naked single, V a
 % hidden single in a complete unit of R/C, and a constraint on R/C
-% narrower.
-% The unit-values and constraints of a removal are looked up only when
-% the cells are done: a contradiction there (the usual end of a wrong
-% guess) makes them moot.
+% narrower.  The unit-values and constraints of a removal are looked up
+% (removal_wakes/8) only when the cells are done: a contradiction there,
+% the usual end of a wrong guess, makes them moot.
 agenda_add([], Cells, UVs, Cs, Cells, UVs, Cs).
 agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs, Cells, UVs, Cs1) :-
     agenda_add(Rs, [R-C|Cells0], [r(R, C, V)|UVs0], Cs, Cells, UVs, Cs1).
@@ -207,10 +204,16 @@ agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs, Cells, UVs, Cs1) :-
 % As agenda_add/7, but the constraint Skip is not woken.
 agenda_add([], _, Cells, UVs, Cs, Cells, UVs, Cs).
 agenda_add([r(R, C, V)|Rs], Skip, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
-    cell_links(R, C, Units, Constraints),
-    unit_values(Units, V, UVs0, UVs1),
-    add_constraints(Constraints, Skip, Cs0, Cs1),
+    removal_wakes(R, C, V, Skip, UVs0, UVs1, Cs0, Cs1),
     agenda_add(Rs, Skip, [R-C|Cells0], UVs1, Cs1, Cells, UVs, Cs).
+
+% removal_wakes(+R, +C, +V, +Skip, +UVs0, -UVs, +Cs0, -Cs): the removal
+% of V at R/C wakes V in each complete unit of R/C and each constraint on
+% R/C but Skip.
+removal_wakes(R, C, V, Skip, UVs0, UVs, Cs0, Cs) :-
+    cell_links(R, C, Units, Constraints),
+    unit_values(Units, V, UVs0, UVs),
+    add_constraints(Constraints, Skip, Cs0, Cs).
 
 add_constraints([], _, Cs, Cs).
 add_constraints([C|Cs], Skip, Cs0, Cs1) :-

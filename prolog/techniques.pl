@@ -173,7 +173,7 @@ local_deduction(hidden_pair, places(U, V, [R1-C1, R2-C2]),
     possibility(R1, C1, _, W),
     W \== V,
     possibility(R2, C2, _, W),
-    \+ ( unit_candidate(U, W, R, C), R-C \== R1-C1, R-C \== R2-C2 ),  % nowhere else
+    \+ outside_place(U, W, [R1-C1, R2-C2], _, _),
     !,
     msort([V, W], Values),
     msort([R1-C1, R2-C2], Cells),
@@ -194,12 +194,15 @@ local_deduction(naked_pair, R/C, step(naked_pair, naked(U, Cells, Values), [], E
     msort([A2, B2], Values),
     msort([R-C, R2-C2], Cells),
     findall(r(R3, C3, X),
-            ( member(X, Values),
-              unit_candidate(U, X, R3, C3),
-              \+ memberchk(R3-C3, Cells) ),
+            ( member(X, Values), outside_place(U, X, Cells, R3, C3) ),
             Elims),
     Elims \== [],
     !.
+
+% Row/Col is a place of Value in Unit that is not one of Cells.
+outside_place(U, V, Cells, R, C) :-
+    unit_candidate(U, V, R, C),
+    \+ memberchk(R-C, Cells).
 
 % The cell has exactly two candidates.
 two_candidates(R, C, A, B) :-
@@ -282,11 +285,6 @@ line_intersection(U1, V, Cells, U2, Elims) :-
     !,
     findall(r(R, C, V), outside_place(U2, V, Cells, R, C), Elims).
 
-% Row/Col is a place of Value in Unit that is not one of Cells.
-outside_place(U, V, Cells, R, C) :-
-    unit_candidate(U, V, R, C),
-    \+ memberchk(R-C, Cells).
-
 all_in_unit([], _).
 all_in_unit([R-C|Cells], U) :-
     unit_cell(U, R, C),
@@ -306,9 +304,7 @@ naked_subset(K, Scope, Name, step(Name, naked(U, Cells, Values), [], Elims)) :-
     pairs_union(Subset, Cells, Values),
     length(Values, K),
     findall(r(R, C, V),
-            ( member(V, Values),
-              unit_candidate(U, V, R, C),
-              \+ memberchk(R-C, Cells) ),
+            ( member(V, Values), outside_place(U, V, Cells, R, C) ),
             Elims),
     Elims \== [].
 
