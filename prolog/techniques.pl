@@ -128,14 +128,28 @@ unit_value_deduction(Name, Step) :-
 %  often there are more, or none, and nothing need be collected.
 
 unit_value_step(Names, U, V, Step) :-
-    aggregate_all(count, unit_candidate(U, V, _, _), N),
-    N >= 2,
     unit_overlap(U, K),
-    N =< max(2, K),
+    Max is max(2, K),
+    places_up_to(U, V, Max, N),
+    N >= 2,
+    N =< Max,
     unit_places(U, V, Cells),
     member(Name, Names),
     local_deduction(Name, places(U, V, Cells), Step),
     !.
+
+% places_up_to(+U, +V, +Max, -N): N is the number of places of V in U,
+% or Max+1 when there are more: counting stops there.
+places_up_to(U, V, Max, N) :-
+    Count = count(0),
+    (   unit_candidate(U, V, _, _),
+        arg(1, Count, N0),
+        N1 is N0 + 1,
+        nb_setarg(1, Count, N1),
+        N1 > Max
+    ->  N = N1
+    ;   arg(1, Count, N)
+    ).
 
 %! local_trigger(?Technique, ?Trigger) is nondet.
 %
