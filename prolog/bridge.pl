@@ -303,4 +303,4 @@ bridge_assign(Shape, Codes, R, C, V, Status, Codes1) :-
 bridge_state_size(Elements, Possibilities, Placed) :-
     aggregate_all(count, element(_, _, _), Elements),
     aggregate_all(count, possibility(_, _, _, _), Possibilities),
-    aggregate_all(count, placed_in(_, _), Placed).
+    aggregate_all(count, placed_value(_, _), Placed).

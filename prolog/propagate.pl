@@ -24,6 +24,7 @@
 :- module(propagate,
           [ propagate/3,            % +Techniques, +Trace0, -Trace
             propagate_removed/4,    % +Removed, +Techniques, +Trace0, -Trace
+            propagate_assigned/6,   % +Row, +Col, +Value, +Techniques, +Trace0, -Trace
             next_step/2,            % +Techniques, -Step
             apply_step/2            % +Step, -Applied
           ]).
@@ -52,9 +53,19 @@ propagate(Techniques, Trace0, Trace) :-
 %  only what they touch is checked.
 
 propagate_removed(Removed, Techniques, Trace0, Trace) :-
-    agenda_add(Removed, [], [], [], Cells, UnitValues, Constraints),
+    agenda_add(Removed, [], [], Cells, UnitValues),
     plan(Techniques, Plan),
-    settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
+    settle(Cells, UnitValues, [], [], Plan, Trace0, Trace).
+
+%! propagate_assigned(+Row, +Col, +Value, +Techniques, +Trace0, -Trace) is semidet.
+%
+%  Place Value at Row/Col and propagate what that removed.  Fails if
+%  Value is no candidate there, or on a contradiction.
+
+propagate_assigned(R, C, V, Techniques, Trace0, Trace) :-
+    assign_agenda(R, C, V, [], [], Cells, UVs),
+    plan(Techniques, Plan),
+    settle(Cells, UVs, [], [], Plan, Trace0, Trace).
 
 % settle(+Cells, +UnitValues, +Constraints, +Touched, +Plan, +Trace0, -Trace):
 % the agendas are worked off in that order, cheapest first; Constraints
@@ -73,6 +84,12 @@ settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
 settle([], [r(R, C, V)|UVs0], Cs0, Tu, P, T0, T) :-
     !,
     removal_wakes(R, C, V, none, UVs0, UVs, Cs0, Cs),
+    settle([], UVs, Cs, Tu, P, T0, T).
+settle([], [peer(R, C, V, Placed)|UVs0], Cs0, Tu, P, T0, T) :-
+    !,
+    cell_links(R, C, Units, Constraints),
+    unit_values_except(Units, Placed, V, UVs0, UVs),
+    add_constraints(Constraints, none, Cs0, Cs),
     settle([], UVs, Cs, Tu, P, T0, T).
 settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
@@ -112,8 +129,8 @@ settle_touched([Item|Tu], P, T0, T) :-
 % Apply the eliminations Name found and settle what they touch.
 settle_eliminated(Elims, Name, Tu, P, T0, T) :-
     eliminate(Elims, Removed),
-    agenda_add(Removed, [], [], [], Cells, UVs, Cs),
-    settle(Cells, UVs, Cs, Tu, P, [Name|T0], T).
+    agenda_add(Removed, [], [], Cells, UVs),
+    settle(Cells, UVs, [], Tu, P, [Name|T0], T).
 
 touched_step(U-V, plan(_, UnitTs, _, _), Name, Elims) :-
     unit_value_step(UnitTs, U, V, step(Name, _, [], Elims)).
@@ -127,9 +144,8 @@ check_cell([], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     settle(Cells, UVs, Cs, Tu, P, T0, T).
 check_cell([V], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     !,
-    assign(R, C, V, Removed),
-    agenda_add(Removed, Cells, UVs, Cs, Cells1, UVs1, Cs1),
-    settle(Cells1, UVs1, Cs1, Tu, P, [naked_single|T0], T).
+    assign_agenda(R, C, V, Cells, UVs, Cells1, UVs1),
+    settle(Cells1, UVs1, Cs, Tu, P, [naked_single|T0], T).
 check_cell([V1, V2], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     touched_cell(P, R, C, V1, V2, Tu, Tu1),
     settle(Cells, UVs, Cs, Tu1, P, T0, T).
@@ -141,10 +157,9 @@ check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
     ->  (   other_place(U, V, R, C)
         ->  touched(P, U-V, Tu, Tu1),
             settle([], UVs, Cs, Tu1, P, T0, T)
-        ;   assign(R, C, V, Removed),
+        ;   assign_agenda(R, C, V, [], UVs, Cells, UVs1),
             hidden_single_name(U, Name),
-            agenda_add(Removed, [], UVs, Cs, Cells, UVs1, Cs1),
-            settle(Cells, UVs1, Cs1, Tu, P, [Name|T0], T)
+            settle(Cells, UVs1, Cs, Tu, P, [Name|T0], T)
         )
     ;   placed_in(U, V),
         settle([], UVs, Cs, Tu, P, T0, T)
@@ -197,11 +212,34 @@ other_place(U, V, R, C) :-
 % narrower.  The unit-values and constraints of a removal are looked up
 % (removal_wakes/8) only when the cells are done: a contradiction there,
 % the usual end of a wrong guess, makes them moot.
-agenda_add([], Cells, UVs, Cs, Cells, UVs, Cs).
-agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cs, Cells, UVs, Cs1) :-
-    agenda_add(Rs, [R-C|Cells0], [r(R, C, V)|UVs0], Cs, Cells, UVs, Cs1).
+agenda_add([], Cells, UVs, Cells, UVs).
+agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cells, UVs) :-
+    agenda_add(Rs, [R-C|Cells0], [r(R, C, V)|UVs0], Cells, UVs).
 
-% As agenda_add/7, but the constraint Skip is not woken.
+% assign_agenda(+R, +C, +V, +Cells0, +UVs0, -Cells, -UVs): place V at R/C
+% and put what that removed on the agendas.  The removal of V from a
+% peer is put as peer(R2, C2, V, Placed): it wakes only the peer's units
+% that are not among Placed, the units of R/C, as V is placed in those.
+assign_agenda(R, C, V, Cells0, UVs0, Cells, UVs) :-
+    assign(R, C, V, Removed, Peers),
+    cell_units(R, C, Placed),
+    agenda_add(Removed, Cells0, UVs0, Cells1, UVs1),
+    peers_add(Peers, Placed, Cells1, UVs1, Cells, UVs).
+
+peers_add([], _, Cells, UVs, Cells, UVs).
+peers_add([r(R, C, V)|Rs], Placed, Cells0, UVs0, Cells, UVs) :-
+    peers_add(Rs, Placed, [R-C|Cells0], [peer(R, C, V, Placed)|UVs0], Cells, UVs).
+
+unit_values_except([], _, _, UVs, UVs).
+unit_values_except([U|Us], Placed, V, UVs0, UVs) :-
+    (   memberchk(U, Placed)
+    ->  unit_values_except(Us, Placed, V, UVs0, UVs)
+    ;   UVs = [U-V|UVs1],
+        unit_values_except(Us, Placed, V, UVs0, UVs1)
+    ).
+
+% As agenda_add/5, with the unit-values and constraints looked up at
+% once; the constraint Skip is not woken.
 agenda_add([], _, Cells, UVs, Cs, Cells, UVs, Cs).
 agenda_add([r(R, C, V)|Rs], Skip, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
     removal_wakes(R, C, V, Skip, UVs0, UVs1, Cs0, Cs1),

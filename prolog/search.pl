@@ -70,8 +70,7 @@ try_values([V|Vs], R, C, Techniques, Limit, Counter, Trace, Solutions) :-
     ).
 
 branch(R, C, V, Techniques, Limit, Counter, Trace0, Solutions) :-
-    assign(R, C, V, Removed),
-    propagate_removed(Removed, Techniques, [guess|Trace0], Trace),
+    propagate_assigned(R, C, V, Techniques, [guess|Trace0], Trace),
     explore(Techniques, Limit, Counter, Trace, Solutions).
 
 count_guess(Counter) :-

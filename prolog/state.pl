@@ -2,11 +2,16 @@
 
         element(Row, Col, Value)            Value is placed at Row/Col
         possibility(Row, Col, Box, Value)   Value is still a candidate there
-        placed_in(Unit, Value)              Value is placed somewhere in Unit
+        placed_value(Unit, Value)           Value is placed in Unit, a unit
+                                            other than a row or a column
 
-    Every change goes through assign/4 and eliminate/4, which report the
-    candidates they removed as r(Row, Col, Value) terms; the propagation
-    loop turns those reports into the next checks to make.
+    placed_in(Unit, Value) asks of any unit: element/3 itself answers
+    for a row or a column, so only the other units (boxes, jigsaw
+    regions, diagonals, Kakuro runs) keep a fact.
+
+    Every change goes through assign/4,5 and eliminate/2, which report
+    the candidates they removed as r(Row, Col, Value) terms; the
+    propagation loop turns those reports into the next checks to make.
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
        setup_givens([g(1,1,1), g(1,2,2)], S),
@@ -16,10 +21,13 @@
 :- module(state,
           [ element/3,              % ?Row, ?Col, ?Value
             possibility/4,          % ?Row, ?Col, ?Box, ?Value
+            placed_value/2,         % ?Unit, ?Value
             placed_in/2,            % ?Unit, ?Value
+            placed_at/4,            % +Unit, ?Value, ?Row, ?Col
             clear_state/0,
             setup_givens/2,         % +Givens, -Status
             assign/4,               % +Row, +Col, +Value, -Removed
+            assign/5,               % +Row, +Col, +Value, -Removed, -PeersRemoved
             eliminate/2,            % +Eliminations, -Removed
             unit_candidate/4,       % ?Unit, ?Value, ?Row, ?Col
             cell_candidates/3,      % +Row, +Col, -Values
@@ -41,7 +49,7 @@
 :- dynamic
     element/3,
     possibility/4,
-    placed_in/2.
+    placed_value/2.
 
 %! clear_state is det.
 %
@@ -50,7 +58,7 @@
 clear_state :-
     retractall(element(_, _, _)),
     retractall(possibility(_, _, _, _)),
-    retractall(placed_in(_, _)),
+    retractall(placed_value(_, _)),
     clear_geometry.
 
 %! setup_givens(+Givens:list, -Status) is det.
@@ -64,7 +72,7 @@ clear_state :-
 setup_givens(Givens, Status) :-
     retractall(element(_, _, _)),
     retractall(possibility(_, _, _, _)),
-    retractall(placed_in(_, _)),
+    retractall(placed_value(_, _)),
     (   place_givens(Givens, Status0), Status0 \== ok
     ->  Status = Status0
     ;   add_candidates,
@@ -75,9 +83,9 @@ place_givens([], ok).
 place_givens([g(R, C, V)|Gs], Status) :-
     (   given_error(R, C, V, Error)
     ->  Status = invalid(Error)
-    ;   cell_units(R, C, Units),
-        forall(member(U, Units), assertz(placed_in(U, V))),
-        assertz(element(R, C, V)),
+    ;   assertz(element(R, C, V)),
+        cell_units(R, C, Units),
+        assert_placed(Units, V),
         place_givens(Gs, Status)
     ).
 
@@ -92,9 +100,7 @@ given_error(R, C, V, twice(R/C)) :-
 given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
     cell_units(R, C, Units),
     member(U, Units),
-    placed_in(U, V),
-    unit_cell(U, R0, C0),
-    element(R0, C0, V),
+    placed_at(U, V, R0, C0),
     !.
 
 % Candidates are worked out as bit sets, bit V for value V: each unit's
@@ -143,8 +149,19 @@ assert_candidates(Free, R, C, B) :-
 %  Value from the cell's peers.
 
 assign(R, C, V, Removed) :-
+    assign(R, C, V, CellRemoved, Peers),
+    append(CellRemoved, Peers, Removed).
+
+%! assign(+Row, +Col, +Value, -CellRemoved, -PeersRemoved) is semidet.
+%
+%  As assign/4, with the removals in two lists: the cell's other
+%  candidates, and Value from the cell's peers.  Propagation treats the
+%  second apart: Value is now placed in the units a peer shares with
+%  Row/Col, so nothing there needs checking.
+
+assign(R, C, V, Removed, Peers) :-
     retract(possibility(R, C, _, V)),
-    retract_cell(R, C, Removed, Peers),
+    retract_cell(R, C, Removed, []),
     assertz(element(R, C, V)),
     cell_units(R, C, Units),
     assert_placed(Units, V),
@@ -176,10 +193,42 @@ retract_unit_candidate(U, V, R, C) :-
     unit_candidate(U, V, R, C),
     retract(possibility(R, C, _, V)).
 
+% Rows and columns need no placed_value/2 fact: element/3 tells.
 assert_placed([], _).
 assert_placed([U|Us], V) :-
-    assertz(placed_in(U, V)),
+    (   line(U)
+    ->  true
+    ;   assertz(placed_value(U, V))
+    ),
     assert_placed(Us, V).
+
+line(row(_)).
+line(col(_)).
+
+%! placed_in(?Unit, ?Value) is nondet.
+%
+%  Value is placed in a cell of Unit.
+
+placed_in(U, V) :-
+    var(U),
+    !,
+    element(R, C, V),
+    cell_units(R, C, Units),
+    member(U, Units).
+placed_in(row(R), V) :- !, element(R, _, V), !.
+placed_in(col(C), V) :- !, element(_, C, V), !.
+placed_in(U, V) :- placed_value(U, V).
+
+%! placed_at(+Unit, ?Value, ?Row, ?Col) is nondet.
+%
+%  Value is placed at Row/Col, a cell of Unit.
+
+placed_at(row(R), V, R, C) :- !, element(R, C, V).
+placed_at(col(C), V, R, C) :- !, element(R, C, V).
+placed_at(U, V, R, C) :-
+    placed_value(U, V),
+    unit_cell(U, R, C),
+    element(R, C, V).
 
 %! eliminate(+Eliminations, -Removed) is det.
 %
