@@ -2,7 +2,8 @@
 
     Two drivers share the technique rules of techniques.pl:
 
-    - propagate/3, the solving path.  Singles are found from an agenda:
+    - propagate/3, and propagate_assigned/6 after a guess, the solving
+      path.  Singles are found from an agenda:
       each removed candidate r(R,C,V) asks two questions only, "is cell
       R/C down to one candidate?" and "has V one place left in a unit of
       R/C?", so no scan of the grid is needed.  The harder techniques
@@ -23,7 +24,6 @@
 */
 :- module(propagate,
           [ propagate/3,            % +Techniques, +Trace0, -Trace
-            propagate_removed/4,    % +Removed, +Techniques, +Trace0, -Trace
             propagate_assigned/6,   % +Row, +Col, +Value, +Techniques, +Trace0, -Trace
             next_step/2,            % +Techniques, -Step
             apply_step/2            % +Step, -Applied
@@ -46,16 +46,6 @@ propagate(Techniques, Trace0, Trace) :-
     findall(Size-T, ( constraint(T), constraint_size(T, Size) ), Constraints),
     plan(Techniques, Plan),
     settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
-
-%! propagate_removed(+Removed, +Techniques, +Trace0, -Trace) is semidet.
-%
-%  As propagate/3 after a change that removed the candidates Removed:
-%  only what they touch is checked.
-
-propagate_removed(Removed, Techniques, Trace0, Trace) :-
-    agenda_add(Removed, [], [], Cells, UnitValues),
-    plan(Techniques, Plan),
-    settle(Cells, UnitValues, [], [], Plan, Trace0, Trace).
 
 %! propagate_assigned(+Row, +Col, +Value, +Techniques, +Trace0, -Trace) is semidet.
 %
