@@ -73,13 +73,11 @@ settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
     check_unit(U, V, UVs, Cs, Tu, P, T0, T).
 settle([], [r(R, C, V)|UVs0], Cs0, Tu, P, T0, T) :-
     !,
-    removal_wakes(R, C, V, none, UVs0, UVs, Cs0, Cs),
+    removal_wakes(R, C, V, [], none, UVs0, UVs, Cs0, Cs),
     settle([], UVs, Cs, Tu, P, T0, T).
 settle([], [peer(R, C, V, Placed)|UVs0], Cs0, Tu, P, T0, T) :-
     !,
-    cell_links(R, C, Units, Constraints),
-    unit_values_except(Units, Placed, V, UVs0, UVs),
-    add_constraints(Constraints, none, Cs0, Cs),
+    removal_wakes(R, C, V, Placed, none, UVs0, UVs, Cs0, Cs),
     settle([], UVs, Cs, Tu, P, T0, T).
 settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
@@ -200,7 +198,7 @@ other_place(U, V, R, C) :-
 % Each removed candidate r(R,C,V) may have made R/C a naked single, V a
 % hidden single in a complete unit of R/C, and a constraint on R/C
 % narrower.  The unit-values and constraints of a removal are looked up
-% (removal_wakes/8) only when the cells are done: a contradiction there,
+% (removal_wakes/9) only when the cells are done: a contradiction there,
 % the usual end of a wrong guess, makes them moot.
 agenda_add([], Cells, UVs, Cells, UVs).
 agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cells, UVs) :-
@@ -220,27 +218,19 @@ peers_add([], _, Cells, UVs, Cells, UVs).
 peers_add([r(R, C, V)|Rs], Placed, Cells0, UVs0, Cells, UVs) :-
     peers_add(Rs, Placed, [R-C|Cells0], [peer(R, C, V, Placed)|UVs0], Cells, UVs).
 
-unit_values_except([], _, _, UVs, UVs).
-unit_values_except([U|Us], Placed, V, UVs0, UVs) :-
-    (   memberchk(U, Placed)
-    ->  unit_values_except(Us, Placed, V, UVs0, UVs)
-    ;   UVs = [U-V|UVs1],
-        unit_values_except(Us, Placed, V, UVs0, UVs1)
-    ).
-
 % As agenda_add/5, with the unit-values and constraints looked up at
 % once; the constraint Skip is not woken.
 agenda_add([], _, Cells, UVs, Cs, Cells, UVs, Cs).
 agenda_add([r(R, C, V)|Rs], Skip, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
-    removal_wakes(R, C, V, Skip, UVs0, UVs1, Cs0, Cs1),
+    removal_wakes(R, C, V, [], Skip, UVs0, UVs1, Cs0, Cs1),
     agenda_add(Rs, Skip, [R-C|Cells0], UVs1, Cs1, Cells, UVs, Cs).
 
-% removal_wakes(+R, +C, +V, +Skip, +UVs0, -UVs, +Cs0, -Cs): the removal
-% of V at R/C wakes V in each complete unit of R/C and each constraint on
-% R/C but Skip.
-removal_wakes(R, C, V, Skip, UVs0, UVs, Cs0, Cs) :-
+% removal_wakes(+R, +C, +V, +Placed, +Skip, +UVs0, -UVs, +Cs0, -Cs): the
+% removal of V at R/C wakes V in each complete unit of R/C but those of
+% Placed, where V is placed, and each constraint on R/C but Skip.
+removal_wakes(R, C, V, Placed, Skip, UVs0, UVs, Cs0, Cs) :-
     cell_links(R, C, Units, Constraints),
-    unit_values(Units, V, UVs0, UVs),
+    unit_values(Units, Placed, V, UVs0, UVs),
     add_constraints(Constraints, Skip, Cs0, Cs).
 
 add_constraints([], _, Cs, Cs).
@@ -251,9 +241,13 @@ add_constraints([C|Cs], Skip, Cs0, Cs1) :-
         add_constraints(Cs, Skip, Cs0, Cs2)
     ).
 
-unit_values([], _, UVs, UVs).
-unit_values([U|Us], V, UVs0, [U-V|UVs]) :-
-    unit_values(Us, V, UVs0, UVs).
+unit_values([], _, _, UVs, UVs).
+unit_values([U|Us], Placed, V, UVs0, UVs) :-
+    (   memberchk(U, Placed)
+    ->  unit_values(Us, Placed, V, UVs0, UVs)
+    ;   UVs = [U-V|UVs1],
+        unit_values(Us, Placed, V, UVs0, UVs1)
+    ).
 
 solved_grid :-
     \+ possibility(_, _, _, _).
