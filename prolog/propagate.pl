@@ -174,7 +174,7 @@ touched(_, Item, Tu, [Item|Tu]).
 % Cell techniques (naked pairs) look at cells down to two candidates.
 touched_cell(plan(_, _, [], _), _, _, _, _, Tu, Tu) :- !.
 touched_cell(_, R, C, V1, V2, Tu, Tu1) :-
-    (   possibility(R, C, _, V), V \== V1, V \== V2
+    (   other_candidate(R, C, V1, V2)
     ->  Tu1 = Tu
     ;   Tu1 = [R/C|Tu]
     ).

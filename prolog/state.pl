@@ -31,6 +31,7 @@
             eliminate/2,            % +Eliminations, -Removed
             unit_candidate/4,       % ?Unit, ?Value, ?Row, ?Col
             cell_candidates/3,      % +Row, +Col, -Values
+            other_candidate/4,      % +Row, +Col, +A, +B
             candidate_mask/3,       % +Row, +Col, -Mask
             solved/0,
             grid_values/1,          % -Values
@@ -265,6 +266,16 @@ unit_candidate(down(R0, C0), V, R, C) :-
 
 cell_candidates(R, C, Vs) :-
     findall(V, possibility(R, C, _, V), Vs).
+
+%! other_candidate(+Row, +Col, +A, +B) is semidet.
+%
+%  Row/Col has a candidate other than A and B.
+
+other_candidate(R, C, A, B) :-
+    possibility(R, C, _, X),
+    X \== A,
+    X \== B,
+    !.
 
 %! candidate_mask(+Row, +Col, -Mask) is det.
 %

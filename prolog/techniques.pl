@@ -189,8 +189,8 @@ local_deduction(hidden_pair, places(U, V, [R1-C1, R2-C2]),
     possibility(R2, C2, _, W),
     \+ outside_place(U, W, [R1-C1, R2-C2], _, _),
     !,
-    msort([V, W], Values),
-    msort([R1-C1, R2-C2], Cells),
+    ordered_pair(V, W, Values),
+    ordered_pair(R1-C1, R2-C2, Cells),
     findall(r(R, C, X),
             ( member(R-C, Cells),
               possibility(R, C, _, X),
@@ -203,10 +203,10 @@ local_deduction(naked_pair, R/C, step(naked_pair, naked(U, Cells, Values), [], E
     member(U, Units),
     unit_candidate(U, A, R2, C2),
     R2-C2 \== R-C,
-    two_candidates(R2, C2, A2, B2),
-    msort([A, B], Values),
-    msort([A2, B2], Values),
-    msort([R-C, R2-C2], Cells),
+    possibility(R2, C2, _, B),
+    \+ other_candidate(R2, C2, A, B),
+    ordered_pair(A, B, Values),
+    ordered_pair(R-C, R2-C2, Cells),
     findall(r(R3, C3, X),
             ( member(X, Values), outside_place(U, X, Cells, R3, C3) ),
             Elims),
@@ -225,7 +225,14 @@ two_candidates(R, C, A, B) :-
     possibility(R, C, _, B),
     B \== A,
     !,
-    \+ ( possibility(R, C, _, X), X \== A, X \== B ).
+    \+ other_candidate(R, C, A, B).
+
+% ordered_pair(+X, +Y, -Pair): X and Y as a list in standard order.
+ordered_pair(X, Y, Pair) :-
+    (   X @< Y
+    ->  Pair = [X, Y]
+    ;   Pair = [Y, X]
+    ).
 
 %! sole_candidate(+Row, +Col, ?Value) is semidet.
 %
