@@ -24,8 +24,16 @@
         cell_units(R, C, Units)       the all-different units of a cell
         unit(U), unit_cell(U, R, C)   units and their cells
         unit_cells(U, Cells)          the cells of U as a list of Row-Col
+        unit_index(U, I), unit_count(K)
+                                      units numbered 1..K, for a term
+                                      with one argument per unit
         complete_unit(U)              a unit that holds every value once,
                                       where hidden singles apply
+        unit_value_list(UVs)          every pair U-V of a complete unit U
+                                      and a value V: where propagation
+                                      first looks for hidden singles
+        grid_cells(Cells)             every cell that takes a value, as
+                                      Row-Col in row-major order
         unit_overlap(U, K)            the most cells complete unit U shares
                                       with any one other unit
         constraint(T)                 a constraint beyond all-different:
@@ -60,8 +68,12 @@
             unit_overlap/2,     % ?Unit, ?Cells
             unit_cell/3,        % ?Unit, ?Row, ?Col
             unit_cells/2,       % ?Unit, ?Cells
+            unit_index/2,       % ?Unit, ?Index
+            unit_count/1,       % ?Count
             constraint/1,       % ?Constraint
             cell_count/1,       % ?Count
+            grid_cells/1,       % ?Cells
+            unit_value_list/1,  % ?UnitValues
             start_mask/3,       % ?Row, ?Col, ?Mask
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
             value/1             % ?Value
@@ -88,8 +100,12 @@
     unit_overlap/2,
     unit_cell/3,
     unit_cells/2,
+    unit_index/2,
+    unit_count/1,
     constraint/1,
     cell_count/1,
+    grid_cells/1,
+    unit_value_list/1,
     start_mask/3.
 
 %! box_shape(?N, ?BoxRows, ?BoxCols) is nondet.
@@ -184,12 +200,19 @@ setup_geometry(Geometry) :-
 setup_geometry(Geometry) :-
     clear_geometry,
     layout(Geometry, Units),
-    forall(member(U-Cells-Kind, Units), assert_unit(U-Cells, Kind)),
+    forall(nth1(I, Units, U-Cells-Kind), assert_unit(U-Cells, Kind, I)),
+    length(Units, UnitCount),
+    assertz(unit_count(UnitCount)),
     links_of_cells(Units, Links),
     forall(member(Link, Links), assert_cell_links(Link)),
     forall(complete_unit(U), assert_unit_overlap(U)),
-    aggregate_all(count, cell_box(_, _, _), Count),
+    findall(R-C, cell_box(R, C, _), Cells0),
+    msort(Cells0, Cells),
+    length(Cells, Count),
     assertz(cell_count(Count)),
+    assertz(grid_cells(Cells)),
+    findall(U-V, ( complete_unit(U), value(V) ), UnitValues),
+    assertz(unit_value_list(UnitValues)),
     % Last: a set-up cut short (by a time limit) is not taken for done.
     assertz(current_geometry(Geometry)).
 
@@ -207,8 +230,12 @@ clear_geometry :-
     retractall(unit_overlap(_, _)),
     retractall(unit_cell(_, _, _)),
     retractall(unit_cells(_, _)),
+    retractall(unit_index(_, _)),
+    retractall(unit_count(_)),
     retractall(constraint(_)),
     retractall(cell_count(_)),
+    retractall(grid_cells(_)),
+    retractall(unit_value_list(_)),
     retractall(start_mask(_, _, _)).
 
 % layout(+Geometry, -Units): assert the shape's size, cells and
@@ -299,8 +326,9 @@ marked(Marks, R1, C1, R2, C2) :-
     ;   memberchk(adj(R2, C2, R1, C1), Marks)
     ).
 
-assert_unit(U-Cells, Kind) :-
+assert_unit(U-Cells, Kind, I) :-
     assertz(unit_cells(U, Cells)),
+    assertz(unit_index(U, I)),
     (   Kind == complete -> assertz(complete_unit(U)) ; true ),
     forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
 

@@ -41,10 +41,7 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(yall)).
 :- use_module(library(aggregate)).
-:- use_module(library(pairs)).
-:- use_module(library(assoc)).
 :- use_module(geometry).
 
 :- dynamic
@@ -76,7 +73,7 @@ setup_givens(Givens, Status) :-
     retractall(placed_value(_, _)),
     (   place_givens(Givens, Status0), Status0 \== ok
     ->  Status = Status0
-    ;   add_candidates,
+    ;   add_candidates(Givens),
         Status = ok
     ).
 
@@ -105,20 +102,32 @@ given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
     !.
 
 % Candidates are worked out as bit sets, bit V for value V: each unit's
-% placed values once, then each cell's free values from its units'.
-add_candidates :-
+% given values once, in a term with an argument per unit
+% (geometry:unit_index/2), then each cell's free values from its units'.
+add_candidates(Givens) :-
     max_value(M),
     All is (1 << (M + 1)) - 2,
-    findall(U-V, placed_in(U, V), Pairs0),
-    keysort(Pairs0, Pairs),
-    group_pairs_by_key(Pairs, Groups),
-    maplist(unit_mask, Groups, UnitMaskPairs),
-    ord_list_to_assoc(UnitMaskPairs, UnitMasks),
+    unit_count(K),
+    length(Zeros, K),
+    maplist(=(0), Zeros),
+    UnitMasks =.. [masks|Zeros],
+    mark_givens(Givens, UnitMasks),
     forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
            add_cell_candidates(R, C, Units, All, UnitMasks)).
 
-unit_mask(U-Vs, U-Mask) :-
-    foldl([V, M0, M1]>>(M1 is M0 \/ (1 << V)), Vs, 0, Mask).
+mark_givens([], _).
+mark_givens([g(R, C, V)|Gs], UnitMasks) :-
+    cell_units(R, C, Units),
+    mark_units(Units, V, UnitMasks),
+    mark_givens(Gs, UnitMasks).
+
+mark_units([], _, _).
+mark_units([U|Us], V, UnitMasks) :-
+    unit_index(U, I),
+    arg(I, UnitMasks, M0),
+    M is M0 \/ (1 << V),
+    setarg(I, UnitMasks, M),
+    mark_units(Us, V, UnitMasks).
 
 add_cell_candidates(R, C, Units, All, UnitMasks) :-
     (   start_mask(R, C, Start) -> true ; Start = All ),
@@ -129,10 +138,9 @@ add_cell_candidates(R, C, Units, All, UnitMasks) :-
 
 used_mask([], _, Used, Used).
 used_mask([U|Us], UnitMasks, Used0, Used) :-
-    (   get_assoc(U, UnitMasks, M)
-    ->  Used1 is Used0 \/ M
-    ;   Used1 = Used0
-    ),
+    unit_index(U, I),
+    arg(I, UnitMasks, M),
+    Used1 is Used0 \/ M,
     used_mask(Us, UnitMasks, Used1, Used).
 
 assert_candidates(0, _, _, _) :-
