@@ -203,14 +203,14 @@ setup_geometry(Geometry) :-
     forall(nth1(I, Units, U-Cells-Kind), assert_unit(U-Cells, Kind, I)),
     length(Units, UnitCount),
     assertz(unit_count(UnitCount)),
-    links_of_cells(Units, Links),
-    forall(member(Link, Links), assert_cell_links(Link)),
-    forall(complete_unit(U), assert_unit_overlap(U)),
     findall(R-C, cell_box(R, C, _), Cells0),
     msort(Cells0, Cells),
     length(Cells, Count),
     assertz(cell_count(Count)),
     assertz(grid_cells(Cells)),
+    links_of_cells(Cells, Units, Links),
+    forall(member(Link, Links), assert_cell_links(Link)),
+    forall(complete_unit(U), assert_unit_overlap(U)),
     findall(U-V, ( complete_unit(U), value(V) ), UnitValues),
     assertz(unit_value_list(UnitValues)),
     % Last: a set-up cut short (by a time limit) is not taken for done.
@@ -332,13 +332,12 @@ assert_unit(U-Cells, Kind, I) :-
     (   Kind == complete -> assertz(complete_unit(U)) ; true ),
     forall(member(R-C, Cells), assertz(unit_cell(U, R, C))).
 
-% links_of_cells(+Units, -Links): for every cell, link(R-C, Units, Complete,
-% Constraints): its units in a fixed order (rows, columns, boxes,
-% diagonals or runs, so that explanations list them the same way every
-% time), the complete ones, and its constraints as Size-Constraint.
-links_of_cells(Units, Links) :-
-    findall(R-C, cell_box(R, C, _), Cells0),
-    msort(Cells0, Cells),
+% links_of_cells(+Cells, +Units, -Links): for every cell of Cells (in
+% row-major order), link(R-C, Units, Complete, Constraints): its units in
+% a fixed order (rows, columns, boxes, diagonals or runs, so that
+% explanations list them the same way every time), the complete ones,
+% and its constraints as Size-Constraint.
+links_of_cells(Cells, Units, Links) :-
     findall((R-C)-(U-Kind), ( member(U-UCells-Kind, Units), member(R-C, UCells) ), UnitPairs0),
     keysort(UnitPairs0, UnitPairs),
     group_pairs_by_key(UnitPairs, UnitsByCell),
