@@ -1,6 +1,6 @@
 """Futoshiki benchmark: puzzlog through the Python API vs a plain CLP(FD) model, side by side.
 
-    .venv/bin/python bench/futoshiki.py [--limit N] [--clpfd-timeout S] [--techniques SET]
+    .venv/bin/python bench/futoshiki.py [--limit N] [--clpfd-timeout S] [--repeat N] [--techniques SET]
 
 The shared Unequal set (4x4 to 9x9) is solved by puzzlog and by the CLP(FD)
 reference model (prolog/clpfd_reference.pl: all_distinct/1 on rows and columns,
@@ -14,7 +14,7 @@ import argparse
 import json
 from collections import defaultdict
 
-from common import CORPUS, HEADER, clpfd, puzzlog, report, require_corpus, side_by_side
+from common import CORPUS, HEADER, add_common_arguments, clpfd, puzzlog, report, require_corpus, side_by_side
 
 import pybridge
 
@@ -32,8 +32,7 @@ def load_by_size() -> dict[int, list[pybridge.Puzzle]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per size (0: all)")
-    parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
+    add_common_arguments(parser, unit="size")
     parser.add_argument("--techniques", choices=sorted(pybridge.TECHNIQUE_SETS), default=None,
                         help="puzzlog's techniques before each guess (default: the library's "
                              "default for Futoshiki)")
@@ -42,7 +41,8 @@ def main() -> None:
     print(HEADER)
     for n, puzzles in load_by_size().items():
         puzzles = puzzles[:args.limit or None]
-        runs = side_by_side(puzzles, {"puzzlog": puzzlog(args.techniques), "clpfd": clpfd(args.clpfd_timeout)})
+        solvers = {"puzzlog": puzzlog(args.techniques), "clpfd": clpfd(args.clpfd_timeout)}
+        runs = side_by_side(puzzles, solvers, args.repeat)
         report(f"{n}x{n}", len(puzzles), runs)
 
 

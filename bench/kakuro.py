@@ -1,6 +1,6 @@
 """Kakuro benchmark: puzzlog through the Python API vs a plain CLP(FD) model, side by side.
 
-    .venv/bin/python bench/kakuro.py [--limit N] [--clpfd-timeout S]
+    .venv/bin/python bench/kakuro.py [--limit N] [--clpfd-timeout S] [--repeat N]
 
 Both shared Kakuro sets (the malformed UPC puzzle is left out) are solved by
 puzzlog and by the CLP(FD) reference model (prolog/clpfd_reference.pl: sum/3 +
@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from common import CORPUS, HEADER, clpfd, puzzlog, report, require_corpus, side_by_side
+from common import CORPUS, HEADER, add_common_arguments, clpfd, puzzlog, report, require_corpus, side_by_side
 
 from pybridge import kakuro
 
@@ -34,14 +34,13 @@ def load_set(name: str) -> list[kakuro.KakuroPuzzle]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per set (0: all)")
-    parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
+    add_common_arguments(parser)
     args = parser.parse_args()
     require_corpus()
     print(HEADER)
     for name in SETS:
         puzzles = load_set(name)[:args.limit or None]
-        runs = side_by_side(puzzles, {"puzzlog": puzzlog(), "clpfd": clpfd(args.clpfd_timeout)})
+        runs = side_by_side(puzzles, {"puzzlog": puzzlog(), "clpfd": clpfd(args.clpfd_timeout)}, args.repeat)
         report(name, len(puzzles), runs)
 
 

@@ -1,6 +1,7 @@
 """Sudoku benchmark: puzzlog through the Python API vs a plain CLP(FD) model, side by side.
 
-    .venv/bin/python bench/sudoku.py [--sets easy50,top95,...] [--limit N] [--clpfd-timeout S]
+    .venv/bin/python bench/sudoku.py [--sets easy50,top95,...] [--limit N] [--clpfd-timeout S] [--repeat N]
+        [--techniques singles,basic,pairs,all]
 
 For each set it solves every puzzle with puzzlog under each technique set
 (singles, basic, pairs - the default for Sudoku - and all) and with the CLP(FD)
@@ -8,13 +9,14 @@ reference model (prolog/clpfd_reference.pl: all_distinct + labeling [ff]) in the
 same SWI-Prolog, each puzzle by every solver in turn so that the machine's slow
 spells weigh on all alike, all timed the same way around one bridge call.  It
 prints solved, median, p90 and max ms, median guesses, and the CLP(FD)/puzzlog
-ratio of medians.
+ratio of medians.  With --repeat N the whole set is solved N times over
+and each solver's fastest time a puzzle counts.
 """
 from __future__ import annotations
 
 import argparse
 
-from common import CORPUS, HEADER, clpfd, puzzlog, report, require_corpus, side_by_side
+from common import CORPUS, HEADER, add_common_arguments, clpfd, puzzlog, report, require_corpus, side_by_side
 
 import pybridge
 
@@ -38,18 +40,22 @@ def load_set(name: str) -> list[pybridge.Puzzle]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ",".join(SETS))
-    parser.add_argument("--limit", type=int, default=0, help="at most N puzzles per set (0: all)")
-    parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
+    parser.add_argument("--techniques", default="singles,basic,pairs,all",
+                        help="puzzlog's technique sets to run, comma-separated (default: all four)")
+    add_common_arguments(parser)
     args = parser.parse_args()
+    unknown = set(args.techniques.split(",")) - set(pybridge.TECHNIQUE_SETS)
+    if unknown:
+        parser.error(f"unknown technique sets {sorted(unknown)}; known: {sorted(pybridge.TECHNIQUE_SETS)}")
     require_corpus()
     print(HEADER)
     for name in args.sets.split(","):
         puzzles = load_set(name)
         if args.limit:
             puzzles = puzzles[:args.limit]
-        solvers = {f"puzzlog {t}": puzzlog(t) for t in ("singles", "basic", "pairs", "all")}
+        solvers = {f"puzzlog {t}": puzzlog(t) for t in args.techniques.split(",")}
         solvers["clpfd"] = clpfd(args.clpfd_timeout)
-        report(name, len(puzzles), side_by_side(puzzles, solvers))
+        report(name, len(puzzles), side_by_side(puzzles, solvers, args.repeat))
 
 
 if __name__ == "__main__":
