@@ -89,3 +89,17 @@ def test_convert_round_trip():
     assert out.returncode == 0
     back = pybridge.load(out.stdout)
     assert [p.givens for p in back] == [p.givens for p in pybridge.load(ROOT / "puzzles/sudoku16_solo.txt")]
+
+
+def test_reader_that_stops_early_gets_no_traceback():
+    # `puzzlog solve ... | head -1`: the pipe closes after the first line.
+    with subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--json", *[str(p) for p in
+                           sorted((ROOT / "puzzles").glob("*.txt"))] * 20],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT) as proc:
+        first = proc.stdout.readline()
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=300)
+    assert json.loads(first)["status"] == "solved"
+    assert "Traceback" not in err and "Error" not in err, err
+    assert proc.returncode == 1
