@@ -30,8 +30,9 @@ def add_common_arguments(parser: argparse.ArgumentParser, unit: str = "set") -> 
     parser.add_argument("--limit", type=int, default=0, help=f"at most N puzzles per {unit} (0: all)")
     parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
     parser.add_argument("--repeat", type=int, default=1,
-                        help="solve each puzzle N times with each solver and keep the fastest time: "
-                             "a slow spell of a shared machine then spoils none (default 1)")
+                        help="solve the whole set N times over and keep each solver's fastest time a "
+                             "puzzle, so that one slow spell of a shared machine spoils at most one of "
+                             "a puzzle's times (default 1)")
 
 
 def percentile(values: list[float], q: float) -> float:
