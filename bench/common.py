@@ -27,9 +27,9 @@ def require_corpus() -> None:
 
 def add_common_arguments(parser: argparse.ArgumentParser, unit: str = "set") -> None:
     """The options every benchmark takes: --limit, --clpfd-timeout and --repeat."""
-    parser.add_argument("--limit", type=int, default=0, help=f"at most N puzzles per {unit} (0: all)")
-    parser.add_argument("--clpfd-timeout", type=float, default=20.0, help="seconds per CLP(FD) puzzle")
-    parser.add_argument("--repeat", type=int, default=1,
+    parser.add_argument("--limit", type=int, default=0, metavar="N", help=f"at most N puzzles per {unit} (0: all)")
+    parser.add_argument("--clpfd-timeout", type=float, default=20.0, metavar="S", help="seconds per CLP(FD) puzzle")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N",
                         help="solve the whole set N times over and keep each solver's fastest time a "
                              "puzzle, so that one slow spell of a shared machine spoils at most one of "
                              "a puzzle's times (default 1)")
