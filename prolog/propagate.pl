@@ -74,11 +74,7 @@ settle([R-C|Cells], UVs, Cs, Tu, P, T0, T) :-
 settle([], [U-V|UVs], Cs, Tu, P, T0, T) :-
     !,
     check_unit(U, V, UVs, Cs, Tu, P, T0, T).
-settle([], [r(R, C, V)|UVs0], Cs0, Tu, P, T0, T) :-
-    !,
-    removal_wakes(R, C, V, [], none, UVs0, UVs, Cs0, Cs),
-    settle([], UVs, Cs, Tu, P, T0, T).
-settle([], [peer(R, C, V, Placed)|UVs0], Cs0, Tu, P, T0, T) :-
+settle([], [removed(R, C, V, Placed)|UVs0], Cs0, Tu, P, T0, T) :-
     !,
     removal_wakes(R, C, V, Placed, none, UVs0, UVs, Cs0, Cs),
     settle([], UVs, Cs, Tu, P, T0, T).
@@ -120,7 +116,7 @@ settle_touched([Item|Tu], P, T0, T) :-
 % Apply the eliminations Name found and settle what they touch.
 settle_eliminated(Elims, Name, Tu, P, T0, T) :-
     eliminate(Elims, Removed),
-    agenda_add(Removed, [], [], Cells, UVs),
+    agenda_add(Removed, [], [], [], Cells, UVs),
     settle(Cells, UVs, [], Tu, P, [Name|T0], T).
 
 touched_step(U-V, plan(_, UnitTs, _, _), Name, Elims) :-
@@ -198,30 +194,29 @@ other_place(U, V, R, C) :-
     ( R2 =\= R ; C2 =\= C ),
     !.
 
-% Each removed candidate r(R,C,V) may have made R/C a naked single, V a
+% agenda_add(+Removed, +Placed, +Cells0, +UVs0, -Cells, -UVs): each
+% removed candidate r(R,C,V) may have made R/C a naked single, V a
 % hidden single in a complete unit of R/C, and a constraint on R/C
-% narrower.  The unit-values and constraints of a removal are looked up
-% (removal_wakes/9) only when the cells are done: a contradiction there,
-% the usual end of a wrong guess, makes them moot.
-agenda_add([], Cells, UVs, Cells, UVs).
-agenda_add([r(R, C, V)|Rs], Cells0, UVs0, Cells, UVs) :-
-    agenda_add(Rs, [R-C|Cells0], [r(R, C, V)|UVs0], Cells, UVs).
+% narrower.  It goes on the agendas as R-C and removed(R, C, V, Placed):
+% it wakes only the units of R/C not among Placed, the units where V has
+% just been placed ([] for any other removal).  The unit-values and
+% constraints of a removal are looked up (removal_wakes/9) only when the
+% cells are done: a contradiction there, the usual end of a wrong guess,
+% makes them moot.
+agenda_add([], _, Cells, UVs, Cells, UVs).
+agenda_add([r(R, C, V)|Rs], Placed, Cells0, UVs0, Cells, UVs) :-
+    agenda_add(Rs, Placed, [R-C|Cells0], [removed(R, C, V, Placed)|UVs0], Cells, UVs).
 
 % assign_agenda(+R, +C, +V, +Cells0, +UVs0, -Cells, -UVs): place V at R/C
-% and put what that removed on the agendas.  The removal of V from a
-% peer is put as peer(R2, C2, V, Placed): it wakes only the peer's units
-% that are not among Placed, the units of R/C, as V is placed in those.
+% and put what that removed on the agendas: V, removed from a peer, is
+% placed in the units the peer shares with R/C.
 assign_agenda(R, C, V, Cells0, UVs0, Cells, UVs) :-
     assign(R, C, V, Removed, Peers),
     cell_units(R, C, Placed),
-    agenda_add(Removed, Cells0, UVs0, Cells1, UVs1),
-    peers_add(Peers, Placed, Cells1, UVs1, Cells, UVs).
+    agenda_add(Removed, [], Cells0, UVs0, Cells1, UVs1),
+    agenda_add(Peers, Placed, Cells1, UVs1, Cells, UVs).
 
-peers_add([], _, Cells, UVs, Cells, UVs).
-peers_add([r(R, C, V)|Rs], Placed, Cells0, UVs0, Cells, UVs) :-
-    peers_add(Rs, Placed, [R-C|Cells0], [peer(R, C, V, Placed)|UVs0], Cells, UVs).
-
-% As agenda_add/5, with the unit-values and constraints looked up at
+% As agenda_add/6, with the unit-values and constraints looked up at
 % once; the constraint Skip is not woken.
 agenda_add([], _, Cells, UVs, Cs, Cells, UVs, Cs).
 agenda_add([r(R, C, V)|Rs], Skip, Cells0, UVs0, Cs0, Cells, UVs, Cs) :-
