@@ -351,8 +351,7 @@ restore_cell(NC, I, Code) :-
         assert_placed(Units, Code)
     ;   Code =:= 0
     ->  true
-    ;   Mask is -Code,
+    ;   Free is -Code << 1,         % bit V for candidate V
         cell_box(R, C, B),
-        forall(( value(V), Mask /\ (1 << (V-1)) =\= 0 ),
-               assertz(possibility(R, C, B, V)))
+        assert_candidates(Free, R, C, B)
     ).
