@@ -4,8 +4,8 @@
 
 The shared Unequal set (4x4 to 9x9) is solved by puzzlog and by the CLP(FD)
 reference model (prolog/clpfd_reference.pl: all_distinct/1 on rows and columns,
-#< for each sign, labeling [ff]) in the same SWI-Prolog, puzzle by puzzle in
-turn, both timed the same way around one bridge call.  Prints solved, median, p90 and max ms, median
+#< for each sign, labeling [ff]) in the same SWI-Prolog, one solver after the
+other over the set, both timed the same way around one bridge call.  Prints solved, median, p90 and max ms, median
 guesses and the CLP(FD)/puzzlog ratio of medians, per size.
 """
 from __future__ import annotations

@@ -6,8 +6,8 @@
 For each set it solves every puzzle with puzzlog under each technique set
 (singles, basic, pairs - the default for Sudoku - and all) and with the CLP(FD)
 reference model (prolog/clpfd_reference.pl: all_distinct + labeling [ff]) in the
-same SWI-Prolog, each puzzle by every solver in turn so that the machine's slow
-spells weigh on all alike, all timed the same way around one bridge call.  It
+same SWI-Prolog, one solver after the other over the whole set (common.side_by_side),
+all timed the same way around one bridge call.  It
 prints solved, median, p90 and max ms, median guesses, and the CLP(FD)/puzzlog
 ratio of medians.  With --repeat N the whole set is solved N times over
 and each solver's fastest time a puzzle counts.
