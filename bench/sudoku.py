@@ -44,7 +44,8 @@ def main() -> None:
                         help="puzzlog's technique sets to run, comma-separated (default: all four)")
     add_common_arguments(parser)
     args = parser.parse_args()
-    unknown = set(args.techniques.split(",")) - set(pybridge.TECHNIQUE_SETS)
+    techniques = args.techniques.split(",")
+    unknown = set(techniques) - set(pybridge.TECHNIQUE_SETS)
     if unknown:
         parser.error(f"unknown technique sets {sorted(unknown)}; known: {sorted(pybridge.TECHNIQUE_SETS)}")
     require_corpus()
@@ -53,7 +54,7 @@ def main() -> None:
         puzzles = load_set(name)
         if args.limit:
             puzzles = puzzles[:args.limit]
-        solvers = {f"puzzlog {t}": puzzlog(t) for t in args.techniques.split(",")}
+        solvers = {f"puzzlog {t}": puzzlog(t) for t in techniques}
         solvers["clpfd"] = clpfd(args.clpfd_timeout)
         report(name, len(puzzles), side_by_side(puzzles, solvers, args.repeat))
 

@@ -54,10 +54,14 @@
 %  Remove every fact of the current puzzle, geometry included.
 
 clear_state :-
+    clear_placements,
+    clear_geometry.
+
+% Remove the placed values and candidates, keeping the geometry.
+clear_placements :-
     retractall(element(_, _, _)),
     retractall(possibility(_, _, _, _)),
-    retractall(placed_value(_, _)),
-    clear_geometry.
+    retractall(placed_value(_, _)).
 
 %! setup_givens(+Givens:list, -Status) is det.
 %
@@ -68,9 +72,7 @@ clear_state :-
 %  clash(Value, R1/C1, R2/C2, Unit).
 
 setup_givens(Givens, Status) :-
-    retractall(element(_, _, _)),
-    retractall(possibility(_, _, _, _)),
-    retractall(placed_value(_, _)),
+    clear_placements,
     (   place_givens(Givens, Status0), Status0 \== ok
     ->  Status = Status0
     ;   add_candidates(Givens),
