@@ -1,13 +1,15 @@
 /*  Entry points for the Python bridge (pybridge).
 
     Each call is one query that takes the puzzle in and gives the answer
-    out as a few compact terms: the givens and the solution are atoms of
+    out as a few compact terms: the givens and the solution are texts of
     one character a cell (`.` blank, 1-9, then A.. for 10..), the
     step-wise state is a flat list of integers (state:state_codes/1).
     A shape arrives as a geometry term of geometry.pl, except that a
-    Kakuro grid comes as kakuro(Text), one atom, and signs as one atom
+    Kakuro grid comes as kakuro(Text), one text, and signs as one text
     each (see shape_geometry/2): building a nested term cell by cell
-    costs the bridge far more than reading an atom.
+    costs the bridge far more than reading a text.  Puzzle texts come as
+    strings, which leave nothing behind; atoms (as typed in the shell)
+    are read the same way.
     Data arrives as terms, never as text to parse as Prolog, and every
     call leaves the database as it found it.
 
@@ -52,7 +54,7 @@
 %  white cell or Down:Across for a black one (0 = no clue).  Only
 %  numbers are read from it, never terms.
 %
-%  Signs and Adjacent marks may be one atom each, "R1,C1,R2,C2;...".
+%  Signs and Adjacent marks may be one text each, "R1,C1,R2,C2;...".
 %
 %  ?- shape_geometry(kakuro('0:0,3:0;0:3,.'), G).
 %  G = kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]).
@@ -60,7 +62,7 @@
 %  G = geometry(3, none, [less([lt(1,1,1,2), lt(2,2,2,1)])]).
 
 shape_geometry(kakuro(Text), kakuro(Rows)) :-
-    atom(Text),
+    text(Text),
     !,
     split_string(Text, ";", "", RowTexts),
     maplist(row_cells, RowTexts, Rows).
@@ -69,19 +71,23 @@ shape_geometry(geometry(N, Regions, Options0), geometry(N, Regions, Options)) :-
     maplist(option_terms, Options0, Options).
 shape_geometry(Geometry, Geometry).
 
-% Signs and Adjacent marks may come as one atom, "R1,C1,R2,C2;...".
+% Signs and Adjacent marks may come as one text, "R1,C1,R2,C2;...".
 option_terms(Option0, Option) :-
     Option0 =.. [Name, Text],
-    atom(Text),
+    text(Text),
     pair_functor(Name, Functor),
     !,
-    (   Text == ''
+    (   string_length(Text, 0)
     ->  Pairs = []
     ;   split_string(Text, ";", "", Parts),
         maplist(text_pair(Functor), Parts, Pairs)
     ),
     Option =.. [Name, Pairs].
 option_terms(Option, Option).
+
+% Puzzle data comes as strings (or atoms, typed in the shell).
+text(Text) :-
+    (   string(Text) -> true ; atom(Text) ).
 
 pair_functor(less, lt).
 pair_functor(adjacent, adj).
@@ -151,7 +157,7 @@ result_answer(result(invalid(Why), _, _), invalid, '', 0, 0, [], Error) :-
 result_answer(result(Status, Solutions, Guesses), Status, Solution, Count, Guesses, Trace, '') :-
     length(Solutions, Count),
     (   Solutions = [solution(Values, Path)|_]
-    ->  values_atom(Values, Solution),
+    ->  values_text(Values, Solution),
         trace_counts(Path, Trace)
     ;   Solution = '', Trace = []
     ).
@@ -187,9 +193,9 @@ bad_character(NC, Text, bad_character(R/C, Char)) :-
     R is I // NC + 1,
     C is I mod NC + 1.
 
-values_atom(Values, Atom) :-
+values_text(Values, Text) :-
     maplist(solution_char, Values, Chars),
-    atom_chars(Atom, Chars).
+    string_chars(Text, Chars).
 
 solution_char(0, '.') :- !.
 solution_char(V, Ch) :- value_char(V, Ch).
@@ -210,9 +216,8 @@ bridge_start(Shape, Text, Status, Codes, Error) :-
     shape_geometry(Shape, Geometry),
     checked_givens(Geometry, Text, Checked),
     (   Checked = givens(Givens)
-    ->  snapshot(( clear_state,
-                   setup_puzzle(puzzle(Geometry, Givens), Setup),
-                   state_codes(Codes0) ))
+    ->  in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens), Setup),
+                             state_codes(Codes0) ))
     ;   Setup = Checked
     ),
     (   Setup = invalid(Why)
@@ -231,8 +236,8 @@ bridge_step(Shape, Codes, Techniques0, Status, Codes1, Technique, Text,
             Placements, Removed) :-
     shape_geometry(Shape, Geometry),
     step_techniques(Techniques0, Techniques),
-    snapshot(( restore_state(Geometry, Codes),
-               step_in_place(Techniques, Status, Technique, Text, Placements, Removed),
+    on_state(Geometry, Codes,
+             ( step_in_place(Techniques, Status, Technique, Text, Placements, Removed),
                state_codes(Codes1) )).
 
 step_techniques([], Names) :-
@@ -267,8 +272,8 @@ flat_triples(Terms, Flat) :-
 bridge_propagate(Shape, Codes, Techniques0, Status, Codes1, Trace) :-
     shape_geometry(Shape, Geometry),
     known_techniques(Techniques0, Techniques),
-    snapshot(( restore_state(Geometry, Codes),
-               (   propagate(Techniques, [], Path)
+    on_state(Geometry, Codes,
+             ( (   propagate(Techniques, [], Path)
                ->  ( solved -> Status = solved ; Status = stalled ),
                    trace_counts(Path, Trace)
                ;   Status = contradiction, Trace = []
@@ -282,8 +287,8 @@ bridge_propagate(Shape, Codes, Techniques0, Status, Codes1, Trace) :-
 
 bridge_choose(Shape, Codes, R, C, Values) :-
     shape_geometry(Shape, Geometry),
-    snapshot(( restore_state(Geometry, Codes),
-               (   choose_cell(R, C, Values) -> true ; R = 0, C = 0, Values = [] ) )).
+    on_state(Geometry, Codes,
+             ( choose_cell(R, C, Values) -> true ; R = 0, C = 0, Values = [] )).
 
 %! bridge_assign(+Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1) is det.
 %
@@ -292,9 +297,14 @@ bridge_choose(Shape, Codes, R, C, Values) :-
 
 bridge_assign(Shape, Codes, R, C, V, Status, Codes1) :-
     shape_geometry(Shape, Geometry),
-    snapshot(( restore_state(Geometry, Codes),
-               (   assign(R, C, V, _) -> Status = ok ; Status = impossible ),
+    on_state(Geometry, Codes,
+             ( (   assign(R, C, V, _) -> Status = ok ; Status = impossible ),
                state_codes(Codes1) )).
+
+% Run Goal once on the state Codes of Geometry; the state is as it was
+% (empty, between bridge calls) afterwards.
+on_state(Geometry, Codes, Goal) :-
+    in_fresh_state(( restore_state(Geometry, Codes), Goal )).
 
 %! bridge_state_size(-Elements, -Possibilities, -Placed) is det.
 %

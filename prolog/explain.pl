@@ -216,7 +216,7 @@ error_text(Why, T) :-
 %  format (`#` black, `23\` down clue, `\17` across clue).
 
 print_grid :-
-    geometry:current_geometry(kakuro(_)),
+    current_geometry(kakuro(_)),
     !,
     print_cell_texts(cell_text_now, right).
 print_grid :-
@@ -334,7 +334,7 @@ cell_text_now(R, C, Text) :-
 
 % A Kakuro black cell as in the readable format.
 black_text(R, C, Text) :-
-    geometry:current_geometry(kakuro(Rows)),
+    current_geometry(kakuro(Rows)),
     nth1(R, Rows, Row),
     nth1(C, Row, clue(Down, Across)),
     (   Down =:= 0, Across =:= 0
@@ -371,7 +371,7 @@ column_separator(C) :-
     ).
 
 current_boxes(BR, BC) :-
-    geometry:current_geometry(geometry(_, boxes(BR, BC), _)).
+    current_geometry(geometry(_, boxes(BR, BC), _)).
 
 %! value_char(?Value, ?Char) is semidet.
 %

@@ -54,6 +54,7 @@
 */
 :- module(geometry,
           [ setup_geometry/1,   % +Geometry
+            current_geometry/1, % ?Geometry
             geometry_status/2,  % +Geometry, -Status
             clear_geometry/0,
             grid_shape/2,       % ?Rows, ?Cols

@@ -171,10 +171,9 @@ show_report(Result, _) :-
 % Print a puzzle with Values placed, without disturbing a puzzle being
 % explored.
 show_values(Puzzle, Values) :-
-    snapshot(( clear_state,
-               setup_puzzle(Puzzle, _),
-               forall(( nth0(I, Values, V), V > 0 ), place_index(I, V)),
-               print_grid )).
+    in_fresh_state(( setup_puzzle(Puzzle, _),
+                     forall(( nth0(I, Values, V), V > 0 ), place_index(I, V)),
+                     print_grid )).
 
 place_index(I, V) :-
     grid_shape(_, NC),

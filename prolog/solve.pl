@@ -69,18 +69,7 @@ solve_puzzle(Puzzle, Options, Result) :-
     ->  true
     ;   solving_techniques(Techniques)
     ),
-    Puzzle = puzzle(Geometry, _),
-    shape_outside_snapshot(Geometry),
-    snapshot(solve_in_place(Puzzle, Techniques, Limit, Result)).
-
-% The geometry facts describe a shape, not a puzzle: set them up outside
-% the snapshot so that the next puzzle of the same shape finds them
-% ready.  A puzzle being explored in the shell keeps its shape.
-shape_outside_snapshot(Geometry) :-
-    (   ( element(_, _, _) ; possibility(_, _, _, _) )
-    ->  true
-    ;   setup_geometry(Geometry)
-    ).
+    in_fresh_state(solve_in_place(Puzzle, Techniques, Limit, Result)).
 
 solve_in_place(Puzzle, Techniques, Limit, result(Status, Solutions, Guesses)) :-
     setup_puzzle(Puzzle, Setup),

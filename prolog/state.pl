@@ -36,13 +36,17 @@
             solved/0,
             grid_values/1,          % -Values
             state_codes/1,          % -Codes
-            restore_state/2         % +Geometry, +Codes
+            restore_state/2,        % +Geometry, +Codes
+            in_fresh_state/1        % :Goal
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
 :- use_module(geometry).
+
+:- meta_predicate
+    in_fresh_state(0).
 
 :- dynamic
     element/3,
@@ -339,7 +343,7 @@ cell_code(R, C, Code) :-
 %  Make the state the one state_codes/1 gave on Geometry.
 
 restore_state(Geometry, Codes) :-
-    clear_state,
+    clear_placements,
     setup_geometry(Geometry),
     grid_shape(_, NC),
     forall(nth0(I, Codes, Code), restore_cell(NC, I, Code)).
@@ -357,3 +361,33 @@ restore_cell(NC, I, Code) :-
         cell_box(R, C, B),
         assert_candidates(Free, R, C, B)
     ).
+
+%! in_fresh_state(:Goal) is semidet.
+%
+%  Run Goal once, from a state with no placed values or candidates, and
+%  put the state back as it was afterwards, whether Goal succeeds, fails
+%  or raises: a puzzle being explored in the shell survives a solve.
+%
+%  Not snapshot/1: SWI-Prolog 9.0.4 never reclaims a clause that is
+%  asserted and then retracted inside one transaction (or asserted in
+%  one and retracted in a transaction nested in it), and setting up a
+%  puzzle then propagating does exactly that: about 160 KB a solve.
+%  Search may use snapshots, as it only retracts candidates asserted
+%  before it started and asserts values it never retracts.
+
+in_fresh_state(Goal) :-
+    saved_state(Saved),
+    setup_call_cleanup(clear_placements, once(Goal), restore_saved(Saved)).
+
+saved_state(none) :-
+    \+ element(_, _, _),
+    \+ possibility(_, _, _, _),
+    !.
+saved_state(saved(Geometry, Codes)) :-
+    current_geometry(Geometry),
+    state_codes(Codes).
+
+restore_saved(none) :-
+    clear_placements.
+restore_saved(saved(Geometry, Codes)) :-
+    restore_state(Geometry, Codes).

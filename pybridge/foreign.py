@@ -6,7 +6,8 @@ call, in objects made and thrown away).  This module builds the arguments
 and reads the answers with the C functions directly, through the library
 pyswip has loaded:
 
-- ``int`` is an integer, ``str`` an atom (never text parsed as Prolog),
+- ``int`` is an integer, ``str`` an atom and ``PrologString`` a string
+  (never text parsed as Prolog),
   ``list`` a list, and a tuple ``(name, arg, ...)`` a compound term;
 - answers come back the same way: integers, atoms and strings as ``str``,
   lists as ``list``, any other term as its written text.
@@ -16,7 +17,7 @@ Call it only on the thread that owns the Prolog engine (engine.py sees to it).
 from __future__ import annotations
 
 import ctypes
-from ctypes import POINTER, byref, c_char, c_char_p, c_int, c_int64, c_size_t, c_uint, c_void_p
+from ctypes import POINTER, byref, c_char_p, c_int, c_int64, c_size_t, c_uint, c_void_p
 from typing import Any
 
 from .errors import EngineError
@@ -25,6 +26,7 @@ from .errors import EngineError
 _PL_ATOM, _PL_INTEGER, _PL_STRING, _PL_NIL, _PL_LIST_PAIR = 2, 3, 6, 8, 10
 _REP_UTF8 = 0x00100000
 _CVT_ATOM, _CVT_STRING, _CVT_WRITEQ = 0x01, 0x02, 0x200
+_BUF_MALLOC = 0x00020000
 _PL_Q_NODEBUG, _PL_Q_CATCH_EXCEPTION = 0x04, 0x08
 
 _term_t = c_size_t  # term_t, atom_t, functor_t and fid_t are uintptr_t
@@ -51,18 +53,29 @@ class _Functions:
         self.predicate = bind("PL_predicate", c_void_p, c_char_p, c_int, c_char_p)
         self.put_int64 = bind("PL_put_int64", c_int, _term_t, c_int64)
         self.put_chars = bind("PL_put_chars", c_int, _term_t, c_int, c_size_t, c_char_p)
+        self.new_atom_mbchars = bind("PL_new_atom_mbchars", _term_t, c_int, c_size_t, c_char_p)
+        self.put_atom = bind("PL_put_atom", c_int, _term_t, _term_t)
+        self.unregister_atom = bind("PL_unregister_atom", None, _term_t)
         self.put_nil = bind("PL_put_nil", c_int, _term_t)
         self.cons_list = bind("PL_cons_list", c_int, _term_t, _term_t, _term_t)
         self.cons_functor_v = bind("PL_cons_functor_v", c_int, _term_t, _term_t, _term_t)
         self.term_type = bind("PL_term_type", c_int, _term_t)
         self.get_int64 = bind("PL_get_int64", c_int, _term_t, POINTER(c_int64))
-        self.get_nchars = bind("PL_get_nchars", c_int, _term_t, POINTER(c_size_t),
-                               POINTER(POINTER(c_char)), c_uint)
+        self.get_wchars = bind("PL_get_wchars", c_int, _term_t, POINTER(c_size_t),
+                               POINTER(c_void_p), c_uint)
         self.get_list = bind("PL_get_list", c_int, _term_t, _term_t, _term_t)
         self.open_query = bind("PL_open_query", c_void_p, c_void_p, c_int, c_void_p, _term_t)
         self.next_solution = bind("PL_next_solution", c_int, c_void_p)
         self.exception = bind("PL_exception", _term_t, c_void_p)
         self.cut_query = bind("PL_cut_query", c_int, c_void_p)
+        self.free = bind("PL_free", None, c_void_p)
+
+
+class PrologString(str):
+    """Text passed as a Prolog string, not an atom: puzzle data.  A string
+    lives on Prolog's stacks and is gone when the call returns; every new
+    atom would enter the atom table and stay there until atom garbage
+    collection, which lets the table (and the process) grow over a batch."""
 
 
 _C: _Functions | None = None
@@ -130,9 +143,19 @@ def _put(c: _Functions, term: int, value: Any) -> None:
         raise TypeError(f"no Prolog term for {value!r} ({type(value).__name__})")
     if isinstance(value, int):
         ok = c.put_int64(term, value)
-    elif isinstance(value, str):
+    elif isinstance(value, PrologString):
         data = value.encode()
-        ok = c.put_chars(term, _PL_ATOM | _REP_UTF8, len(data), data)
+        ok = c.put_chars(term, _PL_STRING | _REP_UTF8, len(data), data)
+    elif isinstance(value, str):
+        # The term keeps the atom alive while it is needed; the reference
+        # PL_new_atom_mbchars hands out is dropped at once, or atom garbage
+        # collection could never reclaim it.  (PL_put_chars keeps one in
+        # SWI-Prolog 9.0.4: every text passed in stayed for good.)
+        data = value.encode()
+        atom = c.new_atom_mbchars(_REP_UTF8, len(data), data)
+        ok = atom != 0 and c.put_atom(term, atom)
+        if atom:
+            c.unregister_atom(atom)
     elif isinstance(value, list):
         ok = c.put_nil(term)
         head = c.new_term_ref()
@@ -172,7 +195,13 @@ def _get(c: _Functions, term: int) -> Any:
 
 
 def _text(c: _Functions, term: int, flags: int) -> str:
-    length, chars = c_size_t(), POINTER(c_char)()
-    if not c.get_nchars(term, byref(length), byref(chars), flags | _REP_UTF8):
+    # Wide characters, in memory of our own that is freed here: asking
+    # PL_get_nchars for UTF-8 loses some 500 bytes a call in SWI-Prolog
+    # 9.0.4, whatever buffer it is told to use.
+    length, chars = c_size_t(), c_void_p()
+    if not c.get_wchars(term, byref(length), byref(chars), flags | _BUF_MALLOC):
         raise ValueError("SWI-Prolog gave a term that is not text")
-    return ctypes.string_at(chars, length.value).decode()
+    try:
+        return ctypes.wstring_at(chars.value, length.value)
+    finally:
+        c.free(chars)

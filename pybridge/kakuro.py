@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import PuzzleFormatError
+from .foreign import PrologString
 from .puzzle import ShowsGivens
 
 FORMATS = ("grid", "game", "matrices")
@@ -70,10 +71,10 @@ class KakuroPuzzle(ShowsGivens):
         """The shape as the bridge passes it: kakuro(Text), one atom (prolog/bridge.pl)."""
         text = ";".join(",".join("." if isinstance(c, int) else f"{c.down}:{c.across}" for c in row)
                         for row in self.cells)
-        return ("kakuro", text)
+        return ("kakuro", PrologString(text))
 
-    def givens_text(self) -> str:
-        return "".join(str(v) if v else "." for v in self.givens)
+    def givens_text(self) -> PrologString:
+        return PrologString("".join(str(v) if v else "." for v in self.givens))
 
     def text_of(self, values: list[int]) -> str:
         """The readable grid with ``values`` (row-major, 0 empty) in the white cells."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from .foreign import PrologString
+
 # Standard box shape (rows, columns) of each supported size.
 BOX_SHAPES: dict[int, tuple[int, int]] = {
     4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5),
@@ -16,9 +18,9 @@ def value_char(value: int) -> str:
     return "." if value == 0 else VALUE_CHARS[value - 1]
 
 
-def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> str:
-    """Cell pairs as one atom for the bridge, "r1,c1,r2,c2;..." (prolog/bridge.pl reads it)."""
-    return ";".join(",".join(map(str, pair)) for pair in pairs)
+def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> PrologString:
+    """Cell pairs as one string for the bridge, "r1,c1,r2,c2;..." (prolog/bridge.pl reads it)."""
+    return PrologString(";".join(",".join(map(str, pair)) for pair in pairs))
 
 
 class ShowsGivens:
@@ -96,9 +98,9 @@ class Puzzle(ShowsGivens):
             options.append(("adjacent", _pairs_text(self.adjacent)))
         return ("geometry", self.size, regions, options)
 
-    def givens_text(self) -> str:
+    def givens_text(self) -> PrologString:
         """The givens as the engine reads them: one character a cell."""
-        return self.to_line()
+        return PrologString(self.to_line())
 
     @property
     def clues(self) -> int:

@@ -1,6 +1,8 @@
 """Nothing leaks between puzzles; many calls in one process do not wear the bridge out."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 
 import pybridge
@@ -65,16 +67,44 @@ def test_threads_share_the_engine_safely():
     assert results.count("solved") == len(puzzles)
 
 
-def test_soak_many_queries_in_one_process():
-    """pyswip has been reported to fail after very many queries; 5000 solves and steps must not."""
-    puzzles = pybridge.load(ROOT / "puzzles/sudoku4_solo.txt")
-    solved = 0
-    for i in range(4000):
-        solved += pybridge.solve(puzzles[i % len(puzzles)]).status == "solved"
-    for i in range(200):
-        solver = pybridge.Solver(puzzles[i % len(puzzles)])
+SOAK = """
+import random, sys
+from pathlib import Path
+import pybridge
+
+def rss_kb():
+    return int(Path("/proc/self/statm").read_text().split()[1]) * 4
+
+sudoku = pybridge.load("puzzles/sudoku4.txt") + pybridge.load("puzzles/sudoku6_grid.txt")
+others = pybridge.load("puzzles/kakuro/small.txt") + pybridge.load("puzzles/futoshiki/unequal.txt")[:2]
+rng = random.Random(2026)
+solved = 0
+for i in range(20000):
+    if i % 50 == 49:
+        p = others[i % len(others)]
+    else:  # a new puzzle every time: its digits relabelled
+        p = sudoku[i % len(sudoku)]
+        relabel = list(range(1, p.size + 1))
+        rng.shuffle(relabel)
+        p.givens = [relabel[v - 1] if v else 0 for v in p.givens]
+    solved += pybridge.solve(p).status == "solved"
+    if i % 100 == 0:
+        solver = pybridge.Solver(p)
         while solver.step():
             pass
         solved += solver.solved
-    assert solved == 4200
+    if i == 999:
+        first = rss_kb()
+print(solved, first, rss_kb())
+"""
+
+
+def test_soak_memory_stays_flat():
+    """20,000 solves (and 200 step-wise solves) in one process: after the first 1,000 the
+    process must not grow by more than 10%.  A solve used to keep about 160 KB for good."""
+    out = subprocess.run([sys.executable, "-c", SOAK], cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert out.returncode == 0, out.stderr
+    solved, first, last = map(int, out.stdout.split())
+    assert solved == 20200
+    assert last <= first * 1.10, f"RSS grew from {first} KB after 1,000 solves to {last} KB after 20,000"
     assert state_size() == (0, 0, 0)
