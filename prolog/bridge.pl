@@ -28,7 +28,9 @@
             bridge_assign/7,        % +Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1
             shape_geometry/2,       % +Shape, -Geometry
             technique_names/1,      % -Names
-            bridge_state_size/3     % -Elements, -Possibilities, -Placed
+            bridge_state_size/3,    % -Elements, -Possibilities, -Placed
+            bridge_interruptible/1, % +Signal
+            bridge_idle/0
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -314,3 +316,22 @@ bridge_state_size(Elements, Possibilities, Placed) :-
     aggregate_all(count, element(_, _, _), Elements),
     aggregate_all(count, possibility(_, _, _, _), Possibilities),
     aggregate_all(count, placed_value(_, _), Placed).
+
+%! bridge_interruptible(+Signal) is det.
+%
+%  Make Signal (raised in the engine's thread by the bridge when its
+%  caller is interrupted) throw `interrupted` in whatever query runs:
+%  the query unwinds, undoing its state, and the engine stays usable.
+
+bridge_interruptible(Signal) :-
+    on_signal(Signal, _, interrupt).
+
+interrupt(_Signal) :-
+    throw(interrupted).
+
+%! bridge_idle is det.
+%
+%  Nothing: the query the bridge runs between calls (pybridge/engine.py
+%  says why).
+
+bridge_idle.

@@ -2,9 +2,15 @@
 
 pyswip is not thread-safe and a Prolog engine belongs to the thread that
 uses it, so every call is handed to a single worker thread and waited for:
-callers on any thread are serialised there.  That thread also shuts Prolog
-down at exit: pyswip's own exit hook would do it from the main thread, which
-is not Prolog's, and SWI-Prolog then warns that it failed to stop its threads.
+callers on any thread are serialised there.
+
+A caller interrupted while it waits (Ctrl-C: ``KeyboardInterrupt``) stops
+the engine's work too: a signal raised in the worker's Prolog thread makes
+the running query throw, which undoes its state like any other exception,
+and the engine is ready for the next call.  At exit Prolog is left to the
+operating system: shutting it down from the main thread, which is not
+Prolog's, or while the worker is still busy makes SWI-Prolog warn that it
+failed to stop its threads, or wait for the worker.
 
 Each call is a single query whose arguments are built as terms (a Python
 ``str`` becomes an atom, never text parsed as Prolog): see foreign.py.
@@ -12,9 +18,12 @@ Each call is a single query whose arguments are built as terms (a Python
 from __future__ import annotations
 
 import atexit
+import ctypes
 import queue
+import signal
 import threading
 from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any, Callable
 
@@ -23,20 +32,54 @@ from .errors import EngineError
 
 _JOBS: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
 _LOADED = False
-_STOPPED = False
+_INTERRUPT = signal.SIGUSR2       # the Prolog signal bridge.pl turns into an `interrupted` exception
+_INTERRUPT_WAIT = 2.0             # seconds an interrupted caller waits for the engine to stop
+_running: Future[Any] | None = None   # the job the worker is on, under _RUNNING_LOCK
+_RUNNING_LOCK = threading.Lock()
+_prolog_thread = 0                # the worker's Prolog thread id, once Prolog is started
 
 
 def _serve() -> None:
+    global _running
     while True:
         future, function, args = _JOBS.get()
-        if future.set_running_or_notify_cancel():
-            try:
-                future.set_result(function(*args))
-            except BaseException as exc:  # handed to the caller's thread
-                future.set_exception(exc)
+        if not future.set_running_or_notify_cancel():
+            continue
+        with _RUNNING_LOCK:
+            _running = future
+        try:
+            result = function(*args)
+        except BaseException as exc:  # handed to the caller's thread
+            outcome: tuple[bool, Any] = (False, exc)
+        else:
+            outcome = (True, result)
+        with _RUNNING_LOCK:
+            _running = None
+        if _LOADED:
+            _settle()
+        if outcome[0]:
+            future.set_result(outcome[1])
+        else:
+            future.set_exception(outcome[1])
 
 
-# A daemon thread is still there when atexit handlers run (pool threads are not).
+def _settle() -> None:
+    """A query between jobs that touches no puzzle state.
+
+    Measured, not documented: what a solve frees (the clause garbage of the
+    state predicates, it seems) is given back only once a query that does not
+    reach those predicates has run on this thread; without this, 20,000 solves
+    grew the process by 2-4 KB each (tests/test_isolation.py).  It also takes
+    an interrupt that arrived as a job was ending, so that it cannot fall on
+    the next job.
+    """
+    try:
+        foreign.call("bridge_idle", [], 0)
+    except EngineError:
+        pass
+
+
+# A daemon thread: a program may exit while the engine is busy.
 _WORKER = threading.Thread(target=_serve, name="puzzlog-prolog", daemon=True)
 _WORKER_START = threading.Lock()
 
@@ -49,7 +92,34 @@ def _on_worker(function: Callable[..., Any], *args: Any) -> Any:
             _WORKER.start()
     future: Future[Any] = Future()
     _JOBS.put((future, function, args))
-    return future.result()
+    try:
+        return future.result()
+    except KeyboardInterrupt:
+        _interrupt(future)
+        raise
+
+
+def _interrupt(future: Future[Any]) -> None:
+    """Stop the job of ``future``: drop it if it has not started, else signal the
+    worker's Prolog thread and wait a little for the query to unwind (a second
+    Ctrl-C stops the waiting, not the stopping)."""
+    if future.cancel():
+        return
+    with _RUNNING_LOCK:
+        if _running is future and _prolog_thread:
+            _raise_in_prolog(_prolog_thread, int(_INTERRUPT))
+    try:
+        future.exception(timeout=_INTERRUPT_WAIT)
+    except (FutureTimeout, KeyboardInterrupt):
+        pass
+
+
+def _raise_in_prolog(thread: int, sig: int) -> None:
+    from pyswip.core import _lib
+    raise_signal = _lib["PL_thread_raise"]  # a function object of our own, as in foreign.py
+    raise_signal.argtypes = [ctypes.c_int, ctypes.c_int]
+    raise_signal.restype = ctypes.c_int
+    raise_signal(thread, sig)
 
 
 def prolog_dir() -> Path:
@@ -62,10 +132,11 @@ def prolog_dir() -> Path:
 
 
 def _start() -> None:
-    global _LOADED
+    global _LOADED, _prolog_thread
     if _LOADED:
         return
     try:
+        import pyswip.core
         from pyswip import Prolog
         from pyswip.core import PL_thread_attach_engine, PL_thread_self
     except Exception as exc:  # pyswip raises plain exceptions when libswipl is missing
@@ -74,8 +145,7 @@ def _start() -> None:
     Prolog()
     if PL_thread_self() == -1:  # Prolog was started on another thread
         PL_thread_attach_engine(None)
-    # Registered after pyswip's exit hook, so it runs first.
-    atexit.register(_stop)
+    atexit.unregister(pyswip.core.cleanupProlog)  # see the module comment
     # pyswip starts Prolog without signal handling, which also leaves out
     # SWI-Prolog's garbage-collector thread: clause garbage from the
     # asserts and retracts of every solve was then collected on this thread.
@@ -84,29 +154,15 @@ def _start() -> None:
     entry = prolog_dir() / "bridge.pl"
     if foreign.call("use_module", [str(entry)], 0) is None:
         raise EngineError(f"SWI-Prolog could not load {entry}")
+    if foreign.call("bridge_interruptible", [int(_INTERRUPT)], 0) is None:
+        raise EngineError("SWI-Prolog would not take the interrupt signal")
+    _prolog_thread = PL_thread_self()
     _LOADED = True
-
-
-def _stop() -> None:
-    """Shut Prolog down on the worker thread, its own, before pyswip tries from the main thread."""
-    global _STOPPED
-    from pyswip.core import PL_cleanup
-
-    if _LOADED and not _STOPPED:
-        _STOPPED = True
-        _on_worker(PL_cleanup, 0)
 
 
 def _started_run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
     _start()
-    try:
-        return foreign.call(name, args, outputs)
-    finally:
-        # Measured, not documented: what a solve frees (the clause garbage of
-        # the state predicates, it seems) is given back only once a query that
-        # does not reach those predicates has run on this thread.  Without this
-        # 20,000 solves grew the process by 2-4 KB each (tests/test_isolation.py).
-        foreign.call("true", [], 0)
+    return foreign.call(name, args, outputs)
 
 
 def start() -> None:
@@ -117,8 +173,6 @@ def start() -> None:
 
 def call(name: str, args: list[Any], outputs: int) -> list[Any]:
     """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails."""
-    if _STOPPED:
-        raise EngineError("SWI-Prolog has already been shut down (the program is exiting)")
     result = _on_worker(_started_run, name, args, outputs)
     if result is None:
         raise EngineError(f"the engine's {name}/{len(args) + outputs} failed unexpectedly")

@@ -1,0 +1,60 @@
+"""Ctrl-C stops a long solve at once, through the CLI and through Python, and leaves the engine usable."""
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+
+EMPTY_25 = "." * 625 + "\n"  # counting its solutions never ends
+
+
+@pytest.mark.parametrize("options,presses", [([], 1), (["--time-limit", "100"], 2)])
+def test_ctrl_c_ends_the_cli_within_a_second(options, presses):
+    proc = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "-", "--count", "1000000", *options],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=ROOT)
+    assert proc.stdin is not None
+    proc.stdin.write(EMPTY_25)
+    proc.stdin.close()
+    proc.stdin = None
+    time.sleep(2)  # well into the search
+    assert proc.poll() is None
+    pressed = time.monotonic()
+    for _ in range(presses):
+        proc.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert time.monotonic() - pressed < 1.0
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "WARNING" not in err, err
+
+
+INTERRUPTED_IN_PYTHON = """
+import os, signal, threading, time
+import pybridge
+from pybridge import engine
+
+threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+started = time.monotonic()
+try:
+    pybridge.solve(pybridge.load("." * 625)[0], max_solutions=10 ** 6)
+except KeyboardInterrupt:
+    print("interrupted", round(time.monotonic() - started, 1))
+print(*engine.call("bridge_state_size", [], 3))
+print(pybridge.solve(pybridge.load("puzzles/sudoku9.txt")[0], max_solutions=2).status)
+"""
+
+
+def test_keyboard_interrupt_aborts_the_engine_call_and_the_engine_goes_on():
+    out = subprocess.run([sys.executable, "-c", INTERRUPTED_IN_PYTHON], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["interrupted 1.0", "0 0 0", "solved"]
