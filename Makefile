@@ -24,10 +24,8 @@ $(STAMP): pyproject.toml
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
 	@touch $@
 
-KAKURO = $(filter-out %_down.txt %_right.txt,$(wildcard puzzles/kakuro/*.txt))
-
 run: setup
-	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk $(KAKURO) puzzles/kakuro/*.grid puzzles/futoshiki/*
+	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/*
 
 test: setup
 	$(PY) -m pytest -q

@@ -23,11 +23,19 @@
             bridge_start/5,         % +Geometry, +Givens, -Status, -Codes, -Error
             bridge_step/9,          % +Geometry, +Codes, +Techniques, -Status, -Codes1,
                                     % -Technique, -Text, -Placements, -Removed
+            bridge_walk/9,          % +Geometry, +Codes, +Techniques, +MaxItems, +TimeLimitMs,
+                                    % -Status, -Items, -Codes1, -Solutions
+            bridge_steps/7,         % +Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items,
+                                    % -Codes1
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
-            bridge_choose/5,        % +Geometry, +Codes, -Row, -Col, -Values
-            bridge_assign/7,        % +Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1
+            bridge_guess/6,         % +Geometry, +Codes, -Status, -Item, -Values, -Codes1
+            bridge_backtrack/9,     % +Geometry, +Codes, +Before, +Row, +Col, +Value, -Status,
+                                    % -Item, -Codes1
+            bridge_techniques/1,    % -Ladder
             shape_geometry/2,       % +Shape, -Geometry
             technique_names/1,      % -Names
+            bridge_read/5,          % +Text, +Kind, +Format, +Limits, -Records
+            bridge_read_matrices/4, % +DownText, +RightText, +Limits, -Records
             bridge_state_size/3,    % -Elements, -Possibilities, -Placed
             bridge_interruptible/1, % +Signal
             bridge_idle/0
@@ -46,6 +54,7 @@
 :- use_module(solve).
 :- use_module(explain).
 :- use_module(puzzle_text).
+:- use_module(walkthrough).
 :- use_module(runs).
 :- reexport(combinations, [combinations/3, combinations/4]).
 
@@ -111,6 +120,88 @@ text_cell(Text, clue(Down, Across)) :-
     number_string(Across, A),
     integer(Down), integer(Across).
 
+%! bridge_read(+Text, +Kind, +Format, +Limits, -Records) is det.
+%
+%  The puzzles of Text (puzzle_text:read_puzzles/3), Kind and Format ''
+%  to detect them, Limits [MaxPuzzleChars, MaxKakuroSide].  Records is
+%  a list of lists, one a puzzle (record_list/2), or [error, Message]
+%  when the text as a whole cannot be read.
+
+bridge_read(Text, Kind, Format, Limits, Records) :-
+    read_options(Kind, Format, Limits, Options),
+    catch(( read_puzzles(Text, Options, Rs), maplist(record_list, Rs, Records) ),
+          puzzle_text_error(_, _, Message),
+          Records = [[error, Message]]).
+
+%! bridge_read_matrices(+DownText, +RightText, +Limits, -Records) is det.
+%
+%  The Kakuro of a pair of thesis matrix files, as bridge_read/5.
+
+bridge_read_matrices(Down, Right, Limits, [Record]) :-
+    read_options('', '', Limits, Options),
+    read_kakuro_matrices(Down, Right, Options, R),
+    record_list(R, Record).
+
+read_options(Kind, Format, [MaxChars, MaxSide], Options) :-
+    include([_-V]>>(V \== ''), [kind-Kind, format-Format], Given),
+    findall(O, ( member(Name-V, Given), O =.. [Name, V] ), Options0),
+    append(Options0, [max_puzzle_chars(MaxChars), max_kakuro_side(MaxSide)], Options).
+
+% record_list(+Record, -List): a record as Python reads it:
+%   [latin, Index, Line, N, Regions, Diagonals, Signs, Marks, Givens, Solution]
+%     Regions [] (none), [BR, BC] (boxes) or the N*N region numbers;
+%     Diagonals 0 or 1; Signs r1,c1,r2,c2,... flat (r1c1 < r2c2); Marks
+%     the same for Adjacent marks, or `none` when not in Adjacent mode;
+%     Givens and Solution texts of one character a cell ('' no solution);
+%   [kakuro, Index, Line, Rows, Cols, Downs, Acrosses, Givens]
+%     Downs and Acrosses the clues of each cell, -1 for a white one;
+%   [invalid, Index, Line, Kind, Row, Col, Message] (Row = Col = 0: no cell).
+record_list(record(I, Line, invalid(Cell, Message, Kind)), [invalid, I, Line, Kind, R, C, Message]) :-
+    !,
+    (   Cell = R/C -> true ; R = 0, C = 0 ).
+record_list(record(I, Line, puzzle(puzzle(kakuro(Rows), Givens), _)),
+            [kakuro, I, Line, NR, NC, Downs, Acrosses, GivensText]) :-
+    !,
+    length(Rows, NR),
+    Rows = [Row|_],
+    length(Row, NC),
+    append(Rows, Cells),
+    maplist(cell_clues, Cells, Downs, Acrosses),
+    givens_values(Givens, NR, NC, Values),
+    values_text(Values, GivensText).
+record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens), Extras)),
+            [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText]) :-
+    regions_list(Regions, RegionList),
+    (   memberchk(diagonals, Options) -> Diagonals = 1 ; Diagonals = 0 ),
+    (   memberchk(less(Lt), Options) -> flat_pairs(Lt, Signs) ; Signs = [] ),
+    (   memberchk(adjacent(Adj), Options) -> flat_pairs(Adj, Marks) ; Marks = none ),
+    givens_values(Givens, N, N, Values),
+    values_text(Values, GivensText),
+    (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ).
+
+cell_clues(w, -1, -1).
+cell_clues(clue(D, A), D, A).
+
+regions_list(none, []).
+regions_list(boxes(BR, BC), [BR, BC]).
+regions_list(regions(Ids), Ids).
+
+flat_pairs(Pairs, Flat) :-
+    foldl([P, [A, B, C, D|T], T]>>(P =.. [_, A, B, C, D]), Pairs, Flat, []).
+
+givens_values(Givens, NR, NC, Values) :-
+    Cells is NR*NC,
+    length(Values, Cells),
+    maplist(place_given(NC, Values), Givens),
+    maplist(blank_if_free, Values).
+
+place_given(NC, Values, g(R, C, V)) :-
+    I is (R-1)*NC + C,
+    nth1(I, Values, V).
+
+blank_if_free(V) :-
+    (   var(V) -> V = 0 ; true ).
+
 %! technique_names(-Names) is det.
 %
 %  All technique names, simplest first.
@@ -122,7 +213,8 @@ technique_names(Names) :-
 %!              -Solution, -Count, -Guesses, -Trace, -Error, -Notes) is det.
 %
 %  Solve, looking for up to Limit solutions, within TimeLimitMs (0: no
-%  limit).  Status is solved, multiple, unsolvable, invalid or timeout;
+%  limit).  Status is solved, multiple, unsolvable, invalid, timeout or
+%  error (the engine ran out of stack);
 %  Solution the first solution's atom ('' if none); Trace a flat list
 %  Name, Count, ... of the techniques on the first solution's way; Error
 %  the reason an invalid puzzle is invalid ('' otherwise); Notes texts
@@ -138,7 +230,7 @@ bridge_solve(Shape, Text, Limit, TimeLimitMs, Techniques0, Status, Solution,
     (   Checked = givens(Givens)
     ->  Goal = solve_puzzle(puzzle(Geometry, Givens),
                             [limit(Limit), techniques(Techniques)], Result),
-        catch(with_limit(TimeLimitMs, Goal), time_limit_exceeded, Result = timeout),
+        catch(with_limit(TimeLimitMs, Goal), Stopped, stopped(Stopped, Result)),
         result_answer(Result, Status, Solution, Count, Guesses, Trace, Error)
     ;   Checked = invalid(Why),
         Status = invalid, Solution = '', Count = 0, Guesses = 0, Trace = [],
@@ -152,7 +244,20 @@ with_limit(Ms, Goal) :-
     Seconds is Ms / 1000,
     call_with_time_limit(Seconds, Goal).
 
+% A solve stopped by its time limit is a timeout; one that ran out of
+% stack is an error (raise the engine's stack limit to solve it); any
+% other exception (an interrupt) goes on up.
+stopped(time_limit_exceeded, timeout) :- !.
+stopped(error(resource_error(Resource), _), error(Resource)) :- !.
+stopped(Exception, _) :-
+    throw(Exception).
+
 result_answer(timeout, timeout, '', 0, 0, [], '').
+result_answer(error(Resource), error, '', 0, 0, [], Error) :-
+    current_prolog_flag(stack_limit, Bytes),
+    MB is Bytes // (1024*1024),
+    format(atom(Error), 'the engine ran out of memory (~w) on this puzzle; its stacks may take ~w MB (pybridge.LIMITS.engine_stack_mb)',
+           [Resource, MB]).
 result_answer(result(invalid(Why), _, _), invalid, '', 0, 0, [], Error) :-
     !,
     error_text(Why, Error).
@@ -212,13 +317,15 @@ known_techniques(Names0, Names) :-
 
 %! bridge_start(+Geometry, +Givens, -Status, -Codes, -Error) is det.
 %
-%  The starting state of a step-wise solve: Status ok or invalid.
+%  The starting state of a step-wise solve: Status ok or invalid.  Every
+%  cell starts with every value its units allow (a Kakuro cell with 1-9),
+%  so that what a kind's rules remove shows as steps.
 
 bridge_start(Shape, Text, Status, Codes, Error) :-
     shape_geometry(Shape, Geometry),
     checked_givens(Geometry, Text, Checked),
     (   Checked = givens(Givens)
-    ->  in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens), Setup),
+    ->  in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens), full, Setup),
                              state_codes(Codes0) ))
     ;   Setup = Checked
     ),
@@ -241,6 +348,76 @@ bridge_step(Shape, Codes, Techniques0, Status, Codes1, Technique, Text,
     on_state(Geometry, Codes,
              ( step_in_place(Techniques, Status, Technique, Text, Placements, Removed),
                state_codes(Codes1) )).
+
+%! bridge_walk(+Geometry, +Codes, +Techniques, +MaxItems, +TimeLimitMs, -Status,
+%!             -Items, -Codes1, -Solutions) is det.
+%
+%  Walk the state Codes to a solution, one deduction, guess,
+%  contradiction or backtrack at a time (walkthrough:walkthrough/4), at
+%  most MaxItems of them and within TimeLimitMs (0: no limit).  Status
+%  is solved, unsolvable, limit or timeout; Items a list of
+%  [Kind, Depth, Technique, Text, Placements, Removed] (Kind step, guess,
+%  contradiction or backtrack; Placements and Removed flat R, C, V, ...),
+%  Codes1 the state where the walk ended, Solutions the number of
+%  solutions of Codes counted up to 2 (0 when timed out).
+
+bridge_walk(Shape, Codes, Techniques0, Max, TimeLimitMs, Status, Items, Codes1, Solutions) :-
+    shape_geometry(Shape, Geometry),
+    step_techniques(Techniques0, Techniques),
+    catch(with_limit(TimeLimitMs,
+                     ( on_state(Geometry, Codes,
+                                ( walkthrough(Techniques, Max, Items0, Status),
+                                  state_codes(Codes1) )),
+                       count_solutions(Geometry, Codes, Solutions) )),
+          time_limit_exceeded,
+          ( Status = timeout, Items0 = [], Codes1 = Codes, Solutions = 0 )),
+    maplist(item_list, Items0, Items).
+
+count_solutions(Geometry, Codes, Count) :-
+    solving_techniques(Ts),
+    on_state(Geometry, Codes, search(Ts, 2, Solutions, _)),
+    length(Solutions, Count).
+
+%! bridge_steps(+Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items, -Codes1) is det.
+%
+%  Apply deductions of Techniques one at a time until the puzzle is
+%  solved, none applies or MaxSteps were made, without guessing.  Status
+%  is solved, stalled, contradiction (the last item says why) or limit;
+%  Items as bridge_walk/9.
+
+bridge_steps(Shape, Codes, Techniques0, Max, Status, Items, Codes1) :-
+    shape_geometry(Shape, Geometry),
+    step_techniques(Techniques0, Techniques),
+    on_state(Geometry, Codes,
+             ( deductions(Techniques, Max, Items0, Status),
+               state_codes(Codes1) )),
+    maplist(item_list, Items0, Items).
+
+deductions(Ts, Max, Items, Status) :-
+    (   contradiction(Why)
+    ->  Items = [item(0, contradiction(Why))], Status = contradiction
+    ;   solved
+    ->  Items = [], Status = solved
+    ;   Max =< 0
+    ->  Items = [], Status = limit
+    ;   next_step(Ts, Step)
+    ->  Items = [item(0, Step)|Items1],
+        Max1 is Max - 1,
+        deductions(Ts, Max1, Items1, Status)
+    ;   Items = [], Status = stalled
+    ).
+
+% An item as Python reads it.
+item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed]) :-
+    item_text(What, Text),
+    item_parts(What, Kind, Technique, Ps, Rs),
+    flat_triples(Ps, Placements),
+    flat_triples(Rs, Removed).
+
+item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
+item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).
+item_parts(contradiction(_), contradiction, contradiction, [], []).
+item_parts(backtrack(_, _, _, Rs), backtrack, backtrack, [], Rs).
 
 step_techniques([], Names) :-
     !,
@@ -269,7 +446,10 @@ flat_triples(Terms, Flat) :-
 
 %! bridge_propagate(+Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace) is det.
 %
-%  Propagate to a fixpoint.  Status is solved, stalled or contradiction.
+%  Propagate to a fixpoint along the solving path (propagate:propagate/3,
+%  singles then Techniques, looking only where something changed), which
+%  records no step: tests check it against the teaching path's grid
+%  scans.  Status is solved, stalled or contradiction.
 
 bridge_propagate(Shape, Codes, Techniques0, Status, Codes1, Trace) :-
     shape_geometry(Shape, Geometry),
@@ -282,26 +462,47 @@ bridge_propagate(Shape, Codes, Techniques0, Status, Codes1, Trace) :-
                ),
                state_codes(Codes1) )).
 
-%! bridge_choose(+Geometry, +Codes, -Row, -Col, -Values) is det.
+%! bridge_guess(+Geometry, +Codes, -Status, -Item, -Values, -Codes1) is det.
 %
-%  The cell a guess should be made in (fewest candidates); Row = 0 when
-%  every cell is solved.
+%  Guess: place the first candidate of the cell with the fewest
+%  (search:choose_cell/3).  Status is guess, or solved when no cell is
+%  left to guess in; Item as bridge_walk/9; Values the cell's candidates
+%  in the order search tries them.
 
-bridge_choose(Shape, Codes, R, C, Values) :-
+bridge_guess(Shape, Codes, Status, Item, Values, Codes1) :-
     shape_geometry(Shape, Geometry),
     on_state(Geometry, Codes,
-             ( choose_cell(R, C, Values) -> true ; R = 0, C = 0, Values = [] )).
+             (   guess_item(0, Item0, Values)
+             ->  Status = guess, item_list(Item0, Item), state_codes(Codes1)
+             ;   Status = solved, Item = [], Values = [], Codes1 = Codes
+             )).
 
-%! bridge_assign(+Geometry, +Codes, +Row, +Col, +Value, -Status, -Codes1) is det.
+%! bridge_backtrack(+Geometry, +Codes, +Before, +Row, +Col, +Value, -Status, -Item,
+%!                  -Codes1) is det.
 %
-%  Place Value at Row/Col.  Status is ok, or impossible when Value is
-%  not a candidate there.
+%  The guess of Value at Row/Col, made in the state Before, led to the
+%  state Codes: when Codes holds a contradiction, Status is backtrack and
+%  Codes1 is Before without Value at Row/Col; otherwise Status is
+%  no_contradiction and nothing changes.
 
-bridge_assign(Shape, Codes, R, C, V, Status, Codes1) :-
+bridge_backtrack(Shape, Codes, Before, R, C, V, Status, Item, Codes1) :-
     shape_geometry(Shape, Geometry),
-    on_state(Geometry, Codes,
-             ( (   assign(R, C, V, _) -> Status = ok ; Status = impossible ),
-               state_codes(Codes1) )).
+    on_state(Geometry, Codes, ( contradiction(_) -> Contradiction = true ; Contradiction = false )),
+    (   Contradiction == true
+    ->  Status = backtrack,
+        on_state(Geometry, Before,
+                 ( eliminate([r(R, C, V)], Removed),
+                   item_list(item(0, backtrack(R, C, V, Removed)), Item),
+                   state_codes(Codes1) ))
+    ;   Status = no_contradiction, Item = [], Codes1 = Codes
+    ).
+
+%! bridge_techniques(-Ladder) is det.
+%
+%  Every technique, simplest first, as [Name, Difficulty].
+
+bridge_techniques(Ladder) :-
+    findall([Name, D], technique(Name, D), Ladder).
 
 % Run Goal once on the state Codes of Geometry; the state is as it was
 % (empty, between bridge calls) afterwards.

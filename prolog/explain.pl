@@ -5,6 +5,7 @@
 */
 :- module(explain,
           [ step_text/2,            % +Step, -Text
+            item_text/2,            % +WalkthroughItem, -Text
             error_text/2,           % +Why, -Text
             print_grid/0,
             print_candidates/0,
@@ -65,12 +66,11 @@ reason_text(run(U, Sum), [], Text) :-
     unit_text(U, UT),
     format(atom(Text), 'no combination for ~w (sum ~w) that fits its cells uses them', [UT, Sum]).
 reason_text(crossing(R/C, Runs), Placements, Text) :-
-    maplist([U-S, T]>>( unit_text(U, UT), format(atom(T), '~w (sum ~w)', [UT, S]) ), Runs, Parts),
+    maplist(run_digits_text, Runs, Parts),
     atomic_list_concat(Parts, ' and ', RunsText),
     (   Placements = [p(R, C, V)]
-    ->  format(atom(Text), '~w meet at r~wc~w and together allow only ~w', [RunsText, R, C, V])
-    ;   format(atom(Text), '~w meet at r~wc~w; their combinations rule digits out there',
-               [RunsText, R, C])
+    ->  format(atom(Text), '~w meet at r~wc~w, which can only be ~w', [RunsText, R, C, V])
+    ;   format(atom(Text), '~w meet at r~wc~w', [RunsText, R, C])
     ).
 reason_text(layouts(U, Sum, Combinations), [], Text) :-
     unit_text(U, UT),
@@ -88,6 +88,40 @@ reason_text(sign(less(A, B)), [], Text) :-
     format(atom(Text), '~w bounds both cells', [CT]).
 reason_text(sign(Constraint), [], Text) :-
     constraint_text(Constraint, Text).
+
+% "the across run after r2c1 (13 in 2 cells: 4, 5, 6, 7, 8, 9)", or
+% "(14 in 3 cells, 2 placed, leaves 3, 4, 5, 7, 8, 9)"
+run_digits_text(run(U, Sum, Length, Placed, Digits), T) :-
+    unit_text(U, UT),
+    atomic_list_concat(Digits, ', ', DT),
+    (   Placed == []
+    ->  format(atom(T), '~w (~w in ~w cells: ~w)', [UT, Sum, Length, DT])
+    ;   atomic_list_concat(Placed, ', ', PT),
+        format(atom(T), '~w (~w in ~w cells, ~w placed, leaves ~w)', [UT, Sum, Length, PT, DT])
+    ).
+
+%! item_text(+What, -Text) is det.
+%
+%  A walkthrough item (walkthrough:walkthrough/4) in words.
+%
+%  ?- item_text(guess(2, 5, 2, [2, 7], []), T).
+%  T = 'guess r2c5 = 2 (r2c5 has two candidates: 2, 7)'.
+
+item_text(step(N, R, P, E), Text) :-
+    step_text(step(N, R, P, E), Text).
+item_text(guess(R, C, V, Candidates, _), Text) :-
+    length(Candidates, K),
+    count_words(K, Count),
+    atomic_list_concat(Candidates, ', ', CT),
+    format(atom(Text), 'guess r~wc~w = ~w (r~wc~w has ~w candidates: ~w)', [R, C, V, R, C, Count, CT]).
+item_text(contradiction(Why), Text) :-
+    error_text(Why, WT),
+    format(atom(Text), 'contradiction: ~w', [WT]).
+item_text(backtrack(R, C, V, _), Text) :-
+    format(atom(Text), 'so r~wc~w is not ~w: that guess led to a contradiction', [R, C, V]).
+
+count_words(K, W) :-
+    (   nth1(K, [one, two, three, four, five, six, seven, eight, nine], W0) -> W = W0 ; W = K ).
 
 %! constraint_text(+Constraint, -Text) is det.
 
@@ -118,12 +152,26 @@ removed_text(Removed, [p(R, C, V)], Text) :-
 peer_removal(R, C, V, r(R2, C2, V)) :-
     R2-C2 \== R-C.
 
-% "4, 5 from r2c1; 1 from r1c2": removals from one cell come together.
+% "6, 9 from r9c4" when one cell loses them all; else grouped by value,
+% "4 from r9c6; 9 from r5c6, r9c6".
 removals_text(Removed, Text) :-
     maplist([r(R, C, V), (R-C)-V]>>true, Removed, Pairs),
     group_pairs_by_key(Pairs, ByCell),
-    maplist(cell_removals_text, ByCell, Parts),
+    (   ByCell = [_]
+    ->  maplist(cell_removals_text, ByCell, Parts)
+    ;   pairs_values(Pairs, Values0),
+        list_to_set(Values0, Values),             % in the order they come
+        maplist(value_cells(Pairs), Values, ByValue),
+        maplist(value_removals_text, ByValue, Parts)
+    ),
     atomic_list_concat(Parts, '; ', Text).
+
+value_cells(Pairs, V, V-Cells) :-
+    findall(Cell, member(Cell-V, Pairs), Cells).
+
+value_removals_text(V-Cells, T) :-
+    cells_text(Cells, CT),
+    format(atom(T), '~w from ~w', [V, CT]).
 
 cell_removals_text((R-C)-Values, T) :-
     atomic_list_concat(Values, ', ', VT),
@@ -150,64 +198,77 @@ unit_text(down(R, C), T) :- format(atom(T), 'the down run below r~wc~w', [R, C])
 %
 %  An invalid puzzle or a dead end in words, naming the cells.
 
-error_text(clash(V, R0/C0, R/C, U), T) :-
+error_text(Why, Text) :-
+    (   why_text(Why, Text0)
+    ->  Text = Text0
+    ;   format(atom(Text), '~q', [Why])
+    ).
+
+why_text(clash(V, R0/C0, R/C, U), T) :-
     unit_text(U, UT),
     format(atom(T), 'r~wc~w: value ~w is already given at r~wc~w in ~w (each value once per unit)',
            [R, C, V, R0, C0, UT]).
-error_text(out_of_range(R/C, V), T) :-
+why_text(out_of_range(R/C, V), T) :-
     max_value(N),
     format(atom(T), 'r~wc~w: value ~w is outside 1..~w', [R, C, V, N]).
-error_text(not_a_cell(R/C), T) :-
+why_text(not_a_cell(R/C), T) :-
     format(atom(T), 'r~wc~w does not take a value (outside the grid, or a black cell)', [R, C]).
-error_text(twice(R/C), T) :-
+why_text(twice(R/C), T) :-
     format(atom(T), 'r~wc~w is given two different values', [R, C]).
-error_text(bad_character(R/C, Char), T) :-
+why_text(bad_character(R/C, Char), T) :-
     format(atom(T), 'r~wc~w: ~q is not a value or a blank', [R, C, Char]).
-error_text(bad_length(Length, NR, NC), T) :-
+why_text(bad_length(Length, NR, NC), T) :-
     Cells is NR*NC,
     format(atom(T), '~w cells given, a ~wx~w grid has ~w', [Length, NR, NC, Cells]).
-error_text(ragged(R), T) :-
+why_text(ragged(R), T) :-
     format(atom(T), 'row ~w has a different number of cells from row 1', [R]).
-error_text(clue_without_run(R/C, Dir), T) :-
+why_text(clue_without_run(R/C, Dir), T) :-
     format(atom(T), 'r~wc~w: the ~w clue has no white cell after it (every clue needs a run)',
            [R, C, Dir]).
-error_text(run_without_clue(R/C, Dir), T) :-
+why_text(run_without_clue(R/C, Dir), T) :-
     format(atom(T), 'r~wc~w: the ~w run that starts here has no clue before it (every run needs one)',
            [R, C, Dir]).
-error_text(run_too_long(R/C, Dir, Length), T) :-
+why_text(run_too_long(R/C, Dir, Length), T) :-
     format(atom(T), 'r~wc~w: the ~w run is ~w cells long; a run holds at most 9 different digits',
            [R, C, Dir, Length]).
-error_text(impossible_sum(R/C, Dir, Sum, Length), T) :-
+why_text(impossible_sum(R/C, Dir, Sum, Length), T) :-
     sum_range(Length, Min, Max),
     format(atom(T), 'r~wc~w: no ~w different digits add up to the ~w clue ~w (possible: ~w..~w)',
            [R, C, Length, Dir, Sum, Min, Max]).
-error_text(lonely_cell(R/C), T) :-
+why_text(lonely_cell(R/C), T) :-
     format(atom(T), 'r~wc~w: a white cell in no run (it needs a clue across or down)', [R, C]).
-error_text(one_cell_run(R/C, Dir, Sum), T) :-
+why_text(one_cell_run(R/C, Dir, Sum), T) :-
     format(atom(T), 'r~wc~w: the ~w clue ~w covers a single cell, which it simply fixes',
            [R, C, Dir, Sum]).
-error_text(broken(Constraint), T) :-
+why_text(broken(Constraint), T) :-
     constraint_text(Constraint, CT),
     format(atom(T), 'the givens break a rule: ~w cannot hold', [CT]).
-error_text(sign_cycle(Cells), T) :-
+why_text(sign_cycle(Cells), T) :-
     Cells = [R/C|_],
     maplist([R1/C1, CT]>>format(atom(CT), 'r~wc~w', [R1, C1]), Cells, Texts),
     atomic_list_concat(Texts, ' < ', Chain),
     format(atom(T), 'r~wc~w: the signs go round in a cycle, ~w, so no values satisfy them',
            [R, C, Chain]).
-error_text(outside(R/C), T) :-
+why_text(outside(R/C), T) :-
     format(atom(T), 'r~wc~w: a sign here is outside the grid', [R, C]).
-error_text(outside(R1/C1, R2/C2), T) :-
+why_text(outside(R1/C1, R2/C2), T) :-
     format(atom(T), 'r~wc~w: its sign points to r~wc~w, outside the grid', [R1, C1, R2, C2]).
-error_text(not_neighbours(R1/C1, R2/C2), T) :-
+why_text(not_neighbours(R1/C1, R2/C2), T) :-
     format(atom(T), 'r~wc~w: a sign joins it to r~wc~w, which is not a neighbour', [R1, C1, R2, C2]).
-error_text(no_candidates(R/C), T) :-
+why_text(region_map_size(Length, Cells), T) :-
+    format(atom(T), 'the region map has ~w symbols, the grid ~w cells', [Length, Cells]).
+why_text(region_number(R/C, Id, N), T) :-
+    format(atom(T), 'r~wc~w: region ~q is not one of 1..~w', [R, C, Id, N]).
+why_text(region_size(Id, R/C, Size, N), T) :-
+    format(atom(T), 'r~wc~w: region ~w has ~w cells; every region needs ~w', [R, C, Id, Size, N]).
+why_text(region_cut(Id, R/C, R0/C0), T) :-
+    format(atom(T), 'r~wc~w: region ~w is not connected: r~wc~w is cut off from r~wc~w',
+           [R, C, Id, R, C, R0, C0]).
+why_text(no_candidates(R/C), T) :-
     format(atom(T), 'r~wc~w has no candidate left', [R, C]).
-error_text(no_place(U, V), T) :-
+why_text(no_place(U, V), T) :-
     unit_text(U, UT),
     format(atom(T), '~w has no place left in ~w', [V, UT]).
-error_text(Why, T) :-
-    format(atom(T), '~q', [Why]).
 
 %! print_grid is det.
 %

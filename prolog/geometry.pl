@@ -55,6 +55,7 @@
 :- module(geometry,
           [ setup_geometry/1,   % +Geometry
             current_geometry/1, % ?Geometry
+            region_error/3,     % +Regions, +N, -Why
             geometry_status/2,  % +Geometry, -Status
             clear_geometry/0,
             grid_shape/2,       % ?Rows, ?Cols
@@ -131,8 +132,10 @@ box_shape(25, 5, 5).
 geometry_status(kakuro(Rows), Status) :-
     !,
     kakuro_status(Rows, Status).
-geometry_status(geometry(N, _, Options), Status) :-
-    (   option_signs(Options, Pairs),
+geometry_status(geometry(N, Regions, Options), Status) :-
+    (   region_error(Regions, N, Why)
+    ->  Status = invalid(Why)
+    ;   option_signs(Options, Pairs),
         member(R1-C1-R2-C2, Pairs),
         sign_error(N, R1, C1, R2, C2, Why)
     ->  Status = invalid(Why)
@@ -141,6 +144,53 @@ geometry_status(geometry(N, _, Options), Status) :-
     ->  Status = invalid(sign_cycle(Cycle))
     ;   Status = ok
     ).
+
+%! region_error(+Regions, +N, -Why) is semidet.
+%
+%  A jigsaw region map that does not cut the N x N grid into N connected
+%  regions of N cells, numbered 1..N:
+%    - region_map_size(Length, Cells): a number for each cell is needed;
+%    - region_number(R/C, Id, N): a region numbered outside 1..N;
+%    - region_size(Id, R/C, Size, N): region Id (first cell R/C) has Size cells;
+%    - region_cut(Id, R/C, R0/C0): R/C cannot be reached from R0/C0 within Id.
+
+region_error(regions(Ids), N, Why) :-
+    length(Ids, Length),
+    Cells is N*N,
+    (   Length =\= Cells
+    ->  Why = region_map_size(Length, Cells)
+    ;   nth0(I, Ids, Id), \+ ( integer(Id), between(1, N, Id) )
+    ->  R is I // N + 1, C is I mod N + 1,
+        Why = region_number(R/C, Id, N)
+    ;   findall(Id-(R/C), ( nth0(I, Ids, Id), R is I // N + 1, C is I mod N + 1 ), Pairs0),
+        keysort(Pairs0, Pairs),
+        group_pairs_by_key(Pairs, Regions),
+        member(Id-Members, Regions),
+        region_members_error(Id, Members, N, Why)
+    ->  true
+    ).
+
+region_members_error(Id, [First|Members], N, Why) :-
+    length([First|Members], Size),
+    (   Size =\= N
+    ->  Why = region_size(Id, First, Size, N)
+    ;   reachable([First], [First|Members], [First], Reached),
+        subtract([First|Members], Reached, [Cut|_]),
+        Why = region_cut(Id, Cut, First)
+    ).
+
+% The cells of Cells reached from Todo, stepping to orthogonal neighbours.
+reachable([], _, Seen, Seen).
+reachable([R/C|Todo], Cells, Seen0, Seen) :-
+    findall(R2/C2,
+            ( member(DR/DC, [-1/0, 1/0, 0/(-1), 0/1]),
+              R2 is R + DR, C2 is C + DC,
+              memberchk(R2/C2, Cells),
+              \+ memberchk(R2/C2, Seen0) ),
+            New),
+    append(Seen0, New, Seen1),
+    append(Todo, New, Todo1),
+    reachable(Todo1, Cells, Seen1, Seen).
 
 option_signs(Options, Pairs) :-
     findall(R1-C1-R2-C2,

@@ -4,42 +4,45 @@
 
         $ swipl prolog/puzzlog.pl
 
-    Solve a Sudoku given as rows (0 = blank) and print it:
+    and type puzzlog_help. for every query.  help(step) (or any other
+    name below) shows a predicate's documentation.
 
-        ?- sudoku([[0,0,3,0],[0,4,0,0],[0,0,0,2],[0,3,0,0]]).
+    Solve a puzzle typed as rows (0 = blank) and print it:
 
-    Get the solved rows back:
-
-        ?- sudoku([[0,0,3,0],[0,4,0,0],[0,0,0,2],[0,3,0,0]], Rows).
-        Rows = [[4,2,3,1],[3,4,1,2],[1,3,4,2]...]   (see README.md)
+        ?- sudoku([[0,0,0,2],[0,2,0,0],[0,0,3,0],[4,0,0,0]]).
+        ?- sudoku([[3,0,0,0],[0,0,0,2],[0,1,0,0],[0,0,4,0]], Rows).
+        Rows = [[3,2,1,4],[1,4,3,2],[4,1,2,3],[2,3,4,1]].
 
     Kakuro rows: 0 a white cell, x a black one, Down/Across a clue cell:
 
-        ?- kakuro([[x, 3/0, 11/0], [0/11, 0, 0], [0/3, 0, 0]]).
         ?- kakuro([[x, 3/0, 11/0], [0/11, 0, 0], [0/3, 0, 0]], Rows).
         Rows = [[x, 3/0, 11/0], [0/11, 2, 9], [0/3, 1, 2]].
         ?- combinations(20, 3, Sets).          % sum combinations
         Sets = [[3,8,9], [4,7,9], [5,6,9], [5,7,8]].
-        ?- load_kakuro('puzzles/kakuro/thesis').   % NAME_down.txt + NAME_right.txt
 
     Futoshiki: an Unequal game ID, or rows and signs:
 
-        ?- futoshiki('4:0D,0,0,0,0R,0,0,0,0,0,0,0U,0R,0R,0R,0,').
         ?- futoshiki([[0,0,0],[0,0,0],[0,0,0]]-[1/1 < 1/2, 1/2 < 1/3, 2/1 < 3/1], Rows).
         Rows = [[1,2,3],[2,3,1],[3,1,2]].
 
-    Explore a puzzle from a file one deduction at a time:
+    Explore a puzzle from a file (any format the CLI reads) one
+    deduction at a time:
 
-        ?- load_puzzle('puzzles/sudoku9.txt').     % first puzzle of the file
+        ?- load_puzzle('puzzles/sudoku9.txt', 5).  % the sixth puzzle of the file
         ?- candidates.                             % the candidate grid
         ?- step.                                   % one deduction, explained
         ?- steps.                                  % deductions until stuck
-        ?- solve.                                  % finish with search
+        ?- guess.                                  % when no deduction applies
+        ?- steps.                                  % here they reach a contradiction
+        ?- backtrack.                              % so the guess was wrong
+        ?- walkthrough.                            % every step to the end
+        ?- undo.                                   % take the last move back
 
-    The state lives in the dynamic facts element/3 and possibility/4,
-    which can be queried directly:
+    The state lives in the dynamic facts element/3 and possibility/4; the
+    rules are technique/2 and deduction/2, which can be queried directly:
 
-        ?- possibility(1, 1, Box, Value).
+        ?- load_puzzle('puzzles/sudoku4.txt'), deduction(naked_single, S).
+        S = step(naked_single, cell(2/4), [p(2, 4, 1)], []).
 */
 :- module(puzzlog,
           [ sudoku/1,               % +Rows
@@ -48,18 +51,29 @@
             kakuro/2,               % +Rows, -SolvedRows
             futoshiki/1,            % +Puzzle
             futoshiki/2,            % +Puzzle, -SolvedRows
-            load_kakuro/1,          % +Name
             load_puzzle/1,          % +File
             load_puzzle/2,          % +File, +Index
+            load_kakuro/1,          % +Name
             show/0,
             candidates/0,
             step/0,
             step/1,                 % -Step
             steps/0,
+            guess/0,
+            backtrack/0,
+            undo/0,
+            walkthrough/0,
             solve/0,
             clear_puzzle/0,
+            puzzlog_help/0,
             element/3,              % ?Row, ?Col, ?Value
-            possibility/4           % ?Row, ?Col, ?Box, ?Value
+            possibility/4,          % ?Row, ?Col, ?Box, ?Value
+            technique/2,            % ?Technique, ?Difficulty
+            deduction/2,            % ?Technique, -Step
+            contradiction/1,        % -Why
+            apply_step/2,           % +Step, -Applied
+            step_text/2,            % +Step, -Text
+            cell_candidates/3       % +Row, +Col, -Values
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -72,31 +86,79 @@
 :- use_module(solve).
 :- use_module(explain).
 :- use_module(puzzle_text).
-:- use_module(bridge).
+:- use_module(typed_puzzles).
+:- use_module(walkthrough, [walkthrough/4 as walk_to_end, guess_item/3]).
+:- use_module(bridge, [technique_names/1]).
 :- use_module(combinations).
 :- reexport(combinations, [combinations/3, combinations/4, magic_sum/3]).
 
+:- dynamic
+    history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first
+    guesses/1.          % [guess(Before, R, C, V), ...], latest first
+
+:- initialization(print_message(informational, format(
+       "puzzlog: try load_puzzle('puzzles/sudoku9.txt'), then step, candidates, guess, undo; puzzlog_help lists every query", []))).
+
+%! puzzlog_help is det.
+%
+%  Print every query of the shell, with what it does.
+
+puzzlog_help :-
+    forall(help_line(Query, What), format('  ~w~t~38|~w~n', [Query, What])),
+    format('help(Name) shows the documentation of any of them.~n').
+
+help_line('sudoku(Rows), sudoku(Rows, Solved)', 'solve rows of values (0 = blank)').
+help_line('kakuro(Rows), kakuro(Rows, Solved)', 'solve rows of 0 (white), x (black), Down/Across').
+help_line('futoshiki(Id), futoshiki(Id, Solved)', 'solve an Unequal game ID or Rows-Signs').
+help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) of a file, any format').
+help_line('show, candidates', 'print the grid, or every cell\'s candidates').
+help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
+help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
+help_line('undo', 'take the last move back').
+help_line('walkthrough', 'every step, guess and backtrack to the end').
+help_line('solve', 'finish the puzzle at once').
+help_line('technique(T, D), deduction(T, S)', 'the rules: what each finds now').
+help_line('element(R, C, V), possibility(R, C, B, V)', 'the state facts').
+help_line('combinations(Sum, Len, Sets)', 'Kakuro sum combinations').
+
+% ----------------------------------------------------------------- solving typed puzzles
 
 %! sudoku(+Rows) is semidet.
 %
 %  Print the puzzle Rows (lists of integers, 0 for a blank), solve it and
-%  print the solution and how many values were found.
+%  print the solution and how many values were found.  Fails, after
+%  saying why, when Rows is not a puzzle or has no solution.
 
 sudoku(Rows) :-
-    rows_puzzle(Rows, Puzzle),
+    typed(sudoku, Rows, Puzzle),
     Puzzle = puzzle(_, Givens),
     format('Puzzle:~n'),
     print_rows(Rows),
     solve_puzzle(Puzzle, [limit(2)], Result),
     report(Result, Givens).
 
+% typed(+Kind, +Term, -Puzzle): the puzzle a term stands for, or a
+% message and failure.
+typed(Kind, Term, Puzzle) :-
+    catch(typed_puzzle(Kind, Term, Puzzle),
+          puzzle_text_error(_, Cell, Message),
+          ( say_invalid(Cell, Message), fail )).
+
+say_invalid(Cell, Message) :-
+    (   Cell = R/C
+    ->  format('Invalid puzzle: r~wc~w: ~w~n', [R, C, Message])
+    ;   format('Invalid puzzle: ~w~n', [Message])
+    ).
+
 report(result(invalid(Why), _, _), _) :-
     !,
     error_text(Why, Text),
-    format('Invalid puzzle: ~w~n', [Text]).
+    format('Invalid puzzle: ~w~n', [Text]),
+    fail.
 report(result(unsolvable, _, _), _) :-
     !,
-    format('No solution.~n').
+    format('No solution.~n'),
+    fail.
 report(result(Status, [solution(Values, _)|_], Guesses), Givens) :-
     length(Values, Cells),
     N is truncate(sqrt(Cells)),
@@ -105,25 +167,38 @@ report(result(Status, [solution(Values, _)|_], Guesses), Givens) :-
     print_rows(Solved),
     length(Givens, Given),
     Found is Cells - Given,
-    format('Found ~w values (~w guesses).~n', [Found, Guesses]),
+    plural(Guesses, guess, GuessText),
+    format('Found ~w values (~w).~n', [Found, GuessText]),
     (   Status == multiple
     ->  format('The puzzle has more than one solution; this is one of them.~n')
     ;   true
     ).
 
+plural(1, Word, Text) :- !, format(atom(Text), '1 ~w', [Word]).
+plural(N, Word, Text) :-
+    (   sub_atom(Word, _, 1, 0, s) -> Suffix = es ; Suffix = s ),
+    format(atom(Text), '~w ~w~w', [N, Word, Suffix]).
+
 %! sudoku(+Rows, -Solved) is semidet.
 %
-%  Solved is the solution of the puzzle Rows; fails if there is none.
+%  Solved is the first solution of the puzzle Rows; fails if there is
+%  none (saying why when Rows is not a puzzle).
 
 sudoku(Rows, Solved) :-
-    rows_puzzle(Rows, Puzzle),
+    typed(sudoku, Rows, Puzzle),
     solved_rows(Puzzle, Solved).
 
 % The rows of the first solution of a Latin-square Puzzle.
 solved_rows(Puzzle, Solved) :-
-    solve_puzzle(Puzzle, [], result(solved, [solution(Values, _)], _)),
-    Puzzle = puzzle(geometry(N, _, _), _),
-    values_rows(N, Values, Solved).
+    solve_puzzle(Puzzle, [], Result),
+    (   Result = result(solved, [solution(Values, _)], _)
+    ->  Puzzle = puzzle(geometry(N, _, _), _),
+        values_rows(N, Values, Solved)
+    ;   Result = result(invalid(Why), _, _)
+    ->  error_text(Why, Text),
+        format('Invalid puzzle: ~w~n', [Text]),
+        fail
+    ).
 
 values_rows(_, [], []) :- !.
 values_rows(N, Values, [Row|Rows]) :-
@@ -143,23 +218,32 @@ row_char(V, Ch) :- value_char(V, Ch).
 %! kakuro(+Rows) is semidet.
 %
 %  Print the Kakuro Rows (0 white, x black, Down/Across a clue), solve
-%  it and print the solution.
+%  it and print the solution.  Fails, after saying why, when Rows is not
+%  a Kakuro or has no solution.
 
 kakuro(Rows) :-
-    kakuro_rows_puzzle(Rows, Puzzle),
+    typed(kakuro, Rows, Puzzle),
     show_and_solve(Puzzle).
 
 % Print the puzzle, solve it, print the solution: each grid in its
 % readable layout, through the engine's own grid printer.
 show_and_solve(Puzzle) :-
-    format('Puzzle:~n'),
-    show_values(Puzzle, []),
-    solve_puzzle(Puzzle, [limit(2)], Result),
-    show_report(Result, Puzzle).
+    Puzzle = puzzle(Geometry, _),
+    geometry_status(Geometry, Status),
+    (   Status = invalid(Why)
+    ->  error_text(Why, Text),
+        format('Invalid puzzle: ~w~n', [Text]),
+        fail
+    ;   format('Puzzle:~n'),
+        show_values(Puzzle, []),
+        solve_puzzle(Puzzle, [limit(2)], Result),
+        show_report(Result, Puzzle)
+    ).
 
 show_report(result(solved, [solution(Values, _)], Guesses), Puzzle) :-
     !,
-    format('Solution (~w guesses):~n', [Guesses]),
+    plural(Guesses, guess, GuessText),
+    format('Solution (~w):~n', [GuessText]),
     show_values(Puzzle, Values).
 show_report(result(multiple, [solution(Values, _)|_], _), Puzzle) :-
     !,
@@ -188,7 +272,7 @@ place_index(I, V) :-
 %  solution.
 
 kakuro(Rows, Solved) :-
-    kakuro_rows_puzzle(Rows, Puzzle),
+    typed(kakuro, Rows, Puzzle),
     solve_puzzle(Puzzle, [], result(solved, [solution(Values, _)], _)),
     length(Rows, NR),
     Rows = [Row|_],
@@ -207,70 +291,131 @@ kakuro(Rows, Solved) :-
 %  is an Unequal game ID ('4:0D,0,0R,...', or '4a:...' for Adjacent
 %  mode) or Rows-Signs: rows of integers (0 = empty) and signs
 %  R1/C1 < R2/C2 or R1/C1 > R2/C2 (Rows-adjacent(Marks) for Adjacent
-%  mode, each mark R1/C1 - R2/C2).
+%  mode, each mark R1/C1 - R2/C2).  Fails, after saying why, when Puzzle
+%  is not a Futoshiki or has no solution.
 
 futoshiki(Puzzle) :-
-    futoshiki_puzzle(Puzzle, P),
+    typed(futoshiki, Puzzle, P),
     show_and_solve(P).
 
 %! futoshiki(+Puzzle, -Solved) is semidet.
 %
-%  Solved is the solution of Puzzle (as for futoshiki/1) as rows; fails
-%  if there is none.
+%  Solved is the first solution of Puzzle (as for futoshiki/1) as rows;
+%  fails if there is none.
 
 futoshiki(Puzzle, Solved) :-
-    futoshiki_puzzle(Puzzle, P),
+    typed(futoshiki, Puzzle, P),
     solved_rows(P, Solved).
 
-futoshiki_puzzle(Id, Puzzle) :-
-    atom(Id),
-    !,
-    unequal_puzzle(Id, Puzzle).
-futoshiki_puzzle(RowsSigns, Puzzle) :-
-    futoshiki_rows_puzzle(RowsSigns, Puzzle).
-
-%! load_kakuro(+Name) is semidet.
-%
-%  Make the Kakuro of the thesis-format pair Name_down.txt +
-%  Name_right.txt the current puzzle of the shell and print it.
-
-load_kakuro(Name) :-
-    (   read_kakuro_files(Name, Puzzle)
-    ->  start_puzzle(Puzzle)
-    ;   format('No ~w_down.txt and ~w_right.txt (or _dolje/_desno) to read~n', [Name, Name]),
-        fail
-    ).
-
-start_puzzle(Puzzle) :-
-    clear_state,
-    setup_puzzle(Puzzle, Status),
-    (   Status == ok
-    ->  show
-    ;   Status = invalid(Why),
-        error_text(Why, Text),
-        format('Invalid puzzle: ~w~n', [Text]),
-        clear_state,
-        fail
-    ).
+% ----------------------------------------------------------------- exploring a puzzle
 
 %! load_puzzle(+File) is semidet.
 %! load_puzzle(+File, +Index) is semidet.
 %
 %  Make the Index-th (0-based) puzzle of File the current puzzle of the
-%  shell and print it.  File holds one-line puzzles, Unequal game IDs or
-%  one readable grid without signs.
+%  shell and print it.  File is in any format the command line reads
+%  (docs/formats.md); a Kakuro pair of matrix files is named by either
+%  file or by their common stem.  Every cell starts with every value its
+%  units allow: what the puzzle's rules remove comes as steps.  When the
+%  puzzle cannot be loaded, says why and keeps the puzzle loaded before.
 
 load_puzzle(File) :-
     load_puzzle(File, 0).
 
 load_puzzle(File, Index) :-
-    (   read_puzzle_file(File, Index, Puzzle)
-    ->  start_puzzle(Puzzle)
-    ;   format('No puzzle ~w in ~w~n', [Index, File]),
+    catch(file_puzzle(File, Index, Puzzle),
+          puzzle_text_error(Line, Cell, Message),
+          ( load_failed(File, Line, Cell, Message), fail )),
+    start_puzzle(Puzzle).
+
+file_puzzle(File, Index, Puzzle) :-
+    (   ( atom(File) ; string(File) ) -> atom_string(Name, File)
+    ;   puzzle_error(none, "load_puzzle/1,2 takes a file name, not ~q", [File])
+    ),
+    (   integer(Index), Index >= 0 -> true
+    ;   puzzle_error(none, "the index is a whole number from 0, not ~q", [Index])
+    ),
+    (   \+ exists_file(Name), matrix_pair(Name, Down, Right), exists_file(Down)
+    ->  read_text_file(Down, DownText),
+        read_text_file(Right, RightText),
+        read_kakuro_matrices(DownText, RightText, [], Record),
+        Records = [Record]
+    ;   read_text_file(Name, Text),
+        read_puzzles(Text, [], Records)
+    ),
+    length(Records, Count),
+    (   nth0(Index, Records, record(_, Line, Outcome)) -> true
+    ;   plural(Count, puzzle, Puzzles),
+        puzzle_error(none, "~w has ~w; there is no puzzle ~w (they are numbered from 0)", [Name, Puzzles, Index])
+    ),
+    (   Outcome = puzzle(Puzzle, _) -> true
+    ;   Outcome = invalid(Cell, Message, _),
+        throw(puzzle_text_error(Line, Cell, Message))
+    ).
+
+load_failed(File, Line, Cell, Message) :-
+    (   integer(Line) -> format(atom(Where), '~w, line ~w', [File, Line]) ; Where = File ),
+    (   Cell = R/C
+    ->  format('Cannot load ~w, r~wc~w: ~w~n', [Where, R, C, Message])
+    ;   sub_string(Message, 0, _, _, File)      % the message names the file itself
+    ->  format('Cannot load: ~w~n', [Message])
+    ;   format('Cannot load ~w: ~w~n', [Where, Message])
+    ),
+    (   loaded_quietly
+    ->  format('The puzzle loaded before is still loaded.~n')
+    ;   format('No puzzle is loaded.~n')
+    ).
+
+%! load_kakuro(+Name) is semidet.
+%
+%  load_puzzle/1 of the thesis-format pair Name_down.txt + Name_right.txt.
+
+load_kakuro(Name) :-
+    load_puzzle(Name).
+
+% Make Puzzle the current puzzle, every cell with every value its units
+% allow, or say why it is invalid and keep the one before.
+start_puzzle(Puzzle) :-
+    Puzzle = puzzle(Geometry, _),
+    (   geometry_status(Geometry, invalid(Why0))
+    ->  Why = Why0
+    ;   saved(Saved),
+        setup_puzzle(Puzzle, full, Status),
+        (   Status = invalid(Why)
+        ->  restore(Saved)
+        ;   true
+        )
+    ),
+    (   var(Why)
+    ->  retractall(history(_, _)),
+        retractall(guesses(_)),
+        assertz(guesses([])),
+        print_grid
+    ;   error_text(Why, Text),
+        format('Invalid puzzle: ~w~n', [Text]),
+        (   loaded_quietly
+        ->  format('The puzzle loaded before is still loaded.~n')
+        ;   format('No puzzle is loaded.~n')
+        ),
         fail
     ).
 
-%! show is det.
+saved(saved(Geometry-Codes, Guesses)) :-
+    loaded_quietly,
+    !,
+    current_geometry(Geometry),
+    state_codes(Codes),
+    (   guesses(Guesses) -> true ; Guesses = [] ).
+saved(none).
+
+restore(none) :-
+    clear_state.
+restore(saved(Geometry-Codes, Guesses)) :-
+    restore_state(Geometry, Codes),
+    retractall(guesses(_)),
+    assertz(guesses(Guesses)).
+
+%! show is semidet.
 %
 %  Print the current grid.
 
@@ -278,16 +423,20 @@ show :-
     loaded,
     print_grid.
 
+loaded :-
+    (   loaded_quietly
+    ->  true
+    ;   format('No puzzle loaded: use load_puzzle/1,2 first.~n'),
+        fail
+    ).
+
 % A puzzle is loaded when the state has facts: sudoku/1 and friends
 % leave only a shape behind, which is not a puzzle to explore.
-loaded :-
+loaded_quietly :-
     (   element(_, _, _) ; possibility(_, _, _, _) ),
     !.
-loaded :-
-    format('No puzzle loaded: use load_puzzle/1,2 or load_kakuro/1 first.~n'),
-    fail.
 
-%! candidates is det.
+%! candidates is semidet.
 %
 %  Print the candidates of every cell of the current puzzle.
 
@@ -299,37 +448,136 @@ candidates :-
 %! step(-Step) is semidet.
 %
 %  Apply the simplest deduction that applies and print it (step/0) or
-%  give its record (step/1).  Fails when no technique applies.
+%  give its record (step/1).  Fails when none applies (step/0 says so,
+%  and whether the puzzle is solved or contradictory).
 
 step :-
     loaded,
     (   contradiction(Why)
     ->  error_text(Why, Text),
-        format('Contradiction: ~w~n', [Text]),
+        format('Contradiction: ~w. A guess was wrong: backtrack, or undo.~n', [Text]),
         fail
     ;   solved
     ->  format('Solved.~n')
     ;   step(Step)
     ->  step_text(Step, Text),
         format('~w~n', [Text])
-    ;   format('No technique applies: a guess is needed.~n'),
+    ;   format('No technique applies: a guess is needed (guess).~n'),
         fail
     ).
 
 step(Step) :-
     technique_names(Names),
-    next_step(Names, Step).
+    move(next_step(Names, Step), step_text(Step), _).
 
-%! steps is det.
+% move(:Goal, :Describe, -Text): run Goal, a change of the state, so that
+% undo/0 can take it back; Describe gives its words.
+move(Goal, Describe, Text) :-
+    saved(Saved),
+    call(Goal),
+    call(Describe, Text),
+    asserta(history(Saved, Text)).
+
+%! steps is semidet.
 %
-%  Apply deductions, printing each, until none applies.
+%  Apply deductions, printing each, until none applies; then print the
+%  grid.
 
 steps :-
+    loaded,
     (   \+ solved, \+ contradiction(_), step(Step)
     ->  step_text(Step, Text),
         format('~w~n', [Text]),
         steps
-    ;   show
+    ;   print_grid
+    ).
+
+%! guess is semidet.
+%
+%  Place the first candidate of the cell with the fewest candidates, as
+%  the solver would, and print the guess.  backtrack/0 takes it back
+%  when it leads to a contradiction.
+
+guess :-
+    loaded,
+    (   solved
+    ->  format('Solved: nothing to guess.~n'),
+        fail
+    ;   saved(Before),
+        guess_item(0, Item, _)
+    ->  Item = item(_, Guess),
+        Guess = guess(R, C, V, _, _),
+        item_text(Guess, Text),
+        guesses(Open),
+        retractall(guesses(_)),
+        assertz(guesses([guess(Before, R, C, V)|Open])),
+        asserta(history(Before, Text)),
+        format('~w~n', [Text])
+    ;   format('No cell is left to guess in.~n'),
+        fail
+    ).
+
+%! backtrack is semidet.
+%
+%  The latest guess led to a contradiction: go back to the state before
+%  it and remove the guessed value there.  Fails, saying so, when the
+%  current state holds no contradiction.
+
+backtrack :-
+    loaded,
+    (   guesses([_|_]), \+ contradiction(_)
+    ->  format('No contradiction yet: step on (step, steps, guess), or undo the guess.~n'),
+        fail
+    ;   guesses([guess(saved(State, Outer), R, C, V)|_])
+    ->  saved(Now),
+        restore(saved(State, Outer)),
+        eliminate([r(R, C, V)], Removed),
+        item_text(backtrack(R, C, V, Removed), Text),
+        asserta(history(Now, Text)),
+        format('~w~n', [Text])
+    ;   format('There is no guess to take back.~n'),
+        fail
+    ).
+
+%! undo is semidet.
+%
+%  Take the last move (step, guess, backtrack, walkthrough or solve) back.
+
+undo :-
+    (   retract(history(Saved, Text))
+    ->  restore(Saved),
+        format('Undone: ~w~n', [Text])
+    ;   format('Nothing to undo.~n'),
+        fail
+    ).
+
+%! walkthrough is semidet.
+%
+%  From the current state to a solution: every deduction, guess,
+%  contradiction and backtrack, numbered and indented by the guesses it
+%  rests on (as puzzlog explain prints them).
+
+walkthrough :-
+    loaded,
+    technique_names(Names),
+    saved(Before),
+    walk_to_end(Names, 100000, Items, Outcome),
+    forall(nth1(I, Items, item(Depth, What)),
+           ( item_text(What, Text),
+             Indent is 4*Depth,
+             format('~t~w~4|. ~*c~w~n', [I, Indent, 0' , Text]) )),
+    (   Outcome == solved
+    ->  asserta(history(Before, 'the walkthrough')),
+        print_grid
+    ;   Outcome == unsolvable
+    ->  restore(Before),
+        (   guesses([_|_])
+        ->  format('No solution from here: a guess made before was wrong (backtrack, or undo).~n')
+        ;   format('No solution: every guess ends in a contradiction.~n')
+        ),
+        fail
+    ;   asserta(history(Before, 'the walkthrough (stopped after 100000 items)')),
+        print_grid
     ).
 
 %! solve is semidet.
@@ -341,11 +589,14 @@ solve :-
     solving_techniques(Techniques),
     search(Techniques, 2, Solutions, Guesses),
     (   Solutions = [solution(Values, _)|More]
-    ->  grid_shape(_, N),
+    ->  saved(Before),
+        grid_shape(_, N),
         findall(g(R, C, V), ( nth0(I, Values, V), V > 0, R is I // N + 1, C is I mod N + 1 ), Givens),
         setup_givens(Givens, ok),
-        show,
-        format('~w guesses.~n', [Guesses]),
+        asserta(history(Before, solve)),
+        print_grid,
+        plural(Guesses, guess, GuessText),
+        format('~w.~n', [GuessText]),
         (   More \== [] -> format('More than one solution: this is one.~n') ; true )
     ;   format('No solution.~n'),
         fail
@@ -356,4 +607,6 @@ solve :-
 %  Forget the current puzzle.
 
 clear_puzzle :-
-    clear_state.
+    clear_state,
+    retractall(history(_, _)),
+    retractall(guesses(_)).

@@ -6,12 +6,13 @@
     ?- solve_puzzle(puzzle(geometry(4, boxes(2,2), []),
                            [g(1,1,1), g(1,2,2), g(2,1,3), g(3,2,1), g(4,3,1)]),
                     [], R).
-    R = result(solved, [solution([1,2,3,4,3,4,1,2,2,1,4,3,4,3,1,2|...], ...)], 0).
+    R = result(solved, [solution([1,2,3,4,3,4,2,1,2,1,4,3,4,3,1,2], ...)], 1).
 */
 :- module(solve,
           [ solve_puzzle/3,         % +Puzzle, +Options, -Result
             solving_techniques/1,   % -Techniques
-            setup_puzzle/2          % +Puzzle, -Status
+            setup_puzzle/2,         % +Puzzle, -Status
+            setup_puzzle/3          % +Puzzle, +Start, -Status
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(option)).
@@ -31,26 +32,34 @@
 solving_techniques([pointing, box_line, naked_pair, hidden_pair]).
 
 %! setup_puzzle(+Puzzle, -Status) is det.
+%! setup_puzzle(+Puzzle, +Start, -Status) is det.
 %
 %  Replace the state by Puzzle.  Status is ok or invalid(Why): a shape
 %  that breaks its kind's rules, a bad given, or givens that break a
-%  constraint (broken(Constraint)).  Kakuro cells start with the digits
-%  of their runs' combinations (those that fit the givens, if any).
+%  constraint (broken(Constraint)).  Start is `kind` (the default):
+%  Kakuro cells start with the digits of their runs' combinations (those
+%  that fit the givens, if any); or `full`: every cell starts with every
+%  value, and the steps that remove them come in the walk.
 
-setup_puzzle(puzzle(Geometry, Givens), Status) :-
+setup_puzzle(Puzzle, Status) :-
+    setup_puzzle(Puzzle, kind, Status).
+
+setup_puzzle(puzzle(Geometry, Givens), Start, Status) :-
     geometry_status(Geometry, Status0),
     (   Status0 \== ok
     ->  Status = Status0
     ;   setup_geometry(Geometry),
-        setup_givens(Givens, Status1),
+        setup_givens(Givens, Start, Status1),
         (   Status1 \== ok
         ->  Status = Status1
         ;   Givens == []            % the shape's own checks were enough
         ->  Status = ok
         ;   broken_constraint(T)
         ->  Status = invalid(broken(T))
-        ;   combination_candidates,
+        ;   Start == kind
+        ->  combination_candidates,
             Status = ok
+        ;   Status = ok
         )
     ).
 

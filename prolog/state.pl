@@ -26,6 +26,7 @@
             placed_at/4,            % +Unit, ?Value, ?Row, ?Col
             clear_state/0,
             setup_givens/2,         % +Givens, -Status
+            setup_givens/3,         % +Givens, +Start, -Status
             assign/4,               % +Row, +Col, +Value, -Removed
             assign/5,               % +Row, +Col, +Value, -Removed, -PeersRemoved
             eliminate/2,            % +Eliminations, -Removed
@@ -68,18 +69,25 @@ clear_placements :-
     retractall(placed_value(_, _)).
 
 %! setup_givens(+Givens:list, -Status) is det.
+%! setup_givens(+Givens:list, +Start, -Status) is det.
 %
 %  Place the givens g(Row, Col, Value) on the current geometry and give
-%  every empty cell the candidates its units allow (of its starting
-%  values, geometry:start_mask/3, when the kind has them).  Status is `ok` or
-%  invalid(Why) for a value out of range or two equal givens in a unit:
+%  every empty cell the candidates its units allow.  Start is `kind` (the
+%  default) to start from the kind's own starting values where it has
+%  them (a Kakuro cell's combination digits, geometry:start_mask/3), or
+%  `full` to start from every value, so that a walk through the solve
+%  shows those removals as steps.  Status is `ok` or invalid(Why) for a
+%  value out of range or two equal givens in a unit:
 %  clash(Value, R1/C1, R2/C2, Unit).
 
 setup_givens(Givens, Status) :-
+    setup_givens(Givens, kind, Status).
+
+setup_givens(Givens, Start, Status) :-
     clear_placements,
     (   place_givens(Givens, Status0), Status0 \== ok
     ->  Status = Status0
-    ;   add_candidates(Givens),
+    ;   add_candidates(Givens, Start),
         Status = ok
     ).
 
@@ -110,7 +118,7 @@ given_error(R, C, V, clash(V, R0/C0, R/C, U)) :-
 % Candidates are worked out as bit sets, bit V for value V: each unit's
 % given values once, in a term with an argument per unit
 % (geometry:unit_index/2), then each cell's free values from its units'.
-add_candidates(Givens) :-
+add_candidates(Givens, Start) :-
     max_value(M),
     All is (1 << (M + 1)) - 2,
     unit_count(K),
@@ -119,7 +127,7 @@ add_candidates(Givens) :-
     UnitMasks =.. [masks|Zeros],
     mark_givens(Givens, UnitMasks),
     forall(( cell_units(R, C, Units), \+ element(R, C, _) ),
-           add_cell_candidates(R, C, Units, All, UnitMasks)).
+           add_cell_candidates(R, C, Units, All, UnitMasks, Start)).
 
 mark_givens([], _).
 mark_givens([g(R, C, V)|Gs], UnitMasks) :-
@@ -135,10 +143,10 @@ mark_units([U|Us], V, UnitMasks) :-
     setarg(I, UnitMasks, M),
     mark_units(Us, V, UnitMasks).
 
-add_cell_candidates(R, C, Units, All, UnitMasks) :-
-    (   start_mask(R, C, Start) -> true ; Start = All ),
+add_cell_candidates(R, C, Units, All, UnitMasks, Start) :-
+    (   Start == kind, start_mask(R, C, Mask) -> true ; Mask = All ),
     used_mask(Units, UnitMasks, 0, Used),
-    Free is Start /\ \Used,
+    Free is Mask /\ \Used,
     cell_box(R, C, B),
     assert_candidates(Free, R, C, B).
 

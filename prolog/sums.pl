@@ -24,7 +24,7 @@
                               [clue(0,11), w, w], [clue(0,3), w, w]])),
        setup_givens([], ok), combination_candidates,
        cell_candidates(2, 2, Vs).
-    Vs = [1, 2].
+    Vs = [2].
 */
 :- module(sums,
           [ revise_sum/3,           % +Unit, +Sum, -Outcome
@@ -413,7 +413,12 @@ sum_deduction(crossing, step(crossing, crossing(R/C, Runs), Placements, Elims)) 
     cell_units(R, C, Units),
     \+ element(R, C, _),
     cell_candidates(R, C, Vs),
-    findall(U-Sum, ( member(U, Units), constraint(sum(U, Sum)) ), Runs),
+    findall(run(U, Sum, Length, Placed, Digits),
+            ( member(U, Units), constraint(sum(U, Sum)),
+              unit_cells(U, Cells), length(Cells, Length),
+              findall(P, ( member(R0-C0, Cells), element(R0, C0, P) ), Placed),
+              run_digits(U, Sum, Digits) ),
+            Runs),
     foldl(run_allows, Runs, Vs, Allowed),
     Allowed \== [],
     Allowed \== Vs,
@@ -438,9 +443,13 @@ combination_of(Placed, Rest, Digits) :-
     Mask is Rest \/ Placed,
     mask_digits(Mask, Digits).
 
-run_allows(U-Sum, Allowed0, Allowed) :-
+% The digits the combinations of a run that fit its placed digits still
+% have to place.
+run_digits(U, Sum, Digits) :-
     fitting_rests(U, Sum, Rests),
-    ord_union(Rests, Digits),
+    ord_union(Rests, Digits).
+
+run_allows(run(_, _, _, _, Digits), Allowed0, Allowed) :-
     ord_intersection(Allowed0, Digits, Allowed).
 
 crossing_effect([V], R, C, _, [p(R, C, V)], []) :- !.

@@ -5,10 +5,13 @@
 >>> print(pybridge.solve(p))                          # doctest: +SKIP
 """
 from .errors import EngineError, PuzzleFormatError, PuzzlogError
-from .formats import parse, write
-from .puzzle import Puzzle
-from .solver import TECHNIQUE_SETS, Result, Solver, Step, load, solve
+from .formats import write
+from .puzzle import Puzzle, Unreadable
+from .reading import LIMITS, Limits, load, parse, read
+from .solver import Explanation, Result, Solver, Step, explain, solve
+from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
-__all__ = ["EngineError", "PuzzleFormatError", "PuzzlogError", "Puzzle", "Result", "Solver", "Step",
-           "TECHNIQUE_SETS", "load", "parse", "solve", "write"]
+__all__ = ["EngineError", "Explanation", "LIMITS", "Limits", "PuzzleFormatError", "PuzzlogError", "Puzzle", "Result",
+           "Solver", "Step", "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "explain", "ladder", "load",
+           "parse", "read", "solve", "write"]
 __version__ = "0.1.0"

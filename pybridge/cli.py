@@ -1,104 +1,229 @@
 """The ``puzzlog`` command line (also ``python -m pybridge``).
 
-    puzzlog solve FILE... [-]      solve every puzzle of the files (- reads stdin)
-    puzzlog explain FILE           show every deduction of one puzzle, in words
-    puzzlog convert FILE --to FMT  write the puzzles in another format
+    puzzlog solve [FILE...]         solve every puzzle of the files (- or none: stdin)
+    puzzlog explain FILE            every step of one puzzle in words, guesses included
+    puzzlog convert FILE --to FMT   write the puzzles in another format
+    puzzlog techniques              the technique ladder and the technique sets
 
-Exit status: 0 when every puzzle was solved, 1 when any was invalid,
-unsolvable, not unique, timed out or unreadable, 2 for a usage error.
+Exit status: 0 when every puzzle was solved (and agreed with any solution
+the file gives), 1 when any was invalid, unsolvable, not unique, timed out
+or unreadable, 2 for a usage error, 130 when interrupted (Ctrl-C).
 """
 from __future__ import annotations
 
 import argparse
+import csv
 import json
+import math
 import os
 import sys
 from pathlib import Path
 
-from . import formats
+from . import __version__, formats, kakuro
 from .errors import PuzzlogError
-from .solver import TECHNIQUE_SETS, Result, Solver, load, solve
+from .kakuro import KakuroPuzzle, matrix_files
+from .puzzle import Puzzle, Unreadable
+from .reading import FORMATS, KINDS, LIMITS, load, read
+from .solver import MAX_STEPS, Result, _plural, explain, solve
+from .techniques import TECHNIQUE_SETS, ladder
+
+MAX_COUNT = 10 ** 9          # --count: more solutions than anyone counts to through the CLI
+MAX_SECONDS = 10 ** 7        # --time-limit: about four months
+SOL_WORDS = {"multiple": "MULTIPLE", "unsolvable": "NONE", "invalid": "INVALID", "timeout": "TIMEOUT",
+             "error": "ERROR"}
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puzzlog", description="Solve and explain logic puzzles.")
+    parser.add_argument("--version", action="version", version=f"puzzlog {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--kind", choices=formats.KINDS, help="puzzle kind (default: detected)")
-    common.add_argument("--format", dest="fmt", choices=formats.FORMATS, help="input format (default: detected)")
+    reading = argparse.ArgumentParser(add_help=False)
+    reading.add_argument("--kind", choices=KINDS, help="puzzle kind (default: detected)")
+    reading.add_argument("--format", dest="fmt", choices=FORMATS, help="input format (default: detected)")
+    reading.add_argument("--max-puzzle-chars", type=_whole(1, 10 ** 9), metavar="N",
+                         help=f"refuse a puzzle longer than N characters (default {LIMITS.max_puzzle_chars})")
+    reading.add_argument("--max-kakuro-side", type=_whole(2, 10 ** 4), metavar="N",
+                         help=f"refuse a Kakuro of more than N rows or columns (default {LIMITS.max_kakuro_side})")
 
-    p_solve = sub.add_parser("solve", parents=[common], help="solve puzzles")
-    p_solve.add_argument("files", nargs="+", metavar="FILE", help="puzzle files; - for standard input")
-    p_solve.add_argument("--count", type=_positive, default=2, metavar="N",
+    p_solve = sub.add_parser("solve", parents=[reading], help="solve puzzles")
+    p_solve.add_argument("files", nargs="*", metavar="FILE",
+                         help="puzzle files; - (or none, when input is piped) for standard input")
+    p_solve.add_argument("--count", type=_whole(1, MAX_COUNT), default=2, metavar="N",
                          help="look for up to N solutions (default 2: tells unique from multiple)")
-    p_solve.add_argument("--time-limit", type=float, metavar="S", help="seconds allowed per puzzle")
+    p_solve.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
     p_solve.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
                          help="techniques tried before each guess (default: pairs for Sudoku kinds, "
-                              "singles for Futoshiki and Kakuro)")
-    p_solve.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+                              "singles for Futoshiki and Kakuro); `puzzlog techniques` lists them")
+    output = p_solve.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
+    output.add_argument("--one-line", action="store_true",
+                        help="each solution on one line (MULTIPLE, NONE, INVALID or TIMEOUT when there is none)")
+    output.add_argument("--csv", action="store_true", help="CSV: source, index, puzzle, solution, status, ...")
 
-    p_explain = sub.add_parser("explain", parents=[common], help="explain a solve step by step")
-    p_explain.add_argument("file", metavar="FILE")
-    p_explain.add_argument("--index", type=int, default=0, help="which puzzle of the file (0-based)")
+    p_explain = sub.add_parser("explain", parents=[reading], help="explain a solve step by step")
+    p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
+    p_explain.add_argument("--index", type=_whole(0, 10 ** 9), default=0,
+                           help="which puzzle of the file (0-based)")
+    p_explain.add_argument("--max-steps", type=_whole(1, 10 ** 9), default=MAX_STEPS, metavar="N",
+                           help=f"stop after N steps (default {MAX_STEPS})")
+    p_explain.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed")
 
-    p_convert = sub.add_parser("convert", parents=[common], help="write puzzles in another format")
-    p_convert.add_argument("file", metavar="FILE")
-    p_convert.add_argument("--to", choices=formats.FORMATS, required=True)
+    p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
+    p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
+    p_convert.add_argument("--to", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)), required=True)
+
+    sub.add_parser("techniques", help="list the technique ladder with each technique's difficulty")
     return parser
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+def _whole(low: int, high: int):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text}")
+        return value
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most {MAX_SECONDS} seconds, not {text}")
     return value
 
 
-def _read(name: str, kind: str | None, fmt: str | None):
+def _apply_limits(args: argparse.Namespace) -> None:
+    if args.max_puzzle_chars:
+        LIMITS.max_puzzle_chars = args.max_puzzle_chars
+    if args.max_kakuro_side:
+        LIMITS.max_kakuro_side = args.max_kakuro_side
+
+
+def _read(name: str, kind: str | None, fmt: str | None) -> list:
+    """The puzzles of a file (or of stdin for -); unreadable ones as Unreadable."""
     if name == "-":
-        return formats.parse(sys.stdin.read(), "<stdin>", kind, fmt)
-    return load(Path(name), kind, fmt)
+        return read(sys.stdin.read(), "<stdin>", kind, fmt)
+    return load(Path(name), kind, fmt, errors="keep")
+
+
+def _file_key(name: str) -> object:
+    """What a file name stands for: a Kakuro matrix pair is one puzzle, whichever file names it."""
+    if name == "-":
+        return name
+    path = Path(name)
+    try:
+        pair = matrix_files(path)
+        if pair and pair[0].is_file():
+            return tuple(p.resolve() for p in pair)
+        return path.resolve()
+    except (OSError, ValueError):
+        return name
+
+
+def _file_failure(name: str, error: PuzzlogError) -> dict:
+    """A JSON record for a file that could not be read at all: the keys of any other record."""
+    return {"source": name, "index": None, "line": None, "kind": None, "status": "invalid", "grid": [],
+            "solutions": 0, "guesses": 0, "techniques": {}, "ms": 0.0, "error": str(error), "notes": []}
+
+
+def _header(p: Puzzle | KakuroPuzzle | Unreadable) -> str:
+    where = p.source if p.line is None else f"{p.source}:{p.line}"
+    rows, cols = p.shape
+    shape = f", {rows}x{cols}" if rows else ""
+    return f"# {where} #{p.index} ({p.kind}{shape})"
 
 
 def _print_text(result: Result) -> None:
     p = result.puzzle
-    where = p.source if p.line is None else f"{p.source}:{p.line}"
-    rows, cols = p.shape
-    print(f"# {where} #{p.index} ({p.kind}, {rows}x{cols})")
-    print(formats.write([p], "grid").rstrip("\n"))
-    print()
+    print(_header(p))
+    if not isinstance(p, Unreadable):
+        print(p.text_of(p.givens))
+        print()
     for note in result.notes:
         print(f"note: {note}")
-    detail = f"{result.guesses} guesses, {result.ms:.1f} ms"
-    if result.status == "multiple":
-        print(f"multiple: more than one solution ({detail}); one of them:")
-    elif result.error:
-        print(f"{result.status}: {result.error}")
-    else:
-        print(f"{result.status} ({detail})")
+    print(result.summary())
     if result.values is not None:
         print(p.text_of(result.values))
     print()
 
 
+def _one_line(result: Result) -> str:
+    if result.values is None or result.status != "solved":
+        return SOL_WORDS.get(result.status, result.status.upper())
+    p = result.puzzle
+    if isinstance(p, KakuroPuzzle):
+        return "".join(str(v) if p.is_white(i // p.shape[1], i % p.shape[1]) else "."
+                       for i, v in enumerate(result.values))
+    return Puzzle(p.size, result.values).to_line()
+
+
+def _puzzle_text(p: Puzzle | KakuroPuzzle | Unreadable) -> str:
+    if isinstance(p, Unreadable):
+        return ""
+    if isinstance(p, KakuroPuzzle):
+        return formats.write([p], "game").strip().replace("\n", ";")
+    return formats.to_line(p) if p.boxed else formats.write([p], "unequal").strip()
+
+
+CSV_FIELDS = ["source", "index", "line", "kind", "puzzle", "solution", "status", "solutions", "guesses", "ms",
+              "error"]
+
+
+def _csv_row(result: Result) -> list:
+    p = result.puzzle
+    solution = _one_line(result) if result.status == "solved" else ""
+    return [p.source, p.index, p.line or "", p.kind, _puzzle_text(p), solution, result.status,
+            result.solutions, result.guesses, round(result.ms, 3), result.error or ""]
+
+
 def _solve(args: argparse.Namespace) -> int:
+    files = args.files
+    if not files:
+        if sys.stdin.isatty():
+            print("puzzlog solve: give puzzle files, or pipe puzzles in (- reads standard input)", file=sys.stderr)
+            return 2
+        files = ["-"]
     failed = False
-    for name in args.files:
+    seen: set = set()
+    writer = csv.writer(sys.stdout, lineterminator="\n") if args.csv else None
+    if writer:
+        writer.writerow(CSV_FIELDS)
+    for name in files:
+        key = _file_key(name)
+        if key in seen:
+            continue
+        seen.add(key)
         try:
             puzzles = _read(name, args.kind, args.fmt)
         except PuzzlogError as exc:
             failed = True
             if args.json:
-                print(json.dumps({"source": name, "index": None, "status": "invalid", "error": str(exc)}))
+                print(json.dumps(_file_failure(name, exc)), flush=True)
+            elif writer:
+                writer.writerow([name, "", "", "", "", "", "invalid", 0, 0, 0, str(exc)])
+            elif args.one_line:
+                print("INVALID", flush=True)
+                print(f"puzzlog: {exc}", file=sys.stderr)
             else:
                 print(f"puzzlog: {exc}", file=sys.stderr)
             continue
         for puzzle in puzzles:
             result = solve(puzzle, args.count, args.time_limit, args.techniques)
-            failed = failed or result.status != "solved"
+            failed = failed or not result.ok
             if args.json:
                 print(json.dumps(result.to_json()), flush=True)
+            elif writer:
+                writer.writerow(_csv_row(result))
+                sys.stdout.flush()
+            elif args.one_line:
+                print(_one_line(result), flush=True)
             else:
                 _print_text(result)
     return 1 if failed else 0
@@ -106,32 +231,27 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _explain(args: argparse.Namespace) -> int:
     puzzles = _read(args.file, args.kind, args.fmt)
-    if not 0 <= args.index < len(puzzles):
-        print(f"puzzlog: {args.file} has {len(puzzles)} puzzles; --index {args.index} is out of range",
+    if not args.index < len(puzzles):
+        print(f"puzzlog: {args.file} has {_plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
               file=sys.stderr)
         return 2
-    solver = Solver(puzzles[args.index])
-    print(solver)
+    puzzle = puzzles[args.index]
+    print(_header(puzzle))
+    if isinstance(puzzle, Unreadable):
+        print(f"invalid: {puzzle.error}")
+        return 1
+    print(puzzle.text_of(puzzle.givens))
     print()
-    number = 0
-    while not solver.solved:
-        step = solver.step()
-        if step is None:
-            guess = solver.guess()
-            if guess is None:
-                break
-            r, c, v = guess
-            print(f"--- no technique applies: guess r{r}c{c} = {v}")
-            continue
-        number += 1
-        print(f"{number:3}. {step.text}")
-    print()
-    print(solver)
-    return 0 if solver.solved else 1
+    explanation = explain(puzzle, max_steps=args.max_steps, time_limit=args.time_limit)
+    print(explanation)
+    return 0 if explanation.status == "solved" else 1
 
 
 def _convert(args: argparse.Namespace) -> int:
     puzzles = _read(args.file, args.kind, args.fmt)
+    bad = [p for p in puzzles if isinstance(p, Unreadable)]
+    if bad:
+        raise bad[0].error
     try:
         sys.stdout.write(formats.write(puzzles, args.to))
     except ValueError as exc:
@@ -140,10 +260,24 @@ def _convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _techniques(_args: argparse.Namespace) -> int:
+    print("The techniques, simplest first, with their difficulty (1 = easiest):")
+    for name, difficulty in ladder():
+        print(f"  {difficulty}  {name}")
+    print()
+    print("Technique sets for --techniques (tried before each guess, beyond singles):")
+    for name, members in TECHNIQUE_SETS.items():
+        print(f"  {name:8} {', '.join(members) or '(singles only)'}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
-        return {"solve": _solve, "explain": _explain, "convert": _convert}[args.command](args)
+        args = _parser().parse_args(argv)
+        if hasattr(args, "max_puzzle_chars"):
+            _apply_limits(args)
+        commands = {"solve": _solve, "explain": _explain, "convert": _convert, "techniques": _techniques}
+        return commands[args.command](args)
     except PuzzlogError as exc:
         print(f"puzzlog: {exc}", file=sys.stderr)
         return 1
@@ -158,3 +292,4 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from . import foreign
 from .errors import EngineError
+from .limits import LIMITS
 
 _JOBS: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
 _LOADED = False
@@ -151,6 +152,9 @@ def _start() -> None:
     # asserts and retracts of every solve was then collected on this thread.
     # Ask for the thread, as a plain swipl has it.
     foreign.call("set_prolog_flag", ["gc_thread", "true"], 0)
+    # A runaway puzzle ends in a resource error the bridge reports, not in
+    # the whole process taking gigabytes.
+    foreign.call("set_prolog_flag", ["stack_limit", LIMITS.engine_stack_mb * 2 ** 20], 0)
     entry = prolog_dir() / "bridge.pl"
     if foreign.call("use_module", [str(entry)], 0) is None:
         raise EngineError(f"SWI-Prolog could not load {entry}")

@@ -1,6 +1,7 @@
 """Signs between neighbouring cells: Futoshiki, its Adjacent mode, greater-than Sudoku.
 
-Two spellings (docs/formats.md):
+How they print and are written; the engine reads both spellings
+(prolog/puzzle_text.pl, docs/formats.md):
   unequal  Simon Tatham's Unequal game IDs, ``<n>:`` (signs) or ``<n>a:``
            (Adjacent mode), then n*n cells row by row, each a number (0 =
            empty) with flags U/R/D/L and a comma.  A flag says this cell is
@@ -18,81 +19,17 @@ Adjacent mark as the same four numbers, the upper or left cell first.
 from __future__ import annotations
 
 import html
-import re
 from collections import defaultdict
 
-from .errors import PuzzleFormatError
 from .puzzle import Puzzle, value_char
 
 Pair = tuple[int, int, int, int]
 
-UNEQUAL_LINE = re.compile(r"^\d+a?:")
-UNEQUAL_CELL = re.compile(r"^(\d+)([URDL]*)$")
 DIRECTIONS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 FLAG_OF_STEP = {step: flag for flag, step in DIRECTIONS.items()}
-OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
-UPPER_SMALLER = "^∧"
-UPPER_GREATER = "v∨"
-VERTICAL_SIGNS = UPPER_SMALLER + UPPER_GREATER
-MIN_SIZE, MAX_SIZE = 3, 25
 
 
-def check_size(n: int, source: str, line: int | None) -> None:
-    if not MIN_SIZE <= n <= MAX_SIZE:
-        raise PuzzleFormatError(f"a Futoshiki grid is {MIN_SIZE} to {MAX_SIZE} cells wide, not {n}",
-                                source, line)
-
-
-# ---------------------------------------------------------------- Unequal game IDs
-
-def parse_unequal_id(game_id: str, source: str = "<text>", line: int | None = None) -> Puzzle:
-    """A Puzzle from an Unequal game ID such as ``4:0D,0,0R,...`` or ``5a:...``."""
-    params, _, desc = game_id.strip().partition(":")
-    adjacent = params.endswith("a")
-    n = int(params.rstrip("a"))
-    check_size(n, source, line)
-    items = desc.split(",")
-    if items[-1] != "":
-        raise PuzzleFormatError("every cell of an Unequal game ID ends with a comma", source, line)
-    items = items[:-1]
-    if len(items) != n * n:
-        raise PuzzleFormatError(f"the game ID gives {len(items)} cells, a {n}x{n} grid has {n * n}",
-                                source, line)
-    givens: list[int] = []
-    flags: dict[tuple[int, int], str] = {}
-    for i, item in enumerate(items):
-        cell = (i // n + 1, i % n + 1)
-        m = UNEQUAL_CELL.match(item)
-        if not m:
-            raise PuzzleFormatError(f"{item!r} is not a cell (a number, then flags from U, R, D, L)",
-                                    source, line, cell)
-        value = int(m.group(1))
-        if value > n:
-            raise PuzzleFormatError(f"value {value} is outside 1..{n}", source, line, cell)
-        givens.append(value)
-        flags[cell] = m.group(2)
-    flagged = [(cell, flag) for cell, fs in flags.items() for flag in fs]
-    pairs = [_flag_pair(cell, flag, n, source, line) for cell, flag in flagged]
-    if not adjacent:
-        return Puzzle(n, givens, signs=sorted(pairs), source=source, line=line)
-    for (cell, flag), (r1, c1, _, _) in zip(flagged, pairs):  # r1c1: the neighbour flagged
-        if OPPOSITE[flag] not in flags[(r1, c1)]:
-            raise PuzzleFormatError(f"flag {flag} marks r{r1}c{c1} as adjacent, but r{r1}c{c1} has no "
-                                    f"{OPPOSITE[flag]} flag back: Adjacent marks come in pairs",
-                                    source, line, cell)
-    marks = sorted({_ordered(p) for p in pairs})
-    return Puzzle(n, givens, adjacent=marks, source=source, line=line)
-
-
-def _flag_pair(cell: tuple[int, int], flag: str, n: int, source: str, line: int | None) -> Pair:
-    """The pair a flag names: (neighbour, cell), as the neighbour is the smaller."""
-    r, c = cell
-    dr, dc = DIRECTIONS[flag]
-    r2, c2 = r + dr, c + dc
-    if not (1 <= r2 <= n and 1 <= c2 <= n):
-        raise PuzzleFormatError(f"flag {flag} points outside the grid", source, line, cell)
-    return r2, c2, r, c
-
+# ---------------------------------------------------------------- writing
 
 def _ordered(pair: Pair) -> Pair:
     """A pair with its upper or left cell first."""
@@ -129,102 +66,6 @@ def from_corpus_record(record: dict, source: str = "<corpus>") -> Puzzle:
 
 
 # ---------------------------------------------------------------- the readable grid
-
-def is_cell_char(ch: str) -> bool:
-    return ch not in " \t|-+<>" + VERTICAL_SIGNS
-
-
-def read_rows(block: list[tuple[int, str]], source: str, adjacent: bool
-              ) -> tuple[list[tuple[int, str]], list[Pair], list[Pair], bool]:
-    """Split a grid's lines into its cell rows and the signs between cells.
-
-    Returns the cell rows (line number, cells with separators dropped), the
-    signs, the Adjacent marks, and whether box separators (``|``, ``---``)
-    were seen.  Lines holding only separators are dropped.
-    """
-    rows: list[tuple[int, str]] = []
-    positions: list[list[int]] = []  # where each cell of each row stands in its line
-    signs: list[Pair] = []
-    marks: list[Pair] = []
-    separators = False
-    pending: list[tuple[int, str, int]] = []  # vertical signs waiting for the row below
-    for number, raw in block:
-        line = raw.rstrip()
-        if not any(is_cell_char(ch) for ch in line):
-            separators = separators or ("-" in line and not adjacent)
-            pending += _vertical_signs(number, line, rows, positions, source, adjacent)
-            continue
-        row = len(rows) + 1
-        cells, where = _cell_row(number, line, row, signs, marks, source, adjacent)
-        separators = separators or ("|" in line and not adjacent)
-        for _, ch, col in pending:
-            _add(ch, (row - 1, col, row, col), signs, marks, UPPER_SMALLER)
-        pending = []
-        rows.append((number, cells))
-        positions.append(where)
-    if pending:
-        raise PuzzleFormatError(f"the sign {pending[0][1]!r} has no row of cells below it",
-                                source, pending[0][0])
-    return rows, sorted(signs), sorted(marks), separators
-
-
-def _add(ch: str, pair: Pair, signs: list[Pair], marks: list[Pair], first_smaller: str) -> None:
-    """Record the sign or mark ``ch`` between the two cells of ``pair``."""
-    if ch in "|-":
-        marks.append(pair)
-    elif ch in first_smaller:
-        signs.append(pair)
-    else:
-        r1, c1, r2, c2 = pair
-        signs.append((r2, c2, r1, c1))
-
-
-def _cell_row(number: int, line: str, row: int, signs: list[Pair], marks: list[Pair],
-              source: str, adjacent: bool) -> tuple[str, list[int]]:
-    cells: list[str] = []
-    where: list[int] = []
-    sign = ""
-    for i, ch in enumerate(line):
-        is_sign = ch in "<>" or (adjacent and ch == "|")
-        if is_sign:
-            if not cells or sign:
-                raise PuzzleFormatError(f"the sign {ch!r} needs a cell on each side", source, number,
-                                        (row, len(cells) + 1))
-            sign = ch
-        elif is_cell_char(ch):
-            col = len(cells) + 1
-            if sign:
-                _add(sign, (row, col - 1, row, col), signs, marks, "<")
-                sign = ""
-            cells.append(ch)
-            where.append(i)
-        elif ch in VERTICAL_SIGNS:
-            raise PuzzleFormatError(f"the sign {ch!r} belongs on a line of its own, under a cell",
-                                    source, number, (row, len(cells) + 1))
-    if sign:
-        raise PuzzleFormatError(f"the sign {sign!r} needs a cell on each side", source, number,
-                                (row, len(cells)))
-    return "".join(cells), where
-
-
-def _vertical_signs(number: int, line: str, rows: list[tuple[int, str]], positions: list[list[int]],
-                    source: str, adjacent: bool) -> list[tuple[int, str, int]]:
-    """The (line, sign, column) of each vertical sign on a line between two rows of cells."""
-    signs_here = VERTICAL_SIGNS + ("-" if adjacent else "")
-    found = []
-    for i, ch in enumerate(line):
-        if ch not in signs_here:
-            continue
-        if not rows:
-            raise PuzzleFormatError(f"the sign {ch!r} has no row of cells above it", source, number)
-        distances = sorted((abs(p - i), col) for col, p in enumerate(positions[-1], 1))
-        best = distances[0]
-        if best[0] > 1 or (len(distances) > 1 and distances[1][0] == best[0]):
-            raise PuzzleFormatError(f"the sign {ch!r} at column {i + 1} of the line does not stand "
-                                    "under a cell", source, number)
-        found.append((number, ch, best[1]))
-    return found
-
 
 def render_text(p: Puzzle, values: list[int]) -> str:
     """The readable grid with signs: cells four columns apart, signs between and under them."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from .errors import PuzzleFormatError
 from .foreign import PrologString
 
 # Standard box shape (rows, columns) of each supported size.
@@ -16,6 +17,23 @@ VALUE_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def value_char(value: int) -> str:
     """The one-character spelling of a value: 1-9, then A for 10 and so on; `.` for 0."""
     return "." if value == 0 else VALUE_CHARS[value - 1]
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be a whole number, not {value!r}")
+    return value
+
+
+def _int_list(values: object, name: str, length: int, low: int, high: int) -> None:
+    if not isinstance(values, list) or len(values) != length:
+        got = f"{len(values)} items" if isinstance(values, list) else type(values).__name__
+        raise TypeError(f"{name} must be a list of {length} whole numbers, not {got}")
+    for i, v in enumerate(values):
+        _whole(v, name)
+        if not low <= v <= high:
+            raise ValueError(f"{name}: {v} at r{i // int(length ** 0.5) + 1}c{i % int(length ** 0.5) + 1} "
+                             f"is outside {low}..{high}")
 
 
 def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> PrologString:
@@ -36,7 +54,7 @@ class ShowsGivens:
         return self.html_of(self.givens)  # type: ignore[attr-defined]
 
 
-@dataclass
+@dataclass(repr=False)
 class Puzzle(ShowsGivens):
     """A Latin-square puzzle: Sudoku, jigsaw, Sudoku X, Futoshiki.
 
@@ -46,7 +64,8 @@ class Puzzle(ShowsGivens):
     ``diagonals`` adds the two main diagonals (Sudoku X).  ``signs`` holds
     (r1, c1, r2, c2), 1-based: r1c1 < r2c2 (Futoshiki, greater-than Sudoku);
     ``adjacent``, when not None, is Adjacent mode: the marked neighbour pairs
-    differ by exactly 1, all other neighbours by more.
+    differ by exactly 1, all other neighbours by more.  ``solution`` is one
+    the file gave (a CSV's solution column), to check puzzlog's against.
     """
 
     size: int
@@ -58,9 +77,40 @@ class Puzzle(ShowsGivens):
     source: str = "<text>"
     index: int = 0
     line: int | None = None
-    meta: dict = field(default_factory=dict)
     signs: list[tuple[int, int, int, int]] = field(default_factory=list)
     adjacent: list[tuple[int, int, int, int]] | None = None
+    solution: list[int] | None = None
+
+    def __repr__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"Puzzle({self.kind} {self.size}x{self.size}, {self.clues} givens, {where} #{self.index})"
+
+    def check(self) -> None:
+        """Raise TypeError or ValueError if a field is not what its type says; the engine
+        checks the rules (clashing givens, signs between non-neighbours, regions)."""
+        n = _whole(self.size, "size")
+        if not 1 <= n <= 25:
+            raise ValueError(f"size {n}: puzzles are 3 to 25 cells wide (Sudoku 4 to 25)")
+        _int_list(self.givens, "givens", n * n, 0, n)
+        if self.regions is not None:
+            _int_list(self.regions, "regions", n * n, 1, n)
+        elif self.box_rows is not None or self.box_cols is not None:
+            shape = (_whole(self.box_rows, "box_rows"), _whole(self.box_cols, "box_cols"))
+            if n not in BOX_SHAPES or shape not in (BOX_SHAPES[n], BOX_SHAPES[n][::-1]):
+                raise ValueError(f"boxes of {shape[0]}x{shape[1]} do not fit a {n}x{n} Sudoku")
+        if not isinstance(self.diagonals, bool):
+            raise TypeError(f"diagonals must be True or False, not {self.diagonals!r}")
+        for name in ("signs", "adjacent"):
+            pairs = getattr(self, name)
+            if pairs is None and name == "adjacent":
+                continue
+            if not isinstance(pairs, list):
+                raise TypeError(f"{name} must be a list of (r1, c1, r2, c2) tuples, not {type(pairs).__name__}")
+            for pair in pairs:
+                if not (isinstance(pair, tuple) and len(pair) == 4):
+                    raise TypeError(f"{name}: {pair!r} is not a (r1, c1, r2, c2) tuple")
+                for v in pair:
+                    _whole(v, name)
 
     @property
     def boxed(self) -> bool:
@@ -130,10 +180,13 @@ class Puzzle(ShowsGivens):
 
 
 def render_text(puzzle: Puzzle, values: list[int]) -> str:
-    """A readable grid: `.` blanks, `|` and `-` between standard boxes, signs where there are any."""
+    """A readable grid: `.` blanks, `|` and `-` between standard boxes, the borders of
+    jigsaw regions, signs where there are any."""
     if puzzle.has_signs or not puzzle.boxed:
         from .futoshiki import render_text as render_signs
         return render_signs(puzzle, values)
+    if puzzle.regions is not None:
+        return _render_regions(puzzle, values)
     n = puzzle.size
     br, bc = (puzzle.box_rows, puzzle.box_cols) if puzzle.regions is None else (None, None)
     lines = []
@@ -148,6 +201,67 @@ def render_text(puzzle: Puzzle, values: list[int]) -> str:
             cells.append(value_char(values[r * n + c]))
         lines.append(" ".join(cells))
     return "\n".join(lines)
+
+
+def _render_regions(p: Puzzle, values: list[int]) -> str:
+    """A jigsaw: ` | ` between cells of different regions and, between rows, `-` under
+    a cell whose region ends there, `+` where borders meet."""
+    n = p.size
+
+    def differs(r1: int, c1: int, r2: int, c2: int) -> bool:
+        return p.region_of(r1, c1) != p.region_of(r2, c2)
+
+    lines = []
+    for r in range(n):
+        if r:
+            chars = []
+            for c in range(n):
+                below = differs(r - 1, c, r, c)
+                chars.append("-" if below else " ")
+                if c + 1 < n:
+                    right = differs(r - 1, c + 1, r, c + 1)
+                    down = differs(r - 1, c, r - 1, c + 1) or differs(r, c, r, c + 1)
+                    middle = "+" if (below or right) and down else "|" if down else "-" if below and right else " "
+                    chars.append(("-" if below else " ") + middle + ("-" if right else " "))
+            lines.append("".join(chars).rstrip())
+        row = []
+        for c in range(n):
+            row.append(value_char(values[r * n + c]))
+            if c + 1 < n:
+                row.append(" | " if differs(r, c, r, c + 1) else "   ")
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+@dataclass(repr=False)
+class Unreadable:
+    """A puzzle of a file that could not be read: ``error`` says where and why.
+
+    ``pybridge.load(..., errors="keep")`` puts one in place of each such puzzle,
+    so that the others are still read; solving one gives an invalid Result.
+    """
+
+    error: PuzzleFormatError
+    kind: str
+    source: str = "<text>"
+    index: int = 0
+    line: int | None = None
+    givens: list[int] = field(default_factory=list)
+
+    shape = (0, 0)
+
+    def __repr__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"Unreadable({where} #{self.index}: {self.error.rule})"
+
+    def __str__(self) -> str:
+        return str(self.error)
+
+    def text_of(self, values: list[int]) -> str:
+        return str(self.error)
+
+    def html_of(self, values: list[int]) -> str:
+        return f'<p style="color:#a33">{html.escape(str(self.error))}</p>'
 
 
 def render_html(puzzle: Puzzle, values: list[int], givens: list[int] | None = None) -> str:

@@ -1,83 +1,69 @@
-"""Solving from Python: one call (solve), or step by step (Solver)."""
+"""Solving from Python: in one call (solve), told step by step (explain), or by hand (Solver).
+
+>>> [p] = pybridge.load("puzzles/sudoku9.txt")[:1]        # doctest: +SKIP
+>>> pybridge.solve(p)                                     # doctest: +SKIP
+Result(solved, sudoku 9x9, 1 solution, 5 guesses, 6.1 ms)
+>>> print(pybridge.explain(p))                            # doctest: +SKIP
+"""
 from __future__ import annotations
 
+import html
+import math
+import re
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from . import engine, formats, kakuro
+from . import engine
 from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
-from .puzzle import VALUE_CHARS, Puzzle
+from .puzzle import VALUE_CHARS, Puzzle, Unreadable
+from .techniques import TECHNIQUE_SETS, names
 
 AnyPuzzle = Puzzle | KakuroPuzzle
-
-CELL_TEXT = set(".0123456789 \t" + VALUE_CHARS + VALUE_CHARS.lower())
-TECHNIQUE_SETS = {
-    "singles": [],
-    "basic": ["pointing", "box_line"],
-    "pairs": ["pointing", "box_line", "naked_pair", "hidden_pair"],
-    "all": ["pointing", "box_line", "naked_pair", "hidden_pair", "naked_triple", "hidden_triple"],
-}
+Solvable = Puzzle | KakuroPuzzle | Unreadable
+MAX_STEPS = 100_000
 
 
-def default_techniques(puzzle: AnyPuzzle) -> str:
+def default_techniques(puzzle: Solvable) -> str:
     """The fastest set for the puzzle's kind, as bench/ measures: boxes make
     intersections and pairs pay for themselves; Futoshiki's signs and Kakuro's
     sums already prune most of what they would find."""
     return "singles" if puzzle.kind in ("futoshiki", "kakuro") else "pairs"
 
 
-def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None) -> list[AnyPuzzle]:
-    """Every puzzle in a file (a Path, or a str naming an existing file) or in a text.
-
-    A Kakuro pair of matrix files is named by either file or by the common
-    stem (``puzzles/kakuro/thesis`` for ``thesis_down.txt`` + ``thesis_right.txt``).
-    """
-    if isinstance(path_or_text, Path) or _looks_like_path(path_or_text):
-        path = Path(path_or_text)
-        pair = kakuro.matrix_files(path)
-        if pair and pair[0].exists() and (kind in (None, "kakuro")) and fmt in (None, "matrices"):
-            return kakuro.load_matrix_files(*pair)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise PuzzleFormatError("no such file", str(path)) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise PuzzleFormatError(f"cannot read the file: {exc}", str(path)) from None
-        return formats.parse(text, str(path), kind, fmt)
-    return formats.parse(path_or_text, "<text>", kind, fmt)
-
-
-def _looks_like_path(text: str) -> bool:
-    """A one-line str that is not a puzzle is taken for a file name."""
-    if "\n" in text or not text.strip():
-        return False
-    line = text.strip()
-    if formats.detect_format(line) in ("solo", "unequal", "line"):
-        return False
-    return not set(line) <= CELL_TEXT
-
-
-def _values(atom: str) -> list[int]:
-    return [0 if ch == "." else VALUE_CHARS.index(ch) + 1 for ch in atom]
+def _values(text: str) -> list[int]:
+    return [0 if ch == "." else VALUE_CHARS.index(ch) + 1 for ch in text]
 
 
 def _counts(flat: list) -> dict[str, int]:
     return {str(flat[i]): int(flat[i + 1]) for i in range(0, len(flat), 2)}
 
 
-@dataclass
+def _plural(count: int, word: str) -> str:
+    """"1 guess", "2 guesses", "0 steps"."""
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word}es" if word.endswith("s") else f"{count} {word}s"
+
+
+def _located(puzzle: Solvable, error: str) -> str:
+    where = puzzle.source if puzzle.line is None else f"{puzzle.source}, line {puzzle.line}"
+    return f"{where}: {error}"
+
+
+@dataclass(repr=False)
 class Result:
     """What solving a puzzle gave.
 
-    ``status`` is one of solved, multiple, unsolvable, invalid, timeout.
-    ``values`` is the (first) solution, row-major, or None; ``solutions``
-    the number found (up to the limit asked for); ``techniques`` counts the
-    techniques applied on the way to the solution; ``ms`` is wall time.
+    ``status`` is one of solved, multiple, unsolvable, invalid, timeout, error
+    (the engine ran out of memory).  ``values`` is the (first) solution,
+    row-major, or None; ``solutions`` the number found (up to the limit asked
+    for); ``techniques`` counts the techniques applied on the way to the
+    solution; ``ms`` is wall time.  ``expected``, when the file gave a
+    solution, tells whether puzzlog's agrees (``matches``).
     """
 
-    puzzle: AnyPuzzle
+    puzzle: Solvable
     status: str
     values: list[int] | None = None
     solutions: int = 0
@@ -89,79 +75,152 @@ class Result:
 
     @property
     def grid(self) -> list[list[int]]:
-        """Rows of ints: the solution, or the givens, 0 for blanks (and Kakuro's black cells)."""
+        """Rows of ints: the solution, or the givens (as far as read), 0 for blanks and Kakuro's black cells."""
         _, cols = self.puzzle.shape
         values = self.values or self.puzzle.givens
-        return [values[i:i + cols] for i in range(0, len(values), cols)]
+        return [values[i:i + cols] for i in range(0, len(values), cols)] if cols else []
 
     @property
     def ok(self) -> bool:
-        return self.status == "solved"
+        return self.status == "solved" and self.matches is not False
+
+    @property
+    def expected(self) -> list[int] | None:
+        return getattr(self.puzzle, "solution", None)
+
+    @property
+    def matches(self) -> bool | None:
+        """Whether the solution agrees with the one the file gave; None when it gave none."""
+        if self.expected is None or self.values is None:
+            return None
+        return self.values == self.expected
+
+    @property
+    def error_cells(self) -> list[tuple[int, int]]:
+        """The cells an invalid puzzle's error names (row, column), for showing them."""
+        return [(int(r), int(c)) for r, c in re.findall(r"\br(\d+)c(\d+)\b", self.error or "")]
 
     def to_json(self) -> dict:
         data = {
-            "source": self.puzzle.source, "index": self.puzzle.index, "kind": self.puzzle.kind,
-            "status": self.status, "grid": self.grid, "solutions": self.solutions,
+            "source": self.puzzle.source, "index": self.puzzle.index, "line": self.puzzle.line,
+            "kind": self.puzzle.kind, "status": self.status, "grid": self.grid, "solutions": self.solutions,
             "guesses": self.guesses, "techniques": self.techniques, "ms": round(self.ms, 3),
+            "error": self.error, "notes": self.notes,
         }
-        if self.puzzle.line is not None:
-            data["line"] = self.puzzle.line
-        if self.error:
-            data["error"] = self.error
-        if self.notes:
-            data["notes"] = self.notes
+        if self.matches is not None:
+            data["matches_given_solution"] = self.matches
         return data
 
-    def __str__(self) -> str:
-        head = f"{self.status}"
+    def summary(self) -> str:
+        """One line: the status, and how much work it took."""
         if self.error:
-            head += f": {self.error}"
+            return f"{self.status}: {self.error}"
+        detail = f"{_plural(self.guesses, 'guess')}, {self.ms:.1f} ms"
+        if self.status == "multiple":
+            text = f"multiple: more than one solution ({detail}); one of them:"
+        else:
+            text = f"{self.status} ({detail})"
+        if self.matches is False:
+            text += "; NOT the solution the file gives"
+        return text
+
+    def __repr__(self) -> str:
+        kind = getattr(self.puzzle, "kind", "?")
+        rows, cols = self.puzzle.shape
+        return (f"Result({self.status}, {kind} {rows}x{cols}, {_plural(self.solutions, 'solution')}, "
+                f"{_plural(self.guesses, 'guess')}, {self.ms:.1f} ms)")
+
+    def __str__(self) -> str:
+        head = self.summary()
         if self.values is None:
             return head
         return head + "\n" + self.puzzle.text_of(self.values)
 
     def _repr_html_(self) -> str:
-        caption = f"<p>{self.status}, {self.guesses} guesses, {self.ms:.1f} ms</p>"
-        return caption + self.puzzle.html_of(self.values or self.puzzle.givens)
+        caption = f"<p>{html.escape(self.summary())}</p>"
+        if isinstance(self.puzzle, Unreadable):
+            return caption
+        table = self.puzzle.html_of(self.values or self.puzzle.givens)
+        if self.status == "invalid" and self.error_cells:
+            table = _mark_cells(table, self.puzzle, self.error_cells)
+        return caption + table
 
 
-def solve(puzzle: AnyPuzzle, max_solutions: int = 1, time_limit: float | None = None,
+def _mark_cells(table: str, puzzle: AnyPuzzle, cells: list[tuple[int, int]]) -> str:
+    """The puzzle's HTML table with the cells an error names shaded red."""
+    _, cols = puzzle.shape
+    wanted = {(r - 1) * cols + (c - 1) for r, c in cells}
+    # Value cells in the order the table lists them; sign cells (Futoshiki) have no width.
+    result, index = [], 0
+    for chunk in re.split(r"(<td style=\"[^\"]*\">)", table):
+        if chunk.startswith('<td style="') and "width:" in chunk:
+            if index in wanted:
+                chunk = chunk.replace('<td style="', '<td style="background:#f99;', 1)
+            index += 1
+        result.append(chunk)
+    return "".join(result)
+
+
+def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = None,
           techniques: str | list[str] | None = None) -> Result:
-    """Solve ``puzzle``, looking for up to ``max_solutions`` solutions (2 tells unique from not).
+    """Solve ``puzzle``, looking for up to ``max_solutions`` solutions.
 
-    ``time_limit`` (seconds) bounds the whole search; ``techniques`` names the
-    techniques tried before each guess, beyond singles: a set from
-    TECHNIQUE_SETS or a list of technique names (default: default_techniques).
+    The default, 2, tells a unique puzzle (``solved``) from one with several
+    (``multiple``), as the CLI does; 1 takes the first solution found and
+    calls it ``solved``.  ``time_limit`` (seconds) bounds the whole search;
+    ``techniques`` names the techniques tried before each guess, beyond
+    singles: a set of TECHNIQUE_SETS or a list of technique names (default:
+    default_techniques).
     """
-    if max_solutions < 1:
-        raise ValueError("max_solutions must be at least 1")
-    if techniques is None:
-        techniques = default_techniques(puzzle)
-    names = TECHNIQUE_SETS[techniques] if isinstance(techniques, str) else list(techniques)
-    limit_ms = 0 if time_limit is None else max(1, int(time_limit * 1000))
+    if isinstance(puzzle, Unreadable):
+        return Result(puzzle, "invalid", error=str(puzzle.error))
+    _check_puzzle(puzzle)
+    if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
+        raise ValueError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
+    chosen = names(techniques, default_techniques(puzzle))
+    limit_ms = _limit_ms(time_limit)
     engine.start()
     start = time.perf_counter()
     status, solution, count, guesses, trace, error, notes = engine.call(
-        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), max_solutions, limit_ms, names], 7)
+        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), limit_ms, chosen], 7)
     ms = (time.perf_counter() - start) * 1000
     return Result(puzzle, status, _values(solution) if solution else None, count, guesses,
                   _counts(trace), ms, _located(puzzle, error) if error else None,
                   [_located(puzzle, str(n)) for n in notes])
 
 
-def _located(puzzle: AnyPuzzle, error: str) -> str:
-    where = puzzle.source if puzzle.line is None else f"{puzzle.source}, line {puzzle.line}"
-    return f"{where}: {error}"
+def _check_puzzle(puzzle: object) -> None:
+    if not isinstance(puzzle, (Puzzle, KakuroPuzzle)):
+        raise TypeError(f"a puzzle is a Puzzle or KakuroPuzzle (see pybridge.load), not {type(puzzle).__name__}")
+    puzzle.check()
+
+
+def _limit_ms(time_limit: float | None) -> int:
+    """A time limit in whole milliseconds for the engine (0: none)."""
+    if time_limit is None:
+        return 0
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+            or not math.isfinite(time_limit) or time_limit <= 0:
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    return min(max(1, int(time_limit * 1000)), 2 ** 62)
 
 
 @dataclass
 class Step:
-    """One deduction: its technique, a sentence, what it placed and removed (row, col, value)."""
+    """One item of a solve told step by step.
+
+    ``kind`` is step (a deduction), guess, contradiction or backtrack (the
+    guessed value removed, as it led to a contradiction); ``depth`` is how
+    many guesses it rests on.  ``placements`` and ``eliminations`` are
+    (row, col, value) triples, every candidate the step removed included.
+    """
 
     technique: str
     text: str
     placements: list[tuple[int, int, int]]
     eliminations: list[tuple[int, int, int]]
+    kind: str = "step"
+    depth: int = 0
 
     def __str__(self) -> str:
         return self.text
@@ -171,28 +230,110 @@ def _triples(flat: list[int]) -> list[tuple[int, int, int]]:
     return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
 
 
-class Solver:
-    """Solve a puzzle one deduction at a time, for teaching and exploring.
+def _step(item: list) -> Step:
+    kind, depth, technique, text, placed, removed = item
+    return Step(str(technique), str(text), _triples(placed), _triples(removed), str(kind), int(depth))
 
-    The state lives in Python between calls (one int a cell), so solvers
-    never disturb each other or the engine; each method is one query.
+
+@dataclass(repr=False)
+class Explanation:
+    """A puzzle solved step by step: ``steps`` in order, ``status`` solved, multiple (the
+    steps reach one of several solutions), unsolvable, invalid, timeout or limit
+    (``max_steps`` ran out), ``values`` the grid where the steps end."""
+
+    puzzle: Solvable
+    status: str
+    steps: list[Step] = field(default_factory=list)
+    values: list[int] | None = None
+    error: str | None = None
+
+    @property
+    def guesses(self) -> int:
+        return sum(1 for s in self.steps if s.kind == "guess")
+
+    def lines(self) -> list[str]:
+        """The steps numbered, indented by the guesses they rest on."""
+        return [f"{n:4}. {'    ' * s.depth}{s.text}" for n, s in enumerate(self.steps, 1)]
+
+    def conclusion(self) -> str:
+        return {
+            "solved": f"solved in {_plural(len(self.steps), 'step')}, {_plural(self.guesses, 'guess')}; "
+                      "the solution is unique",
+            "multiple": "the puzzle has more than one solution: the steps reach one of them",
+            "unsolvable": "the puzzle has no solution: every guess ends in a contradiction",
+            "limit": f"stopped after {_plural(len(self.steps), 'step')} (max_steps)",
+            "timeout": "stopped: the time limit ran out",
+        }.get(self.status, f"{self.status}: {self.error}")
+
+    def __repr__(self) -> str:
+        return f"Explanation({self.status}, {_plural(len(self.steps), 'step')}, {_plural(self.guesses, 'guess')})"
+
+    def __str__(self) -> str:
+        out = self.lines() + [self.conclusion()]
+        if self.values is not None and self.status in ("solved", "multiple"):
+            out.append(self.puzzle.text_of(self.values))
+        return "\n".join(out)
+
+    def _repr_html_(self) -> str:
+        items = "".join(f'<li style="margin-left:{2 * s.depth}em">{html.escape(s.text)}</li>' for s in self.steps)
+        grid = self.puzzle.html_of(self.values) if self.values is not None else ""
+        return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{grid}"
+
+
+def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
+            time_limit: float | None = None) -> Explanation:
+    """Solve ``puzzle`` one deduction at a time, simplest technique first, guessing
+    (and backtracking from contradictions) when none applies: every step in words.
+
+    ``techniques`` limits the deductions (default: the whole ladder); ``max_steps``
+    and ``time_limit`` bound the work.
+    """
+    if isinstance(puzzle, Unreadable):
+        return Explanation(puzzle, "invalid", error=str(puzzle.error))
+    try:
+        solver = Solver(puzzle, techniques)
+    except PuzzleFormatError as exc:
+        return Explanation(puzzle, "invalid", error=str(exc))
+    status = solver.run(max_steps=max_steps, time_limit=time_limit)
+    return Explanation(puzzle, status, solver.history, solver.values if status in ("solved", "multiple") else None)
+
+
+class Solver:
+    """Solve a puzzle by hand, one deduction (or guess) at a time, for teaching and exploring.
+
+    The state lives in Python between calls (one int a cell), so solvers never
+    disturb each other or the engine; each method is one query, and every step
+    taken (guesses, contradictions and backtracks included) is kept in
+    ``history``.  Every cell starts with every value its units allow (a Kakuro
+    cell with 1-9): what the rules remove shows as steps.
 
     >>> s = Solver(puzzle)          # doctest: +SKIP
     >>> s.step()                    # the simplest deduction, applied
     >>> s.candidates()[0][0]        # remaining candidates of r1c1
-    >>> s.run()                     # propagate, guess, backtrack to the end
+    >>> s.run()                     # deduce, guess, backtrack to the end
     """
 
-    def __init__(self, puzzle: AnyPuzzle, techniques: list[str] | None = None) -> None:
+    def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None) -> None:
+        _check_puzzle(puzzle)
         self.puzzle = puzzle
-        self.techniques = techniques or []
+        self.techniques = names(techniques)
         status, codes, error = engine.call("bridge_start", [puzzle.geometry(), puzzle.givens_text()], 3)
         if status != "ok":
             raise PuzzleFormatError(error, puzzle.source, puzzle.line)
         self.codes: list[int] = codes
         self.history: list[Step] = []
-        self.guesses = 0
-        self._choices: list[tuple[list[int], int, int, list[int]]] = []
+        self._guesses: list[tuple[list[int], int, int, int]] = []  # state before, and the guess
+
+    def __repr__(self) -> str:
+        rows, cols = self.puzzle.shape
+        state = "solved" if self.solved else f"{sum(1 for c in self.codes if c < 0)} cells open"
+        return (f"Solver({self.puzzle.kind} {rows}x{cols}, {state}, {_plural(len(self.history), 'step')}, "
+                f"{_plural(self.guesses, 'guess')} open)")
+
+    @property
+    def guesses(self) -> int:
+        """How many guesses the current state rests on."""
+        return len(self._guesses)
 
     @property
     def values(self) -> list[int]:
@@ -214,10 +355,16 @@ class Solver:
                  for c in self.codes]
         return [cells[i:i + cols] for i in range(0, len(cells), cols)]
 
+    def _record(self, step: Step) -> Step:
+        step.depth = self.guesses - (1 if step.kind == "guess" else 0)
+        self.history.append(step)
+        return step
+
     def step(self) -> Step | None:
         """Apply the simplest deduction; None when solved or no technique applies.
 
-        Raises PuzzlogError when the state is contradictory (after a bad guess).
+        Raises PuzzlogError when the state is contradictory (after a bad guess:
+        backtrack()).
         """
         status, codes, technique, text, placed, removed = engine.call(
             "bridge_step", [self.puzzle.geometry(), self.codes, self.techniques], 6)
@@ -226,64 +373,78 @@ class Solver:
         if status != "step":
             return None
         self.codes = codes
-        step = Step(technique, text, _triples(placed), _triples(removed))
-        self.history.append(step)
-        return step
+        return self._record(Step(technique, text, _triples(placed), _triples(removed)))
 
-    def propagate(self) -> str:
-        """Apply singles (and this solver's techniques) until none fires.
+    def propagate(self, max_steps: int = MAX_STEPS) -> str:
+        """Apply deductions until none applies; each is kept in ``history``.
 
-        Returns solved, stalled or contradiction; on contradiction the state is unchanged.
+        Returns solved, stalled, contradiction (the last step says why; the
+        state is where it was found) or limit.
         """
-        status, codes, _trace = engine.call(
-            "bridge_propagate", [self.puzzle.geometry(), self.codes, self.techniques], 3)
-        if status != "contradiction":
-            self.codes = codes
+        status, items, codes = engine.call(
+            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3)
+        self.codes = codes
+        for item in items:
+            self._record(_step(item))
         return status
 
     def guess(self) -> tuple[int, int, int] | None:
-        """Place the first candidate of the cell with fewest candidates; remember the others."""
-        r, c, values = engine.call("bridge_choose", [self.puzzle.geometry(), self.codes], 3)
-        if r == 0:
+        """Place the first candidate of the cell with the fewest candidates; None when solved."""
+        status, item, _values, codes = engine.call("bridge_guess", [self.puzzle.geometry(), self.codes], 4)
+        if status != "guess":
             return None
-        self._choices.append((self.codes, r, c, values[1:]))
-        self._place(r, c, values[0])
-        return r, c, values[0]
+        step = _step(item)
+        r, c, v = step.placements[0]
+        self._guesses.append((self.codes, r, c, v))
+        self.codes = codes
+        self._record(step)
+        return r, c, v
 
     def backtrack(self) -> tuple[int, int, int] | None:
-        """Undo to the latest guess and try its next candidate; None when none is left."""
-        while self._choices:
-            codes, r, c, rest = self._choices.pop()
-            if rest:
-                self._choices.append((codes, r, c, rest[1:]))
-                self.codes = codes
-                self._place(r, c, rest[0])
-                return r, c, rest[0]
-        return None
-
-    def _place(self, r: int, c: int, v: int) -> None:
-        status, codes = engine.call("bridge_assign", [self.puzzle.geometry(), self.codes, r, c, v], 2)
-        if status != "ok":
-            raise PuzzlogError(f"r{r}c{c} cannot take {v}")
+        """The latest guess led to a contradiction: go back to the state before it, without
+        the guessed value.  Returns that guess (row, col, value); None when there was none.
+        Raises PuzzlogError when the current state holds no contradiction yet."""
+        if not self._guesses:
+            return None
+        before, r, c, v = self._guesses[-1]
+        status, item, codes = engine.call(
+            "bridge_backtrack", [self.puzzle.geometry(), self.codes, before, r, c, v], 3)
+        if status != "backtrack":
+            raise PuzzlogError(f"no contradiction yet after the guess r{r}c{c} = {v}: step on, or guess again")
+        self._guesses.pop()
         self.codes = codes
-        self.guesses += 1
+        self._record(_step(item))
+        return r, c, v
 
-    def run(self, max_guesses: int = 100_000) -> str:
-        """Propagate, guess and backtrack until solved; returns solved or unsolvable."""
-        while True:
-            status = self.propagate()
-            if status == "solved":
-                return "solved"
-            if status == "stalled":
-                if self.guesses >= max_guesses:
-                    raise PuzzlogError(f"gave up after {max_guesses} guesses")
-                self.guess()
-                continue
-            if self.backtrack() is None:
-                return "unsolvable"
+    def run(self, max_steps: int = MAX_STEPS, time_limit: float | None = None) -> str:
+        """Deduce, guess and backtrack from the current state to a solution, every step
+        kept in ``history``.  Returns solved (the solution is unique), multiple (the state
+        is one of several solutions), unsolvable, limit (``max_steps`` ran out) or timeout."""
+        status, items, codes, solutions = engine.call(
+            "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
+                            _limit_ms(time_limit)], 4)
+        depth = self.guesses
+        for item in items:
+            step = _step(item)
+            step.depth += depth
+            self.history.append(step)
+        self.codes = codes
+        if status == "solved":
+            self._guesses.clear()
+            return "multiple" if solutions > 1 else "solved"
+        return str(status)
 
     def __str__(self) -> str:
         return self.puzzle.text_of(self.values)
 
     def _repr_html_(self) -> str:
         return self.puzzle.html_of(self.values)
+
+
+def _whole(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"max_steps must be a whole number, at least 1, not {value!r}")
+    return min(value, 2 ** 62)
+
+
+__all__ = ["Explanation", "Result", "Solver", "Step", "TECHNIQUE_SETS", "default_techniques", "explain", "solve"]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,17 @@ def assert_valid_solution(p: Puzzle, values: list[int] | None) -> None:
                 pair = (r + 1, c + 1, j // n + 1, j % n + 1)
                 differ_by_one = abs(values[i] - values[j]) == 1
                 assert differ_by_one == (pair in marked), f"Adjacent rule broken at {pair}"
+
+
+def lines_match(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` is ``expected`` line for line, where an expected line ``...``
+    stands for any number of lines and `...` within a line for any text."""
+    if not expected:
+        return not actual
+    head, rest = expected[0], expected[1:]
+    if head == "...":
+        return any(lines_match(rest, actual[i:]) for i in range(len(actual) + 1))
+    if not actual:
+        return False
+    pattern = "^" + ".*".join(re.escape(part) for part in head.rstrip().split("...")) + "$"
+    return re.match(pattern, actual[0].rstrip()) is not None and lines_match(rest, actual[1:])

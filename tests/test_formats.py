@@ -10,11 +10,19 @@ from conftest import ROOT, corpus_jsonl
 LINE_9 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
-def test_detects_each_format():
-    assert formats.detect_format(LINE_9 + "\n") == "line"
-    assert formats.detect_format("2x2:c2_4f3_2c\n") == "solo"
-    assert formats.detect_format("[Puzzle]\n" + "\n".join(LINE_9[i:i + 9] for i in range(0, 81, 9))) == "sdk"
-    assert formats.detect_format("1 . | . .\n. . | . 1\n----+----\n. . | . .\n. 1 | . .\n") == "grid"
+@pytest.mark.parametrize("text,fmt", [
+    (LINE_9 + "\n", "line"),
+    ("2x2:c2_4f3_2c\n", "solo"),
+    ("[Puzzle]\n" + "\n".join(LINE_9[i:i + 9] for i in range(0, 81, 9)), "sdk"),
+    ("1 . | . .\n. . | . 1\n----+----\n. . | . .\n. 1 | . .\n", "grid"),
+    ("puzzle,solution\n" + LINE_9 + ",\n", "csv"),
+])
+def test_detects_each_format(text, fmt):
+    detected = pybridge.parse(text)
+    assert [(p.size, p.givens) for p in detected] == [(p.size, p.givens) for p in pybridge.parse(text, fmt=fmt)]
+    other = "solo" if fmt != "solo" else "line"
+    with pytest.raises(PuzzleFormatError):
+        pybridge.parse(text, fmt=other)
 
 
 @pytest.mark.parametrize("name", ["sudoku4_sgt_solo.jsonl", "sudoku6_sgt_solo.jsonl", "sudoku16_sgt_solo.jsonl",
@@ -72,7 +80,7 @@ def test_bundled_puzzles_all_load():
     ("9j:" + "i" * 9 + ",zzz", "region edges"),
     ("." * 16 + " " + "1112" + "2222" + "3344" + "3344", "region 1 has 3 cells"),
     ("." * 16 + " " + "1221" + "1221" + "3344" + "3344", "region 1 is not connected"),
-    ("'), halt, ('", "no such file"),
+    ("'), halt, ('", "since no file \"'), halt, ('\" exists"),
 ])
 def test_bad_input_messages(text, fragment):
     with pytest.raises(PuzzleFormatError) as err:
@@ -113,4 +121,4 @@ def test_prolog_syntax_in_givens_is_only_data():
     status, _, _, _, _, error, _ = engine.call(
         "bridge_solve", [("geometry", 4, ("boxes", 2, 2), []), "'),halt,('......", 1, 0, []], 7)
     assert status == "invalid" and "is not a value or a blank" in error
-    assert pybridge.solve(pybridge.load("." * 16)[0]).status == "solved"  # the engine is still alive
+    assert pybridge.solve(pybridge.load("." * 16)[0], max_solutions=1).status == "solved"  # the engine is still alive

@@ -99,7 +99,7 @@ def test_magic_sums_have_one_combination(total, length, digits):
 
 def grid_shape(rows: list[str]) -> tuple:
     """A Kakuro shape from rows of readable-grid tokens."""
-    [p] = kakuro.parse("\n".join(rows), fmt="grid")
+    [p] = pybridge.parse("\n".join(rows), kind="kakuro", fmt="grid")
     return p, p.geometry()
 
 
@@ -130,7 +130,9 @@ def test_crossing_places_the_one_digit_both_runs_allow():
     p, shape = grid_shape(CROSSING)
     status, name, text, placed, _ = engine_step("crossing", shape, codes_for(p, {}))
     assert (status, name, placed) == ("step", "crossing", [(2, 2, 4)])
-    assert "r2c2" in text and "only 4" in text
+    # The thesis's example: 13 in two cells across, 7 in three down: only 4 fits both.
+    assert "(13 in 2 cells: 4, 5, 6, 7, 8, 9)" in text and "(7 in 3 cells: 1, 2, 4)" in text
+    assert "meet at r2c2, which can only be 4" in text
 
 
 def test_crossing_absent_when_candidates_already_fit():
@@ -268,14 +270,14 @@ def test_solution_prints_in_the_readable_layout():
     (["#  4\\ 6\\", "\\3 1  3", "\\7 .  ."], "the givens break a rule"),
 ])
 def test_bad_grids_are_invalid_naming_the_cell(rows, words):
-    [p] = kakuro.parse("\n".join(rows), "bad.grid", fmt="grid")
+    [p] = pybridge.parse("\n".join(rows), "bad.grid", kind="kakuro", fmt="grid")
     result = pybridge.solve(p)
     assert result.status == "invalid", result
     assert words in result.error and result.error.startswith("bad.grid, line 1"), result.error
 
 
 def test_one_cell_run_is_reported_and_accepted():
-    [p] = kakuro.parse("#  3\\  #\n\\3 .  #\n#  #  #", "one.grid", fmt="grid")
+    [p] = pybridge.parse("#  3\\  #\n\\3 .  #\n#  #  #", "one.grid", kind="kakuro", fmt="grid")
     result = pybridge.solve(p)
     assert result.status == "solved" and result.values[4] == 3
     assert any("the down clue 3 covers a single cell" in note for note in result.notes), result.notes
@@ -283,7 +285,7 @@ def test_one_cell_run_is_reported_and_accepted():
 
 
 def test_clue_without_a_run_is_invalid():
-    [p] = kakuro.parse("#  3\\\n\\3  #", "c.grid", fmt="grid")
+    [p] = pybridge.parse("#  3\\\n\\3  #", "c.grid", kind="kakuro", fmt="grid")
     result = pybridge.solve(p)
     assert result.status == "invalid"
     assert "r1c2: the down clue has no white cell after it" in result.error

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, lines_match
 
 
 def transcript() -> list[tuple[str, list[str]]]:
@@ -40,7 +40,7 @@ def test_readme_transcript_matches():
     outputs = run_queries([q for q, _ in pairs])
     assert len(outputs) == len(pairs)
     for (query, expected), actual in zip(pairs, outputs):
-        assert actual == expected, f"?- {query}"
+        assert lines_match(expected, actual), f"?- {query}\nexpected {expected}\nprinted {actual}"
 
 
 @pytest.mark.parametrize("module", ["puzzlog", "bridge", "clpfd_reference"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
+from pybridge import engine
 from conftest import corpus_file, corpus_jsonl, corpus_lines, decode, engine_step
 
 
@@ -67,11 +68,12 @@ def test_propagation_leaves_nothing_for_a_grid_scan(name, every):
         puzzles = pybridge.load(corpus_file(name))[::every]
     stalled = 0
     for p in puzzles:
-        solver = pybridge.Solver(p, techniques=PAIRS)
-        if solver.propagate() != "stalled":
+        start = pybridge.Solver(p).codes
+        status, codes, _ = engine.call("bridge_propagate", [p.geometry(), start, PAIRS], 3)
+        if status != "stalled":
             continue
         stalled += 1
         for technique in SCANNED:
-            status, _, text, _, _ = engine_step(technique, p.geometry(), solver.codes)
+            status, _, text, _, _ = engine_step(technique, p.geometry(), codes)
             assert status == "stuck", f"{p.source}#{p.index}: propagation missed {text}"
     assert stalled > 0

@@ -1,0 +1,28 @@
+"""What puzzlog takes on at most: beyond a limit, input is refused at once, with a message.
+
+Change them on ``pybridge.LIMITS`` (the CLI has --max-puzzle-chars and
+--max-kakuro-side):
+
+>>> import pybridge
+>>> pybridge.LIMITS.max_kakuro_side = 80
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Limits:
+    """``max_file_bytes``: a file or text read; ``max_puzzle_chars``: one puzzle (a
+    line, or a grid's block of lines); ``max_kakuro_side``: the rows or columns of a
+    Kakuro; ``engine_stack_mb``: the memory the engine's stacks may take for one
+    call (a solve that needs more ends with the status ``error``), read when the
+    engine starts."""
+
+    max_file_bytes: int = 64 * 2 ** 20
+    max_puzzle_chars: int = 100_000
+    max_kakuro_side: int = 60
+    engine_stack_mb: int = 512
+
+
+LIMITS = Limits()

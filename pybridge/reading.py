@@ -1,0 +1,214 @@
+"""Reading puzzles: files and texts in every format of docs/formats.md.
+
+The engine reads them (prolog/puzzle_text.pl), so the Prolog shell and
+Python read a file the same way; here are what only Python does: finding
+and opening files, the limits on what is read, and turning the engine's
+records into Puzzle values.  Nothing in a puzzle text is ever run.
+
+    >>> [p] = load("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+    >>> p
+    Puzzle(sudoku 9x9, 32 givens, <text>)
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import engine
+from .errors import PuzzleFormatError
+from .foreign import PrologString
+from .kakuro import Clue, KakuroPuzzle, matrix_files
+from .limits import LIMITS, Limits
+from .puzzle import VALUE_CHARS, Puzzle, Unreadable
+
+AnyPuzzle = Puzzle | KakuroPuzzle
+Read = Puzzle | KakuroPuzzle | Unreadable
+
+FORMATS = ("line", "csv", "grid", "sdk", "solo", "unequal", "game", "matrices")
+KINDS = ("sudoku", "jigsaw", "x", "sudoku-x", "jigsaw-x", "futoshiki", "kakuro")
+
+
+
+
+def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None,
+         errors: str = "raise") -> list:
+    """Every puzzle of a file or of a text.
+
+    A ``Path``, or a ``str`` naming an existing file, is read as a file; any
+    other ``str`` as the puzzle text itself.  A Kakuro pair of matrix files is
+    named by either file or by their common stem (``puzzles/kakuro/small`` for
+    ``small_down.txt`` + ``small_right.txt``).  ``kind`` and ``fmt`` override
+    detection (KINDS, FORMATS).
+
+    ``errors="raise"`` (the default) raises PuzzleFormatError for the first
+    puzzle that cannot be read, naming its line and cell; ``errors="keep"``
+    returns an Unreadable in its place and goes on with the others.
+    """
+    _check_choice("errors", errors, ("raise", "keep"))
+    if isinstance(path_or_text, Path):
+        puzzles = _read_file(path_or_text, kind, fmt)
+    elif not isinstance(path_or_text, str):
+        raise TypeError(f"load() takes a file path or a puzzle text, not {type(path_or_text).__name__}")
+    elif _names_file(path_or_text):
+        puzzles = _read_file(Path(path_or_text), kind, fmt)
+    else:
+        try:
+            puzzles = read(path_or_text, "<text>", kind, fmt)
+            if errors == "raise":
+                _raise_first(puzzles)
+        except PuzzleFormatError as exc:
+            raise _not_a_file_either(path_or_text, exc) from None
+        return puzzles
+    if errors == "raise":
+        _raise_first(puzzles)
+    return puzzles
+
+
+def parse(text: str, source: str = "<text>", kind: str | None = None, fmt: str | None = None) -> list[AnyPuzzle]:
+    """Every puzzle of ``text``; raises PuzzleFormatError (naming the line and cell) if any cannot be read."""
+    puzzles = read(text, source, kind, fmt)
+    _raise_first(puzzles)
+    return puzzles  # type: ignore[return-value]
+
+
+def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | None = None) -> list[Read]:
+    """Every puzzle of ``text``, an Unreadable for each one that cannot be read.
+
+    Raises PuzzleFormatError when the text as a whole cannot be read (an
+    unknown kind or format, no puzzle at all, over the limits).
+    """
+    _check_choice("kind", kind, KINDS)
+    _check_choice("format", fmt, FORMATS)
+    if not isinstance(text, str):
+        raise TypeError(f"a puzzle text is a str, not {type(text).__name__}")
+    if len(text) > LIMITS.max_file_bytes:
+        raise PuzzleFormatError(f"{len(text)} characters: at most {LIMITS.max_file_bytes} are read "
+                                "(pybridge.LIMITS.max_file_bytes)", source)
+    [records] = engine.call("bridge_read", [PrologString(text), kind or "", fmt or "", _limits()], 1)
+    if records and records[0][0] == "error":
+        raise PuzzleFormatError(records[0][1], source)
+    return [_from_record(record, source) for record in records]
+
+
+def _limits() -> list[int]:
+    for name in ("max_puzzle_chars", "max_kakuro_side", "max_file_bytes"):
+        value = getattr(LIMITS, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"pybridge.LIMITS.{name} must be a positive whole number, not {value!r}")
+    return [LIMITS.max_puzzle_chars, LIMITS.max_kakuro_side]
+
+
+def _check_choice(what: str, value: str | None, choices: tuple[str, ...]) -> None:
+    if value is not None and value not in choices:
+        raise PuzzleFormatError(f"unknown {what} {value!r} (known: {', '.join(choices)})")
+
+
+def _raise_first(puzzles: list[Read]) -> None:
+    for p in puzzles:
+        if isinstance(p, Unreadable):
+            raise p.error
+
+
+def _names_file(text: str) -> bool:
+    """A one-line str naming something that exists on disk (a file, or a Kakuro pair's stem)."""
+    if "\n" in text or "\0" in text or not text.strip():
+        return False
+    try:
+        path = Path(text)
+        return path.is_file() or bool(matrix_files(path))
+    except (OSError, ValueError):  # too long a name, and the like: not a file
+        return False
+
+
+def _not_a_file_either(text: str, exc: PuzzleFormatError) -> PuzzleFormatError:
+    """The error for a one-line text that is no puzzle: it may have been meant as a file name."""
+    line = text.strip()
+    if "\n" in text or len(line) > 200:
+        return exc
+    return PuzzleFormatError(f"{exc.rule} (read as a puzzle text, since no file {line!r} exists)",
+                             exc.source, exc.line, exc.cell)
+
+
+def _read_file(path: Path, kind: str | None, fmt: str | None) -> list[Read]:
+    source = str(path)
+    pair = _matrix_pair(path, kind, fmt)
+    if pair:
+        down, right = (_file_text(p) for p in pair)
+        [[record]] = engine.call("bridge_read_matrices", [PrologString(down), PrologString(right), _limits()], 1)
+        return [_from_record(record, f"{pair[0]} + {pair[1].name}")]
+    return read(_file_text(path), source, kind, fmt)
+
+
+def _matrix_pair(path: Path, kind: str | None, fmt: str | None) -> tuple[Path, Path] | None:
+    if kind not in (None, "kakuro") or fmt not in (None, "matrices"):
+        return None
+    try:
+        pair = matrix_files(path)
+        return pair if pair and pair[0].is_file() else None
+    except (OSError, ValueError):
+        return None
+
+
+def _file_text(path: Path) -> str:
+    """The text of a puzzle file, read as UTF-8 (a byte-order mark is dropped by the reader)."""
+    source = str(path)
+    try:
+        if "\0" in source:
+            raise PuzzleFormatError("a file name cannot hold a NUL character", repr(source))
+        size = path.stat().st_size
+        if not path.is_file():
+            raise PuzzleFormatError("not a file" + (" (a directory)" if path.is_dir() else ""), source)
+        if size > LIMITS.max_file_bytes:
+            raise PuzzleFormatError(f"{size} bytes: at most {LIMITS.max_file_bytes} are read "
+                                    "(pybridge.LIMITS.max_file_bytes)", source)
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise PuzzleFormatError("no such file", source) from None
+    except OSError as exc:
+        raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
+                                "(save the file as UTF-8)", source) from None
+
+
+def _values(text: str) -> list[int]:
+    return [0 if ch == "." else VALUE_CHARS.index(ch) + 1 for ch in text]
+
+
+def _pairs(flat: list[int]) -> list[tuple[int, int, int, int]]:
+    return [(flat[i], flat[i + 1], flat[i + 2], flat[i + 3]) for i in range(0, len(flat), 4)]
+
+
+def _from_record(record: list, source: str) -> Read:
+    """A Puzzle, KakuroPuzzle or Unreadable from one record of prolog/bridge.pl's bridge_read/5."""
+    tag, index, line = record[0], record[1], record[2]
+    if tag == "invalid":
+        _, _, _, kind, r, c, message = record
+        error = PuzzleFormatError(message, source, line, (r, c) if r else None)
+        return Unreadable(error, str(kind), source, index, line)
+    if tag == "kakuro":
+        _, _, _, rows, cols, downs, acrosses, givens = record
+        values = _values(givens)
+        cells: list[list[Clue | int]] = []
+        for r in range(rows):
+            row: list[Clue | int] = []
+            for c in range(cols):
+                i = r * cols + c
+                row.append(values[i] if downs[i] < 0 else Clue(downs[i], acrosses[i]))
+            cells.append(row)
+        return KakuroPuzzle(cells, source, index, line)
+    _, _, _, n, regions, diagonals, signs, marks, givens, solution = record
+    box_rows = box_cols = None
+    region_ids = None
+    if len(regions) == 2:
+        box_rows, box_cols = regions
+    elif regions:
+        region_ids = regions
+    return Puzzle(n, _values(givens), box_rows, box_cols, region_ids, bool(diagonals), source, index, line,
+                  signs=_pairs(signs), adjacent=None if marks == "none" else _pairs(marks),
+                  solution=_values(solution) if solution else None)
+
+
+__all__ = ["FORMATS", "KINDS", "LIMITS", "Limits", "load", "parse", "read"]
+
