@@ -208,9 +208,8 @@ why_text(clash(V, R0/C0, R/C, U), T) :-
     unit_text(U, UT),
     format(atom(T), 'r~wc~w: value ~w is already given at r~wc~w in ~w (each value once per unit)',
            [R, C, V, R0, C0, UT]).
-why_text(out_of_range(R/C, V), T) :-
-    max_value(N),
-    format(atom(T), 'r~wc~w: value ~w is outside 1..~w', [R, C, V, N]).
+why_text(out_of_range(R/C, V, Max), T) :-
+    format(atom(T), 'r~wc~w: value ~w is outside 1..~w', [R, C, V, Max]).
 why_text(not_a_cell(R/C), T) :-
     format(atom(T), 'r~wc~w does not take a value (outside the grid, or a black cell)', [R, C]).
 why_text(twice(R/C), T) :-

@@ -106,12 +106,23 @@ formats([line, csv, grid, sdk, solo, unequal, game, matrices]).
 %  Throw puzzle_text_error(Line, Cell, Message): Where is Line, Line-Cell,
 %  or none.
 
-puzzle_error(Where, Format, Args) :-
+puzzle_error(Where, Format, Args0) :-
+    maplist(counted, Args0, Args),
     format(string(Message), Format, Args),
     (   Where = Line-Cell -> true
     ;   Line = Where, Cell = none
     ),
     throw(puzzle_text_error(Line, Cell, Message)).
+
+% cells(N) and rows(N) in a message: "1 cell", "3 cells".
+counted(Arg, Text) :-
+    nonvar(Arg),
+    Arg =.. [Word, N],
+    memberchk(Word-Singular, [cells-cell, rows-row]),
+    integer(N),
+    !,
+    (   N =:= 1 -> format(atom(Text), '1 ~w', [Singular]) ; format(atom(Text), '~w ~w', [N, Word]) ).
+counted(Arg, Arg).
 
 % Read one record: an error of the text becomes its invalid outcome, on
 % the line the error names (the record's first line if it names none).
@@ -143,7 +154,7 @@ content_lines(Lines, Content) :-
     foldl(content_line, Lines, Content, []).
 
 content_line(N-S, Content, Tail) :-
-    normalize_space(string(T), S),
+    split_string(S, "", " \t", [T]),
     (   ( T == "" ; sub_string(T, 0, 1, _, "#") )
     ->  Content = Tail
     ;   Content = [N-T|Tail]
@@ -175,9 +186,9 @@ detect_format(Lines, Format) :-
     ->  Format = solo
     ;   Content = [_-First|_], unequal_line(First)
     ->  Format = unequal
-    ;   member(_-L, Lines), normalize_space(string(T), L), string_lower(T, "[puzzle]")
+    ;   member(_-L, Lines), split_string(L, "", " \t", [T]), string_lower(T, "[puzzle]")
     ->  Format = sdk
-    ;   Content = [_|Body], most(csv_line, Body)     % the first line may be a header
+    ;   ( most(csv_line, Content) ; Content = [_|Body], most(csv_line, Body) )   % maybe a header first
     ->  Format = csv
     ;   most(line_puzzle_line, Content)
     ->  Format = line
@@ -261,14 +272,15 @@ cell_value(N, Line, Row0, Code, V, I, I1) :-
 %! givens_text(+Cols, +Text, -Givens) is semidet.
 %
 %  Givens g(Row, Col, Value) of Text, one character a cell, Cols a row.
-%  Fails on a character that is neither a blank nor a value.
+%  Fails on a character that is neither a blank nor a value; a value too
+%  large for the grid is read, for setting up to report.
 %
 %  ?- givens_text(4, "1.3.....", Gs).
 %  Gs = [g(1,1,1), g(1,3,3)].
 
 givens_text(N, Text, Givens) :-
     string_codes(Text, Codes),
-    catch(cell_values(Codes, N, 0, 1, Values), puzzle_text_error(_, _, _), fail),
+    maplist(value_code, Codes, Values),       % the range is the engine's to check
     values_givens(Values, N, Givens).
 
 values_givens(Values, N, Givens) :-
@@ -291,7 +303,7 @@ size_of(Count, Line, N) :-
     ->  N = N0
     ;   findall(T, ( box_shape(S, _, _), Sq is S*S, format(string(T), "~w (~wx~w)", [Sq, S, S]) ), Ts),
         atomic_list_concat(Ts, ', ', Sizes),
-        puzzle_error(Line, "~w cells: a puzzle has ~w", [Count, Sizes])
+        puzzle_error(Line, "~w: a puzzle has ~w", [cells(Count), Sizes])
     ).
 
 % ----------------------------------------------------------------- Latin squares
@@ -317,9 +329,10 @@ latin_records(sdk, Lines, Kind, Options, Records) :-
     grid_blocks(Grid, Blocks),
     (   Kind == none -> Read = sudoku ; Read = Kind ),
     maplist(block_record(Read, Kind, Options), Blocks, Records).
-latin_records(Format, _, _, _, _) :-
-    memberchk(Format, [game, matrices]),
-    puzzle_error(none, "the ~w format is Kakuro's", [Format]).
+latin_records(game, _, _, _, _) :-
+    puzzle_error(none, "the game format is Kakuro's", []).
+latin_records(matrices, _, _, _, _) :-
+    puzzle_error(none, "the matrices format is Kakuro's", []).
 
 kind_name(none, sudoku) :- !.
 kind_name(x, 'sudoku-x') :- !.
@@ -523,7 +536,8 @@ solo_puzzle(Text, Line, Kind, Puzzle) :-
     ),
     (   solo_params(Params, N, Box, Diagonals), sub_string(Text, _, _, _, ":")
     ->  true
-    ;   puzzle_error(Line, "'~w' is not a Solo game ID parameter (e.g. 3x3, 2x3, 3x3x, 9j)", [Params])
+    ;   shown_text(Params, Shown),
+        puzzle_error(Line, "'~w' is not a Solo game ID parameter (e.g. 3x3, 2x3, 3x3x, 9j)", [Shown])
     ),
     (   box_shape(N, SR, SC)
     ->  true
@@ -561,7 +575,7 @@ solo_givens(Desc, N, Line, Values) :-
     solo_cells(Codes, N, Max, Line, 0, Values0),
     length(Values0, Count),
     (   Count =\= Max
-    ->  puzzle_error(Line, "the description gives ~w cells, a ~wx~w grid has ~w", [Count, N, N, Max])
+    ->  puzzle_error(Line, "the description gives ~w, a ~wx~w grid has ~w", [cells(Count), N, N, Max])
     ;   Values = Values0
     ).
 
@@ -590,7 +604,7 @@ solo_cells([C|Cs0], N, Max, Line, I, [V|Vs]) :-
     length(Digits, L),
     (   L =< 3, number_codes(V, Digits), between(1, N, V)
     ->  true
-    ;   atom_codes(Shown, Digits),
+    ;   shown_number(Digits, Shown),
         puzzle_error(Line-(R/Col), "value ~w is outside 1..~w", [Shown, N])
     ),
     I1 is I + 1,
@@ -602,6 +616,14 @@ solo_cells([C|Cs0], N, Max, Line, I, [V|Vs]) :-
 solo_cells([C|_], _, _, Line, _, _) :-
     char_code(Ch, C),
     puzzle_error(Line, "'~w' cannot appear in a Solo grid description", [Ch]).
+
+% A number as a message shows it: a very long one by its length.
+shown_number(Digits, Shown) :-
+    length(Digits, L),
+    (   L > 12
+    ->  format(atom(Shown), 'of ~w digits', [L])
+    ;   atom_codes(Shown, Digits)
+    ).
 
 digits_prefix([C|Cs], [C|Ds], Rest) :-
     between(0'0, 0'9, C),
@@ -695,7 +717,8 @@ unequal_puzzle(Text, Line, Kind, Puzzle) :-
     sub_string(Text, 0, Before, _, Params),
     sub_string(Text, _, After, 0, Desc),
     (   unequal_params(Params, N, Mode) -> true
-    ;   puzzle_error(Line, "'~w' is not an Unequal game ID parameter (e.g. 5, 5a)", [Params])
+    ;   shown_text(Params, Shown),
+        puzzle_error(Line, "'~w' is not an Unequal game ID parameter (e.g. 5, 5a)", [Shown])
     ),
     check_futoshiki_size(N, Line),
     split_string(Desc, ",", "", Items0),
@@ -705,7 +728,7 @@ unequal_puzzle(Text, Line, Kind, Puzzle) :-
     length(Items, Count),
     Size is N*N,
     (   Count =\= Size
-    ->  puzzle_error(Line, "the game ID gives ~w cells, a ~wx~w grid has ~w", [Count, N, N, Size])
+    ->  puzzle_error(Line, "the game ID gives ~w, a ~wx~w grid has ~w", [cells(Count), N, N, Size])
     ;   true
     ),
     foldl(unequal_cell(N, Line), Items, Cells, 0, _),
@@ -747,12 +770,13 @@ unequal_cell(N, Line, Item, V-Flags, I, I1) :-
     (   Digits \== [],
         maplist([F]>>memberchk(F, `URDL`), FlagCodes)
     ->  true
-    ;   puzzle_error(Line-(R/C), "'~w' is not a cell (a number, then flags from U, R, D, L)", [Item])
+    ;   shown_text(Item, Shown),
+        puzzle_error(Line-(R/C), "'~w' is not a cell (a number, then flags from U, R, D, L)", [Shown])
     ),
     length(Digits, L),
     (   L =< 3, number_codes(V, Digits), V =< N
     ->  true
-    ;   atom_codes(Shown, Digits),
+    ;   shown_number(Digits, Shown),
         puzzle_error(Line-(R/C), "value ~w is outside 1..~w", [Shown, N])
     ),
     atom_codes(FlagAtom, FlagCodes),
@@ -812,7 +836,7 @@ blocks(Lines, Comments, Blocks) :-
     maplist(reverse, Blocks2, Blocks).
 
 block_line(Comments, N-S, [Block|Blocks], Out) :-
-    normalize_space(string(T), S),
+    split_string(S, "", " \t", [T]),
     (   Comments == comments, sub_string(T, 0, 1, _, "#")
     ->  Out = [Block|Blocks]
     ;   T == ""
@@ -827,7 +851,7 @@ sdk_lines(Lines, Grid) :-
 
 sdk_lines([], _, []).
 sdk_lines([N-S|Ls], State, Grid) :-
-    normalize_space(string(T), S),
+    split_string(S, "", " \t", [T]),
     string_lower(T, Lower),
     (   Lower == "[puzzle]"
     ->  sdk_lines(Ls, State, Grid)
@@ -838,7 +862,7 @@ sdk_lines([N-S|Ls], State, Grid) :-
     ).
 
 block_record(Read, Kind, Options, Block, Record) :-
-    (   Block = [_-First, Line-_|_], normalize_space(string(F), First), string_lower(F, "adjacent")
+    (   Block = [_-First, Line-_|_], split_string(First, "", " \t", [F]), string_lower(F, "adjacent")
     ->  true
     ;   Block = [Line-_|_]
     ),
@@ -855,7 +879,7 @@ grid_puzzle(Block0, Read, Kind, Options, Puzzle, []) :-
     ->  puzzle_error(Line0, "~w characters: a puzzle takes at most ~w (max_puzzle_chars)", [Chars, Max])
     ;   true
     ),
-    (   Block0 = [_-First|Rest], normalize_space(string(F), First), string_lower(F, "adjacent")
+    (   Block0 = [_-First|Rest], split_string(First, "", " \t", [F]), string_lower(F, "adjacent")
     ->  Adjacent = true,
         (   Rest == []
         ->  puzzle_error(Line0, "this grid has no row of cells after its 'adjacent' line", [])
@@ -881,7 +905,7 @@ grid_puzzle(Block0, Read, Kind, Options, Puzzle, []) :-
     (   Boxed == true, \+ box_shape(N, _, _)
     ->  findall(S, box_shape(S, _, _), Sizes),
         atomic_list_concat(Sizes, ', ', SizeText),
-        puzzle_error(FirstLine, "a row of ~w cells: grids are ~w cells wide", [N, SizeText])
+        puzzle_error(FirstLine, "a row of ~w: grids are ~w cells wide", [cells(N), SizeText])
     ;   Boxed == false
     ->  check_futoshiki_size(N, FirstLine)
     ;   true
@@ -889,7 +913,7 @@ grid_puzzle(Block0, Read, Kind, Options, Puzzle, []) :-
     forall(member(RL-Cells, Rows),
            ( length(Cells, RN),
              (   RN =\= N
-             ->  puzzle_error(RL, "this row has ~w cells, the first row has ~w", [RN, N])
+             ->  puzzle_error(RL, "this row has ~w, the first row has ~w", [cells(RN), N])
              ;   true
              ) )),
     (   ( NRows =:= N ; NRows =:= 2*N, Boxed == true )
@@ -898,7 +922,7 @@ grid_puzzle(Block0, Read, Kind, Options, Puzzle, []) :-
         ->  format(string(Maps), " (or ~w with a jigsaw region map)", [2*N])
         ;   Maps = ""
         ),
-        puzzle_error(FirstLine, "the grid has ~w rows; a ~wx~w grid has ~w~w", [NRows, N, N, N, Maps])
+        puzzle_error(FirstLine, "the grid has ~w; a ~wx~w grid has ~w~w", [rows(NRows), N, N, N, Maps])
     ),
     length(CellRows, N),
     append(CellRows, MapRows, Rows),
@@ -1084,8 +1108,9 @@ kakuro_text(Kind, Format, Lines, KFormat) :-
     ).
 
 kakuro_format(Lines, Format) :-
-    content_lines(Lines, Content),
-    Content = [_-First|_],
+    include([_-L]>>( split_string(L, "", " \t", [T]), T \== "" ), Lines, Content),
+    Content = [_-First0|_],
+    split_string(First0, "", " \t", [First]),
     (   game_header(First, _, _)
     ->  Format = game
     ;   member(_-L, Content), sub_string(L, _, _, _, "\\")
@@ -1099,9 +1124,12 @@ kakuro_format(Lines, Format) :-
 numbers_only(Lines) :-
     forall(member(_-L, Lines), ( words(L, Ws), maplist(digit_word, Ws) )).
 
+% A word of ASCII digits; one of thousands is no matrix number, and is
+% not turned into a list of codes to find that out.
 digit_word(W) :-
+    string_length(W, L),
+    between(1, 1000, L),
     string_codes(W, Codes),
-    Codes \== [],
     maplist([C]>>between(0'0, 0'9, C), Codes).
 
 game_header(Text, NR, NC) :-
@@ -1151,20 +1179,35 @@ grid_token(Line, R, Token, Cell, C, C1) :-
 
 clue_number("", _, _, _, 0) :- !.
 clue_number(Text, Line, Cell, Dir, N) :-
-    string_codes(Text, Codes),
-    (   digit_word(Text)
-    ->  length(Codes, L),
-        (   L =< 3
-        ->  number_codes(N, Codes)
-        ;   puzzle_error(Line-Cell, "the ~w clue has ~w digits: no run adds up to more than 45", [Dir, L])
-        )
-    ;   puzzle_error(Line-Cell, "'~w' is not a clue (a whole number)", [Text])
+    string_length(Text, L),
+    (   \+ digits_only(Text)
+    ->  shown_text(Text, Shown),
+        puzzle_error(Line-Cell, "'~w' is not a clue (a whole number)", [Shown])
+    ;   L =< 3
+    ->  text_to_string(Text, String),
+        number_string(N, String)
+    ;   puzzle_error(Line-Cell, "the ~w clue has ~w digits: no run adds up to more than 45", [Dir, L])
+    ).
+
+% Text is one or more ASCII digits, however long.
+digits_only(Text) :-
+    Text \== "",
+    split_string(Text, "0123456789", "", Parts),
+    forall(member(P, Parts), P == "").
+
+% A text as a message shows it: a long one cut short.
+shown_text(Text, Shown) :-
+    (   string_length(Text, L), L > 40
+    ->  sub_string(Text, 0, 30, _, Start),
+        format(string(Shown), "~w... (~w characters)", [Start, L])
+    ;   Shown = Text
     ).
 
 filled_digit(Token, Line, Cell, Digit) :-
     (   string_codes(Token, [C]), between(0'1, 0'9, C)
     ->  Digit is C - 0'0
-    ;   puzzle_error(Line-Cell, "'~w' is not a Kakuro cell", [Token])
+    ;   shown_text(Token, Shown),
+        puzzle_error(Line-Cell, "'~w' is not a Kakuro cell", [Shown])
     ).
 
 % kakuro_puzzle(+Rows, +Options, -Puzzle): Rows of Line-Cells, cells w,
@@ -1175,7 +1218,7 @@ kakuro_puzzle(Rows, Options, puzzle(kakuro(Grid), Givens)) :-
     forall(member(L-Cells, Rows),
            ( length(Cells, W),
              (   W =\= Width
-             ->  puzzle_error(L, "this row has ~w cells, the first row has ~w", [W, Width])
+             ->  puzzle_error(L, "this row has ~w, the first row has ~w", [cells(W), Width])
              ;   true
              ) )),
     length(Rows, Height),
@@ -1206,7 +1249,8 @@ game_records([Line-Header|Rest], Options, [Record|Records]) :-
         append(Body, After, Rest),
         record(Line, kakuro, game_puzzle(Line, NR, NC, Body, Options), Record),
         game_records(After, Options, Records)
-    ;   format(string(M), "expected a 'rows,cols' header, found '~w'", [Header]),
+    ;   shown_text(Header, Shown),
+        format(string(M), "expected a 'rows,cols' header, found '~w'", [Shown]),
         Record = record(Line, invalid(none, M, kakuro)),
         Records = []
     ).
@@ -1215,7 +1259,7 @@ game_puzzle(Line, NR, NC, Body, Options, Puzzle, []) :-
     check_kakuro_size(NR, NC, Line, Options),
     length(Body, Got),
     (   Got < NR
-    ->  puzzle_error(Line, "the header says ~w rows, the text has ~w", [NR, Got])
+    ->  puzzle_error(Line, "the header says ~w, the text has ~w", [rows(NR), Got])
     ;   true
     ),
     foldl(game_row(NC), Body, Rows, 1, _),
@@ -1226,7 +1270,7 @@ game_row(NC, Line-Text, Line-Cells, R, R1) :-
     split_string(Text, ",", " \t", Tokens),
     length(Tokens, K),
     (   K =\= NC
-    ->  puzzle_error(Line, "this row has ~w cells, the header says ~w (a trailing comma counts as an empty cell)", [K, NC])
+    ->  puzzle_error(Line, "this row has ~w, the header says ~w (a trailing comma counts as an empty cell)", [cells(K), NC])
     ;   true
     ),
     foldl(game_token(Line, R), Tokens, Cells, 1, _).
@@ -1322,7 +1366,8 @@ matrix_number(Line, R, Word, N, C, C1) :-
         (   L =< 3 -> number_codes(N, Codes)
         ;   puzzle_error(Line-(R/C), "a clue of ~w digits: no run adds up to more than 45", [L])
         )
-    ;   puzzle_error(Line-(R/C), "'~w' is not a whole number", [Word])
+    ;   shown_text(Word, Shown),
+        puzzle_error(Line-(R/C), "'~w' is not a whole number", [Shown])
     ).
 
 matrix_row(Line-Ds, _-As, Line-Cells, R, R1) :-

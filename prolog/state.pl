@@ -101,7 +101,7 @@ place_givens([g(R, C, V)|Gs], Status) :-
         place_givens(Gs, Status)
     ).
 
-given_error(R, C, V, out_of_range(R/C, V)) :-
+given_error(R, C, V, out_of_range(R/C, V, M)) :-
     max_value(M),
     \+ between(1, M, V).
 given_error(R, C, _, not_a_cell(R/C)) :-

@@ -1,8 +1,16 @@
 """puzzlog's Python bridge: load puzzles, solve them with the Prolog engine, explain the steps.
 
 >>> import pybridge
->>> [p] = pybridge.load("..3.4....2.1.3..")          # doctest: +SKIP
->>> print(pybridge.solve(p))                          # doctest: +SKIP
+>>> [p] = pybridge.load("...24......32...")
+>>> print(pybridge.solve(p))
+solved (0 guesses, ... ms)
+3 1 | 4 2
+4 2 | 3 1
+----+----
+1 4 | 2 3
+2 3 | 1 4
+>>> print(pybridge.explain(p).steps[0])
+naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 """
 from .errors import EngineError, PuzzleFormatError, PuzzlogError
 from .formats import write

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .errors import PuzzleFormatError
 from .foreign import PrologString
+from .limits import LIMITS
 from .puzzle import ShowsGivens
 
 FORMATS = ("grid", "game", "matrices")
@@ -65,6 +66,9 @@ class KakuroPuzzle(ShowsGivens):
         if not isinstance(self.cells, list) or not self.cells or not all(isinstance(r, list) for r in self.cells):
             raise TypeError("cells must be a non-empty list of rows (lists of cells)")
         width = len(self.cells[0])
+        if max(len(self.cells), width) > LIMITS.max_kakuro_side:
+            raise ValueError(f"a Kakuro of {len(self.cells)}x{width}: at most {LIMITS.max_kakuro_side} rows and "
+                             "columns (pybridge.LIMITS.max_kakuro_side)")
         for r, row in enumerate(self.cells, 1):
             if len(row) != width:
                 raise ValueError(f"row {r} has {len(row)} cells, row 1 has {width}")

@@ -7,7 +7,7 @@ records into Puzzle values.  Nothing in a puzzle text is ever run.
 
     >>> [p] = load("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
     >>> p
-    Puzzle(sudoku 9x9, 32 givens, <text>)
+    Puzzle(sudoku 9x9, 32 givens, <text>:1 #0)
 """
 from __future__ import annotations
 

@@ -1,9 +1,14 @@
 """Solving from Python: in one call (solve), told step by step (explain), or by hand (Solver).
 
->>> [p] = pybridge.load("puzzles/sudoku9.txt")[:1]        # doctest: +SKIP
->>> pybridge.solve(p)                                     # doctest: +SKIP
-Result(solved, sudoku 9x9, 1 solution, 5 guesses, 6.1 ms)
->>> print(pybridge.explain(p))                            # doctest: +SKIP
+>>> import pybridge
+>>> p = pybridge.load("puzzles/sudoku9.txt")[5]
+>>> pybridge.solve(p)
+Result(solved, sudoku 9x9, 1 solution, 2 guesses, ... ms)
+>>> pybridge.explain(p)
+Explanation(solved, 81 steps, 1 guess)
+>>> s = pybridge.Solver(p)
+>>> s.run(), len(s.history), s
+('solved', 81, Solver(sudoku 9x9, solved, 81 steps, 0 guesses open))
 """
 from __future__ import annotations
 
@@ -307,10 +312,13 @@ class Solver:
     ``history``.  Every cell starts with every value its units allow (a Kakuro
     cell with 1-9): what the rules remove shows as steps.
 
-    >>> s = Solver(puzzle)          # doctest: +SKIP
+    >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
     >>> s.step()                    # the simplest deduction, applied
-    >>> s.candidates()[0][0]        # remaining candidates of r1c1
+    Step(technique='naked_single', text='naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)', placements=[(2, 4, 1)], eliminations=[(2, 2, 1), (2, 3, 1), (4, 4, 1), (1, 3, 1)], kind='step', depth=0)
+    >>> s.candidates()[0][0]        # the remaining candidates of r1c1
+    {1, 3}
     >>> s.run()                     # deduce, guess, backtrack to the end
+    'solved'
     """
 
     def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None) -> None:

@@ -161,3 +161,14 @@ def test_formats_examples_read_and_write_back(options, text):
 def test_formats_has_an_example_of_every_format():
     from pybridge.reading import FORMATS as NAMES
     assert {options["format"] for options, _ in format_examples()} == set(NAMES)
+
+
+@pytest.mark.parametrize("module", ["pybridge", "pybridge.reading", "pybridge.solver", "pybridge.techniques",
+                                    "pybridge.limits"])
+def test_python_docstring_examples(module, monkeypatch):
+    import importlib
+    monkeypatch.chdir(ROOT)
+    mod = importlib.import_module(module)
+    failures, tries = doctest.testmod(mod, extraglobs={"pybridge": pybridge}, optionflags=doctest.ELLIPSIS)
+    assert failures == 0 and tries > 0
+    pybridge.LIMITS.max_kakuro_side = pybridge.Limits().max_kakuro_side  # limits.py's example changes it

@@ -75,7 +75,7 @@ import pybridge
 def rss_kb():
     return int(Path("/proc/self/statm").read_text().split()[1]) * 4
 
-sudoku = pybridge.load("puzzles/sudoku4.txt") + pybridge.load("puzzles/sudoku6_grid.txt")
+sudoku = pybridge.load("puzzles/sudoku4.txt")
 others = pybridge.load("puzzles/kakuro/small.txt") + pybridge.load("puzzles/futoshiki/unequal.txt")[:2]
 rng = random.Random(2026)
 solved = 0
