@@ -316,11 +316,9 @@ latin_records(csv, Lines, Kind, Options, Records) :-
     csv_columns(Content, Columns, Rows),
     maplist(csv_record(Kind, Options, Columns), Rows, Records).
 latin_records(solo, Lines, Kind, Options, Records) :-
-    content_lines(Lines, Content),
-    maplist(id_record(solo, Kind, Options), Content, Records).
+    id_records(solo, Lines, Kind, Options, Records).
 latin_records(unequal, Lines, Kind, Options, Records) :-
-    content_lines(Lines, Content),
-    maplist(id_record(unequal, Kind, Options), Content, Records).
+    id_records(unequal, Lines, Kind, Options, Records).
 latin_records(grid, Lines, Kind, Options, Records) :-
     grid_blocks(Lines, Blocks),
     maplist(block_record(Kind, Kind, Options), Blocks, Records).
@@ -489,6 +487,10 @@ csv_puzzle(Line, Text, Kind, Options, columns(P, S), Puzzle, Extras) :-
     ).
 
 % ----------------------------------------------------------------- game IDs
+
+id_records(Format, Lines, Kind, Options, Records) :-
+    content_lines(Lines, Content),
+    maplist(id_record(Format, Kind, Options), Content, Records).
 
 % A file of game IDs: each line is read as the kind of ID it is, Solo or
 % Unequal, so that one file may hold both; a line that is neither is

@@ -53,6 +53,7 @@
             futoshiki/2,            % +Puzzle, -SolvedRows
             load_puzzle/1,          % +File
             load_puzzle/2,          % +File, +Index
+            load_puzzle/3,          % +File, +Index, +Options
             load_kakuro/1,          % +Name
             show/0,
             candidates/0,
@@ -111,6 +112,7 @@ help_line('sudoku(Rows), sudoku(Rows, Solved)', 'solve rows of values (0 = blank
 help_line('kakuro(Rows), kakuro(Rows, Solved)', 'solve rows of 0 (white), x (black), Down/Across').
 help_line('futoshiki(Id), futoshiki(Id, Solved)', 'solve an Unequal game ID or Rows-Signs').
 help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) of a file, any format').
+help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
@@ -323,12 +325,23 @@ load_puzzle(File) :-
     load_puzzle(File, 0).
 
 load_puzzle(File, Index) :-
-    catch(file_puzzle(File, Index, Puzzle),
+    load_puzzle(File, Index, []).
+
+%! load_puzzle(+File, +Index, +Options) is semidet.
+%
+%  As load_puzzle/2, Options saying what the file is when its look does
+%  not, as the command line's --kind and --format do: kind(Kind) (sudoku,
+%  jigsaw, x, sudoku-x, jigsaw-x, futoshiki, kakuro), format(Format).
+%
+%  ?- load_puzzle('puzzles/sudoku6_grid.txt', 2, [kind('sudoku-x')]).
+
+load_puzzle(File, Index, Options) :-
+    catch(file_puzzle(File, Index, Options, Puzzle),
           puzzle_text_error(Line, Cell, Message),
           ( load_failed(File, Line, Cell, Message), fail )),
     start_puzzle(Puzzle).
 
-file_puzzle(File, Index, Puzzle) :-
+file_puzzle(File, Index, Options, Puzzle) :-
     (   ( atom(File) ; string(File) ) -> atom_string(Name, File)
     ;   puzzle_error(none, "load_puzzle/1,2 takes a file name, not ~q", [File])
     ),
@@ -341,7 +354,10 @@ file_puzzle(File, Index, Puzzle) :-
         read_kakuro_matrices(DownText, RightText, [], Record),
         Records = [Record]
     ;   read_text_file(Name, Text),
-        read_puzzles(Text, [], Records)
+        (   is_list(Options) -> true
+        ;   puzzle_error(none, "the options are a list, such as [kind('sudoku-x')], not ~q", [Options])
+        ),
+        read_puzzles(Text, Options, Records)
     ),
     length(Records, Count),
     (   nth0(Index, Records, record(_, Line, Outcome)) -> true

@@ -279,6 +279,28 @@ def test_csv_as_qqwing_and_kaggle_write_it():
     assert "NOT the solution the file gives" in text
 
 
+def test_no_file_and_a_terminal_for_input_is_a_usage_error():
+    import os
+    import pty
+    leader, follower = pty.openpty()
+    try:
+        out = subprocess.run([sys.executable, "-m", "pybridge", "solve"], stdin=follower, capture_output=True,
+                             text=True, cwd=ROOT, timeout=60)
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert out.returncode == 2 and "give puzzle files, or pipe puzzles in" in out.stderr
+
+
+def test_the_shell_reads_a_kind_its_look_does_not_tell():
+    outputs = run_queries(["load_puzzle('puzzles/sudoku6_grid.txt', 0, [kind('sudoku-x')]), "
+                           "deduction(hidden_single_diagonal, S), writeln(S)",
+                           "load_puzzle('puzzles/sudoku4.txt', 0, [kind(futoshiki)])"])
+    assert outputs[0][-1].startswith("step(hidden_single_diagonal,unit(diag(")
+    assert outputs[1][0] == ("Cannot load puzzles/sudoku4.txt, line 3: kind futoshiki was asked for, "
+                             "but this puzzle has boxes")
+
+
 def test_standard_input_when_no_file_is_given_and_output_one_line():
     out = cli("solve", "--one-line", stdin="...24......32...\n" + "." * 16 + "\n" + "1" * 16 + "\n")
     assert out.stdout.splitlines() == ["3142423114232314", "MULTIPLE", "INVALID"]

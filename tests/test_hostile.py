@@ -3,6 +3,7 @@ status of 1 or 2, within seconds, never a traceback or a Prolog term."""
 from __future__ import annotations
 
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -61,6 +62,7 @@ def test_hostile_files_get_a_message(tmp_path, name, data, options, words):
     started = time.monotonic()
     out = cli("solve", str(path), *options)
     assert time.monotonic() - started < 20
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 600_000  # KB, the largest child so far
     text = out.stdout + out.stderr
     assert out.returncode in (1, 2)
     assert "Traceback" not in text and not PROLOG_TERM.search(text), text[:2000]
