@@ -90,8 +90,8 @@ def test_engine_comment_examples(tmp_path):
     count = 0
     for path in sorted((ROOT / "prolog").glob("*.pl")):
         for line, query, answers in comment_examples(path):
-            facts.append("example({}, {}, {}, {}).".format(
-                _quoted(str(path)), line, _quoted(query), "[" + ", ".join(_quoted(placeholders(a)) for a in answers) + "]"))
+            shown = "[" + ", ".join(_quoted(placeholders(a)) for a in answers) + "]"
+            facts.append(f"example({_quoted(str(path))}, {line}, {_quoted(query)}, {shown}).")
             count += 1
     script = tmp_path / "examples.pl"
     script.write_text("\n".join(facts) + "\n")

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import pybridge
-from pybridge import engine, kakuro
+from pybridge import kakuro
 from conftest import ROOT, corpus_file, corpus_jsonl, corpus_lines, decode
 from test_shell import run_queries
 

@@ -9,7 +9,7 @@ import pytest
 
 import pybridge
 from pybridge import engine, kakuro
-from pybridge.kakuro import Clue, KakuroPuzzle
+from pybridge.kakuro import KakuroPuzzle
 
 from conftest import ROOT, corpus_jsonl, engine_step
 
