@@ -50,9 +50,10 @@ class Runs:
 
 def puzzlog(techniques: str | None = None) -> Callable:
     """A solver through the Python API (the kind's default techniques unless named):
-    puzzle -> (solved, ms, guesses)."""
+    puzzle -> (solved, ms, guesses).  It stops at the first solution, as the CLP(FD)
+    model does (solve's default also proves it unique)."""
     def run(p):
-        r = pybridge.solve(p, techniques=techniques)
+        r = pybridge.solve(p, max_solutions=1, techniques=techniques)
         return r.status == "solved", r.ms, r.guesses
     return run
 
