@@ -22,7 +22,7 @@ from . import engine
 from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import VALUE_CHARS, Puzzle, Unreadable
-from .techniques import TECHNIQUE_SETS, names
+from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, names
 
 AnyPuzzle = Puzzle | KakuroPuzzle
 Solvable = Puzzle | KakuroPuzzle | Unreadable
@@ -285,7 +285,7 @@ class Explanation:
         return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{grid}"
 
 
-def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
+def explain(puzzle: Solvable, techniques: list[str] | None = None, max_steps: int = MAX_STEPS,
             time_limit: float | None = None) -> Explanation:
     """Solve ``puzzle`` one deduction at a time, simplest technique first, guessing
     (and backtracking from contradictions) when none applies: every step in words.
@@ -310,7 +310,9 @@ class Solver:
     disturb each other or the engine; each method is one query, and every step
     taken (guesses, contradictions and backtracks included) is kept in
     ``history``.  Every cell starts with every value its units allow (a Kakuro
-    cell with 1-9): what the rules remove shows as steps.
+    cell with 1-9): what the rules remove shows as steps.  ``techniques`` are the
+    ones step(), propagate() and run() try, simplest first (default: the whole
+    ladder, pybridge.ladder()).
 
     >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
     >>> s.step()                    # the simplest deduction, applied
@@ -321,8 +323,11 @@ class Solver:
     'solved'
     """
 
-    def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None) -> None:
+    def __init__(self, puzzle: AnyPuzzle, techniques: list[str] | None = None) -> None:
         _check_puzzle(puzzle)
+        if isinstance(techniques, str):
+            raise UnknownTechniqueError(f"a Solver takes a list of technique names (pybridge.ladder()), not "
+                                        f"{techniques!r}: technique sets are for solve(), beyond singles")
         self.puzzle = puzzle
         self.techniques = names(techniques)
         status, codes, error = engine.call("bridge_start", [puzzle.geometry(), puzzle.givens_text()], 3)

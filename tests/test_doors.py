@@ -315,6 +315,8 @@ def test_technique_names_are_checked():
         assert "known:" in str(err.value) and ("naked_pair" in str(err.value) or "pairs" in str(err.value))
     with pytest.raises(pybridge.UnknownTechniqueError, match="'xwing'"):
         pybridge.Solver(p, ["xwing"])
+    with pytest.raises(pybridge.UnknownTechniqueError, match="technique sets are for solve"):
+        pybridge.Solver(p, "pairs")  # a set leaves singles out: a Solver takes the names it tries
     out = cli("solve", "--techniques", "pair", "puzzles/sudoku4.txt")
     assert out.returncode == 2 and "invalid choice: 'pair'" in out.stderr
     ladder = cli("techniques").stdout
