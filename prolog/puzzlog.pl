@@ -343,9 +343,11 @@ load_puzzle(File, Index, Options) :-
 
 file_puzzle(File, Index, Options, Puzzle) :-
     (   ( atom(File) ; string(File) ) -> atom_string(Name, File)
+    ;   var(File) -> puzzle_error(none, "load_puzzle/1,2 takes a file name, not an unbound variable", [])
     ;   puzzle_error(none, "load_puzzle/1,2 takes a file name, not ~q", [File])
     ),
     (   integer(Index), Index >= 0 -> true
+    ;   var(Index) -> puzzle_error(none, "the index is a whole number from 0, not an unbound variable", [])
     ;   puzzle_error(none, "the index is a whole number from 0, not ~q", [Index])
     ),
     (   \+ exists_file(Name), matrix_pair(Name, Down, Right), exists_file(Down)

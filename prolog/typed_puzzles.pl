@@ -48,6 +48,8 @@ typed_puzzle(futoshiki, Id, Puzzle) :-
 typed_puzzle(futoshiki, RowsSigns, puzzle(geometry(N, none, [Option]), Givens)) :-
     (   nonvar(RowsSigns), RowsSigns = Rows-Signs
     ->  true
+    ;   var(RowsSigns)
+    ->  puzzle_error(none, "futoshiki/1 takes an Unequal game ID or Rows-Signs, not an unbound variable", [])
     ;   puzzle_error(none, "futoshiki/1 takes an Unequal game ID or Rows-Signs, not ~q", [RowsSigns])
     ),
     square_rows(Rows, futoshiki, N),
@@ -92,6 +94,8 @@ square_rows(Rows, Kind, N) :-
 
 typed_list(Term, What) :-
     (   is_list(Term) -> true
+    ;   var(Term)
+    ->  puzzle_error(none, "~w must be a list, not an unbound variable", [What])
     ;   puzzle_error(none, "~w must be a list, not ~q", [What, Term])
     ).
 

@@ -183,6 +183,9 @@ def test_a_failed_load_keeps_the_puzzle_and_says_so():
     ("futoshiki('3:0R,0L,0,0,0,0,0,0,0,')",
      "Invalid puzzle: r1c1: the signs go round in a cycle, r1c1 < r1c2 < r1c1, so no values satisfy them"),
     ("load_puzzle(42)", "Cannot load 42: load_puzzle/1,2 takes a file name, not 42"),
+    ("sudoku(_)", "Invalid puzzle: the rows must be a list, not an unbound variable"),
+    ("load_puzzle('puzzles/sudoku4.txt', _)",
+     "Cannot load puzzles/sudoku4.txt: the index is a whole number from 0, not an unbound variable"),
 ])
 def test_shell_errors_are_one_message_then_failure(query, message):
     # findall/3 tries every way the query could succeed: none may, and the message comes once.
