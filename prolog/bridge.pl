@@ -46,17 +46,17 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(time)).
-:- use_module(geometry).
-:- use_module(state).
-:- use_module(techniques).
-:- use_module(propagate).
-:- use_module(search).
-:- use_module(solve).
-:- use_module(explain).
-:- use_module(puzzle_text).
-:- use_module(walkthrough).
-:- use_module(runs).
-:- reexport(combinations, [combinations/3, combinations/4]).
+:- use_module('core/geometry').
+:- use_module('core/state').
+:- use_module('techniques/techniques').
+:- use_module('core/propagate').
+:- use_module('core/search').
+:- use_module('core/solve').
+:- use_module('analysis/explain').
+:- use_module('reading/puzzle_text').
+:- use_module('core/walkthrough').
+:- use_module('kinds/runs').
+:- reexport('kinds/combinations', [combinations/3, combinations/4]).
 
 %! shape_geometry(+Shape, -Geometry) is det.
 %

@@ -79,19 +79,19 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(geometry).
-:- use_module(state).
-:- use_module(techniques).
-:- use_module(propagate).
-:- use_module(search).
-:- use_module(solve).
-:- use_module(explain).
-:- use_module(puzzle_text).
-:- use_module(typed_puzzles).
-:- use_module(walkthrough, [walkthrough/4 as walk_to_end, guess_item/3]).
+:- use_module('core/geometry').
+:- use_module('core/state').
+:- use_module('techniques/techniques').
+:- use_module('core/propagate').
+:- use_module('core/search').
+:- use_module('core/solve').
+:- use_module('analysis/explain').
+:- use_module('reading/puzzle_text').
+:- use_module('reading/typed_puzzles').
+:- use_module('core/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
 :- use_module(bridge, [technique_names/1]).
-:- use_module(combinations).
-:- reexport(combinations, [combinations/3, combinations/4, magic_sum/3]).
+:- use_module('kinds/combinations').
+:- reexport('kinds/combinations', [combinations/3, combinations/4, magic_sum/3]).
 
 :- dynamic
     history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first

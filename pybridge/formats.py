@@ -13,7 +13,9 @@ Formats written:
 from __future__ import annotations
 
 from . import futoshiki, kakuro
-from .puzzle import Puzzle, value_char
+from .cells import value_char
+from .puzzle import Puzzle
+from .render import render_text
 from .reading import FORMATS, KINDS, parse
 
 REGION_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
@@ -31,7 +33,6 @@ def to_line(p: Puzzle) -> str:
 
 
 def to_grid(p: Puzzle, values: list[int] | None = None) -> str:
-    from .puzzle import render_text
     text = render_text(p, p.givens if values is None else values)
     if p.regions is not None:
         n = p.size

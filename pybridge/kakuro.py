@@ -1,6 +1,6 @@
 """Kakuro puzzles: the grid value, how it prints, and the formats it is written in.
 
-Formats (docs/formats.md; the engine reads them, prolog/puzzle_text.pl):
+Formats (docs/formats.md; the engine reads them, prolog/reading/puzzle_text.pl):
   grid      readable cells split by whitespace: ``#`` black, ``.`` white,
             ``23\\`` down clue, ``\\17`` across clue, ``23\\17`` both, a digit
             for a filled white cell; puzzles separated by blank lines
@@ -13,7 +13,7 @@ Formats (docs/formats.md; the engine reads them, prolog/puzzle_text.pl):
             disk they are ``NAME_down.txt`` + ``NAME_right.txt`` (or
             ``NAME_dolje.txt`` + ``NAME_desno.txt``)
 Whether a run's clue fits it (lengths, sums, clues without runs) is checked by
-the engine (prolog/runs.pl), which names the cell.
+the engine (prolog/kinds/runs.pl), which names the cell.
 """
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ class KakuroPuzzle(ShowsGivens):
         return isinstance(self.cells[r][c], int)
 
     def geometry(self) -> tuple:
-        """The shape as the bridge passes it: kakuro(Text), one atom (prolog/bridge.pl)."""
+        """The shape as the bridge passes it: kakuro(Text), one string (prolog/bridge.pl)."""
         text = ";".join(",".join("." if isinstance(c, int) else f"{c.down}:{c.across}" for c in row)
                         for row in self.cells)
         return ("kakuro", PrologString(text))

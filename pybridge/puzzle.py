@@ -5,19 +5,9 @@ import html
 from dataclasses import dataclass, field
 
 from .errors import PuzzleFormatError
+from .cells import BOX_SHAPES, value_char
 from .foreign import PrologString
-
-# Standard box shape (rows, columns) of each supported size.
-BOX_SHAPES: dict[int, tuple[int, int]] = {
-    4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5),
-}
-VALUE_CHARS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def value_char(value: int) -> str:
-    """The one-character spelling of a value: 1-9, then A for 10 and so on; `.` for 0."""
-    return "." if value == 0 else VALUE_CHARS[value - 1]
-
+from .render import render_html, render_text
 
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -134,7 +124,7 @@ class Puzzle(ShowsGivens):
         return self.size, self.size
 
     def geometry(self) -> tuple:
-        """The engine's geometry term (prolog/geometry.pl)."""
+        """The engine's geometry term (prolog/core/geometry.pl)."""
         if self.regions is not None:
             regions: tuple | str = ("regions", self.regions)
         elif self.box_rows is not None:
@@ -179,60 +169,6 @@ class Puzzle(ShowsGivens):
         return render_html(self, values)
 
 
-def render_text(puzzle: Puzzle, values: list[int]) -> str:
-    """A readable grid: `.` blanks, `|` and `-` between standard boxes, the borders of
-    jigsaw regions, signs where there are any."""
-    if puzzle.has_signs or not puzzle.boxed:
-        from .futoshiki import render_text as render_signs
-        return render_signs(puzzle, values)
-    if puzzle.regions is not None:
-        return _render_regions(puzzle, values)
-    n = puzzle.size
-    br, bc = (puzzle.box_rows, puzzle.box_cols) if puzzle.regions is None else (None, None)
-    lines = []
-    for r in range(n):
-        if br and r and r % br == 0:
-            groups = [("-" * (2 * bc - 1))] * (n // bc)
-            lines.append("-+-".join(groups))
-        cells = []
-        for c in range(n):
-            if bc and c and c % bc == 0:
-                cells.append("|")
-            cells.append(value_char(values[r * n + c]))
-        lines.append(" ".join(cells))
-    return "\n".join(lines)
-
-
-def _render_regions(p: Puzzle, values: list[int]) -> str:
-    """A jigsaw: ` | ` between cells of different regions and, between rows, `-` under
-    a cell whose region ends there, `+` where borders meet."""
-    n = p.size
-
-    def differs(r1: int, c1: int, r2: int, c2: int) -> bool:
-        return p.region_of(r1, c1) != p.region_of(r2, c2)
-
-    lines = []
-    for r in range(n):
-        if r:
-            chars = []
-            for c in range(n):
-                below = differs(r - 1, c, r, c)
-                chars.append("-" if below else " ")
-                if c + 1 < n:
-                    right = differs(r - 1, c + 1, r, c + 1)
-                    down = differs(r - 1, c, r - 1, c + 1) or differs(r, c, r, c + 1)
-                    middle = "+" if (below or right) and down else "|" if down else "-" if below and right else " "
-                    chars.append(("-" if below else " ") + middle + ("-" if right else " "))
-            lines.append("".join(chars).rstrip())
-        row = []
-        for c in range(n):
-            row.append(value_char(values[r * n + c]))
-            if c + 1 < n:
-                row.append(" | " if differs(r, c, r, c + 1) else "   ")
-        lines.append("".join(row))
-    return "\n".join(lines)
-
-
 @dataclass(repr=False)
 class Unreadable:
     """A puzzle of a file that could not be read: ``error`` says where and why.
@@ -262,31 +198,3 @@ class Unreadable:
 
     def html_of(self, values: list[int]) -> str:
         return f'<p style="color:#a33">{html.escape(str(self.error))}</p>'
-
-
-def render_html(puzzle: Puzzle, values: list[int], givens: list[int] | None = None) -> str:
-    """An HTML table with thick borders between regions; solved values in blue."""
-    if puzzle.has_signs or not puzzle.boxed:
-        from .futoshiki import render_html as render_signs
-        return render_signs(puzzle, values)
-    n = puzzle.size
-    givens = puzzle.givens if givens is None else givens
-    rows = []
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            here = puzzle.region_of(r, c)
-            style = ["width:1.6em", "height:1.6em", "text-align:center", "font-family:monospace"]
-            for side, (dr, dc) in (("top", (-1, 0)), ("bottom", (1, 0)), ("left", (0, -1)), ("right", (0, 1))):
-                rr, cc = r + dr, c + dc
-                thick = not (0 <= rr < n and 0 <= cc < n) or puzzle.region_of(rr, cc) != here
-                style.append(f"border-{side}:{'2px' if thick else '1px'} solid #333")
-            if puzzle.diagonals and (r == c or r + c == n - 1):
-                style.append("background:#eef")
-            v = values[r * n + c]
-            if v and not givens[r * n + c]:
-                style.append("color:#15c")
-            text = html.escape(value_char(v)) if v else "&nbsp;"
-            cells.append(f'<td style="{";".join(style)}">{text}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"

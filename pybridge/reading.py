@@ -1,6 +1,6 @@
 """Reading puzzles: files and texts in every format of docs/formats.md.
 
-The engine reads them (prolog/puzzle_text.pl), so the Prolog shell and
+The engine reads them (prolog/reading/puzzle_text.pl), so the Prolog shell and
 Python read a file the same way; here are what only Python does: finding
 and opening files, the limits on what is read, and turning the engine's
 records into Puzzle values.  Nothing in a puzzle text is ever run.
@@ -18,7 +18,8 @@ from .errors import PuzzleFormatError
 from .foreign import PrologString
 from .kakuro import Clue, KakuroPuzzle, matrix_files
 from .limits import LIMITS, Limits
-from .puzzle import VALUE_CHARS, Puzzle, Unreadable
+from .cells import VALUE_CHARS
+from .puzzle import Puzzle, Unreadable
 
 AnyPuzzle = Puzzle | KakuroPuzzle
 Read = Puzzle | KakuroPuzzle | Unreadable

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from . import engine
 from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
-from .puzzle import VALUE_CHARS, Puzzle, Unreadable
+from .cells import VALUE_CHARS
+from .puzzle import Puzzle, Unreadable
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, names
 
 AnyPuzzle = Puzzle | KakuroPuzzle

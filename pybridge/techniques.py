@@ -1,4 +1,4 @@
-"""The technique ladder, as the engine defines it (prolog/techniques.pl), and the named
+"""The technique ladder, as the engine defines it (prolog/techniques/techniques.pl), and the named
 sets of techniques a solve tries before each guess.
 
 >>> [name for name, difficulty in ladder()][:3]

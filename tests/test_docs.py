@@ -88,7 +88,7 @@ def comment_examples(path) -> list[tuple[int, str, list[str]]]:
 def test_engine_comment_examples(tmp_path):
     facts = []
     count = 0
-    for path in sorted((ROOT / "prolog").glob("*.pl")):
+    for path in sorted((ROOT / "prolog").rglob("*.pl")):
         for line, query, answers in comment_examples(path):
             shown = "[" + ", ".join(_quoted(placeholders(a)) for a in answers) + "]"
             facts.append(f"example({_quoted(str(path))}, {line}, {_quoted(query)}, {shown}).")

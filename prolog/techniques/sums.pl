@@ -38,9 +38,9 @@
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
 :- use_module(library(pairs)).
-:- use_module(geometry).
-:- use_module(state).
-:- use_module(combinations).
+:- use_module('../core/geometry').
+:- use_module('../core/state').
+:- use_module('../kinds/combinations').
 
 %! run_masks(+Unit, -Placed, -Length, -Empty, -Masks) is det.
 %

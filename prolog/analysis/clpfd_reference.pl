@@ -28,8 +28,8 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(explain, [value_char/2]).
-:- use_module(runs, [kakuro_runs/2]).
-:- use_module(bridge, [shape_geometry/2]).
+:- use_module('../kinds/runs', [kakuro_runs/2]).
+:- use_module('../bridge', [shape_geometry/2]).
 
 %! clpfd_solve(+N, +BoxRows, +BoxCols, +Givens, -Solution) is semidet.
 %

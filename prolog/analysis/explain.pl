@@ -17,9 +17,9 @@
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(library(yall)).
-:- use_module(geometry).
-:- use_module(state).
-:- use_module(combinations).
+:- use_module('../core/geometry').
+:- use_module('../core/state').
+:- use_module('../kinds/combinations').
 
 %! step_text(+Step, -Text) is det.
 %

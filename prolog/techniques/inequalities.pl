@@ -27,8 +27,8 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(geometry).
-:- use_module(state).
+:- use_module('../core/geometry').
+:- use_module('../core/state').
 
 %! pair_technique(?Constraint, ?Technique) is nondet.
 

@@ -19,8 +19,8 @@
 :- use_module(geometry).
 :- use_module(state).
 :- use_module(search).
-:- use_module(techniques).
-:- use_module(sums).
+:- use_module('../techniques/techniques').
+:- use_module('../techniques/sums').
 
 %! solving_techniques(-Techniques) is det.
 %

@@ -44,8 +44,8 @@
 :- use_module(library(option)).
 :- use_module(library(assoc)).
 :- use_module(library(readutil)).
-:- use_module(geometry).
-:- use_module(explain).
+:- use_module('../core/geometry').
+:- use_module('../analysis/explain').
 
 %! read_puzzles(+Text, +Options, -Records) is det.
 %

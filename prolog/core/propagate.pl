@@ -32,7 +32,8 @@
 :- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).
-:- use_module(techniques).
+:- use_module('../techniques/techniques').
+:- use_module('../techniques/singles', [hidden_single_name/2]).
 
 %! propagate(+Techniques, +Trace0, -Trace) is semidet.
 %

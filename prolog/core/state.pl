@@ -33,6 +33,10 @@
             unit_candidate/4,       % ?Unit, ?Value, ?Row, ?Col
             cell_candidates/3,      % +Row, +Col, -Values
             other_candidate/4,      % +Row, +Col, +A, +B
+            two_candidates/4,       % +Row, +Col, -A, -B
+            sole_candidate/3,       % +Row, +Col, ?Value
+            unit_places/3,          % +Unit, +Value, -Cells
+            outside_place/5,        % +Unit, +Value, +Cells, -Row, -Col
             candidate_mask/3,       % +Row, +Col, -Mask
             solved/0,
             grid_values/1,          % -Values
@@ -298,6 +302,41 @@ other_candidate(R, C, A, B) :-
     X \== A,
     X \== B,
     !.
+
+%! outside_place(+Unit, +Value, +Cells, -Row, -Col) is nondet.
+%
+%  Row/Col is a place of Value in Unit that is not one of Cells (Row-Col).
+
+outside_place(U, V, Cells, R, C) :-
+    unit_candidate(U, V, R, C),
+    \+ memberchk(R-C, Cells).
+
+%! two_candidates(+Row, +Col, -A, -B) is semidet.
+%
+%  Row/Col has exactly two candidates, A and B.
+
+two_candidates(R, C, A, B) :-
+    possibility(R, C, _, A),
+    !,
+    possibility(R, C, _, B),
+    B \== A,
+    !,
+    \+ other_candidate(R, C, A, B).
+
+%! sole_candidate(+Row, +Col, ?Value) is semidet.
+%
+%  Value is the only candidate left at Row/Col.
+
+sole_candidate(R, C, V) :-
+    possibility(R, C, _, V),
+    \+ ( possibility(R, C, _, W), W \== V ).
+
+%! unit_places(+Unit, +Value, -Cells) is det.
+%
+%  Cells (Row-Col) of Unit where Value is still a candidate.
+
+unit_places(U, V, Cells) :-
+    findall(R-C, unit_candidate(U, V, R, C), Cells).
 
 %! candidate_mask(+Row, +Col, -Mask) is det.
 %

@@ -87,8 +87,8 @@
 :- use_module(library(ordsets)).
 :- use_module(library(pairs)).
 :- use_module(library(yall)).
-:- use_module(runs).
-:- use_module(combinations).
+:- use_module('../kinds/runs').
+:- use_module('../kinds/combinations').
 
 :- dynamic
     current_geometry/1,

@@ -25,7 +25,7 @@
 :- use_module(library(lists)).
 :- use_module(geometry).
 :- use_module(state).
-:- use_module(techniques).
+:- use_module('../techniques/techniques').
 :- use_module(propagate).
 :- use_module(search).
 

@@ -1,0 +1,178 @@
+"""How a Latin-square puzzle prints: text with box borders, jigsaw region borders or
+signs between cells (docs/formats.md's grid layouts), and HTML tables for Jupyter."""
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from .cells import value_char
+
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
+
+Pair = tuple[int, int, int, int]
+
+
+def render_text(puzzle: Puzzle, values: list[int]) -> str:
+    """A readable grid: `.` blanks, `|` and `-` between standard boxes, the borders of
+    jigsaw regions, signs where there are any."""
+    if puzzle.has_signs or not puzzle.boxed:
+        return _render_signs(puzzle, values)
+    if puzzle.regions is not None:
+        return _render_regions(puzzle, values)
+    n = puzzle.size
+    br, bc = (puzzle.box_rows, puzzle.box_cols) if puzzle.regions is None else (None, None)
+    lines = []
+    for r in range(n):
+        if br and r and r % br == 0:
+            groups = [("-" * (2 * bc - 1))] * (n // bc)
+            lines.append("-+-".join(groups))
+        cells = []
+        for c in range(n):
+            if bc and c and c % bc == 0:
+                cells.append("|")
+            cells.append(value_char(values[r * n + c]))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def _render_regions(p: Puzzle, values: list[int]) -> str:
+    """A jigsaw: ` | ` between cells of different regions and, between rows, `-` under
+    a cell whose region ends there, `+` where borders meet."""
+    n = p.size
+
+    def differs(r1: int, c1: int, r2: int, c2: int) -> bool:
+        return p.region_of(r1, c1) != p.region_of(r2, c2)
+
+    lines = []
+    for r in range(n):
+        if r:
+            chars = []
+            for c in range(n):
+                below = differs(r - 1, c, r, c)
+                chars.append("-" if below else " ")
+                if c + 1 < n:
+                    right = differs(r - 1, c + 1, r, c + 1)
+                    down = differs(r - 1, c, r - 1, c + 1) or differs(r, c, r, c + 1)
+                    middle = "+" if (below or right) and down else "|" if down else "-" if below and right else " "
+                    chars.append(("-" if below else " ") + middle + ("-" if right else " "))
+            lines.append("".join(chars).rstrip())
+        row = []
+        for c in range(n):
+            row.append(value_char(values[r * n + c]))
+            if c + 1 < n:
+                row.append(" | " if differs(r, c, r, c + 1) else "   ")
+        lines.append("".join(row))
+    return "\n".join(lines)
+
+
+def render_html(puzzle: Puzzle, values: list[int], givens: list[int] | None = None) -> str:
+    """An HTML table with thick borders between regions; solved values in blue."""
+    if puzzle.has_signs or not puzzle.boxed:
+        return _render_signs_html(puzzle, values)
+    n = puzzle.size
+    givens = puzzle.givens if givens is None else givens
+    rows = []
+    for r in range(n):
+        cells = []
+        for c in range(n):
+            here = puzzle.region_of(r, c)
+            style = ["width:1.6em", "height:1.6em", "text-align:center", "font-family:monospace"]
+            for side, (dr, dc) in (("top", (-1, 0)), ("bottom", (1, 0)), ("left", (0, -1)), ("right", (0, 1))):
+                rr, cc = r + dr, c + dc
+                thick = not (0 <= rr < n and 0 <= cc < n) or puzzle.region_of(rr, cc) != here
+                style.append(f"border-{side}:{'2px' if thick else '1px'} solid #333")
+            if puzzle.diagonals and (r == c or r + c == n - 1):
+                style.append("background:#eef")
+            v = values[r * n + c]
+            if v and not givens[r * n + c]:
+                style.append("color:#15c")
+            text = html.escape(value_char(v)) if v else "&nbsp;"
+            cells.append(f'<td style="{";".join(style)}">{text}</td>')
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
+
+
+def _render_signs(p: Puzzle, values: list[int]) -> str:
+    """The readable grid with signs: cells four columns apart, signs between and under them."""
+    n = p.size
+    less = set(p.signs)
+    marks = set(p.adjacent or [])
+    br, bc = (p.box_rows, p.box_cols) if p.box_rows and p.regions is None else (None, None)
+    lines = ["adjacent"] if p.adjacent is not None else []
+    for r in range(1, n + 1):
+        if r > 1:
+            between = _between_line(n, r, less, marks, br, bc)
+            if between.strip():
+                lines.append(between)
+        parts = []
+        for c in range(1, n + 1):
+            if c > 1:
+                parts.append(f" {_gap(r, c, less, marks, bc)} ")
+            parts.append(value_char(values[(r - 1) * n + c - 1]))
+        lines.append("".join(parts).rstrip())
+    return "\n".join(lines)
+
+
+def _glyph(a: tuple[int, int], b: tuple[int, int], less: set[Pair], marks: set[Pair], glyphs: str) -> str:
+    """What joins neighbours a (upper or left) and b: glyphs[0] for a < b, glyphs[1] for
+    a > b, glyphs[2] for an Adjacent mark; "" for nothing."""
+    if a + b in less:
+        return glyphs[0]
+    if b + a in less:
+        return glyphs[1]
+    return glyphs[2] if a + b in marks else ""
+
+
+def _gap(r: int, c: int, less: set[Pair], marks: set[Pair], bc: int | None) -> str:
+    glyph = _glyph((r, c - 1), (r, c), less, marks, "<>|")
+    return glyph or ("|" if bc and (c - 1) % bc == 0 else " ")
+
+
+def _between_line(n: int, r: int, less: set[Pair], marks: set[Pair], br: int | None, bc: int | None) -> str:
+    """The line between rows r-1 and r: vertical signs, and a box border when one runs there."""
+    border = bool(br) and (r - 1) % br == 0
+    chars = list(("-" if border else " ") * (4 * n - 3))
+    if border and bc:
+        for c in range(bc, n, bc):
+            chars[4 * c - 2] = "+"
+    for c in range(1, n + 1):
+        chars[4 * (c - 1)] = _glyph((r - 1, c), (r, c), less, marks, "^v-") or chars[4 * (c - 1)]
+    return "".join(chars).rstrip()
+
+
+def _render_signs_html(p: Puzzle, values: list[int]) -> str:
+    """An HTML table with a narrow row or column between cells for the signs; boxes shaded
+    in a checkerboard."""
+    n = p.size
+    less = set(p.signs)
+    marks = set(p.adjacent or [])
+    cell = "width:1.6em;height:1.6em;border:1px solid #333;text-align:center;font-family:monospace"
+    gap = "text-align:center;font-family:monospace;color:#a33;padding:0 .2em"
+    rows = []
+    for r in range(1, n + 1):
+        if r > 1:
+            signs = [f'<td style="{gap}">{_glyph((r - 1, c), (r, c), less, marks, "∧∨—")}</td>'
+                     for c in range(1, n + 1)]
+            rows.append('<tr>' + '<td></td>'.join(signs) + '</tr>')
+        out = []
+        for c in range(1, n + 1):
+            if c > 1:
+                mark = _glyph((r, c - 1), (r, c), less, marks, "<>|")
+                out.append(f'<td style="{gap}">{html.escape(mark)}</td>')
+            v = values[(r - 1) * n + c - 1]
+            colour = ";color:#15c" if v and not p.givens[(r - 1) * n + c - 1] else ""
+            if p.boxed and _shaded(p, r, c):
+                colour += ";background:#eee"
+            out.append(f'<td style="{cell}{colour}">{value_char(v) if v else "&nbsp;"}</td>')
+        rows.append("<tr>" + "".join(out) + "</tr>")
+    return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
+
+
+def _shaded(p: Puzzle, r: int, c: int) -> bool:
+    """Every other box is shaded, so the boxes show between the sign cells."""
+    region = p.region_of(r - 1, c - 1)
+    if p.regions is not None:
+        return region % 2 == 0
+    per_row = p.size // (p.box_cols or 1)
+    return ((region - 1) // per_row + (region - 1) % per_row) % 2 == 1
