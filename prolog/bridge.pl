@@ -32,13 +32,15 @@
             bridge_backtrack/9,     % +Geometry, +Codes, +Before, +Row, +Col, +Value, -Status,
                                     % -Item, -Codes1
             bridge_techniques/1,    % -Ladder
+            bridge_technique_sets/1, % -Sets
             shape_geometry/2,       % +Shape, -Geometry
             technique_names/1,      % -Names
             bridge_read/5,          % +Text, +Kind, +Format, +Limits, -Records
             bridge_read_matrices/4, % +DownText, +RightText, +Limits, -Records
             bridge_state_size/3,    % -Elements, -Possibilities, -Placed
             bridge_interruptible/1, % +Signal
-            bridge_idle/0
+            bridge_idle/0,
+            set_max_chain_links/1   % +Links
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -49,6 +51,7 @@
 :- use_module('core/geometry').
 :- use_module('core/state').
 :- use_module('techniques/techniques').
+:- use_module('techniques/chains', [set_max_chain_links/1]).
 :- use_module('core/propagate').
 :- use_module('core/search').
 :- use_module('core/solve').
@@ -201,6 +204,14 @@ place_given(NC, Values, g(R, C, V)) :-
 
 blank_if_free(V) :-
     (   var(V) -> V = 0 ; true ).
+
+%! bridge_technique_sets(-Sets) is det.
+%
+%  The named technique sets (techniques:technique_set/2) as
+%  [Name, Techniques] lists, in order.
+
+bridge_technique_sets(Sets) :-
+    findall([Name, Ts], technique_set(Name, Ts), Sets).
 
 %! technique_names(-Names) is det.
 %

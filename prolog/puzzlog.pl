@@ -31,6 +31,8 @@
         ?- load_puzzle('puzzles/sudoku9.txt', 5).  % the sixth puzzle of the file
         ?- candidates.                             % the candidate grid
         ?- step.                                   % one deduction, explained
+        ?- try_technique(x_wing).                  % one deduction of a named technique
+        ?- use_techniques(subsets).                % no fish, wings or chains from now on
         ?- steps.                                  % deductions until stuck
         ?- guess.                                  % when no deduction applies
         ?- steps.                                  % here they reach a contradiction
@@ -60,6 +62,9 @@
             step/0,
             step/1,                 % -Step
             steps/0,
+            try_technique/1,        % +Technique
+            use_techniques/1,       % +Set
+
             guess/0,
             backtrack/0,
             undo/0,
@@ -95,7 +100,8 @@
 
 :- dynamic
     history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first
-    guesses/1.          % [guess(Before, R, C, V), ...], latest first
+    guesses/1,          % [guess(Before, R, C, V), ...], latest first
+    shell_techniques/1. % the techniques step/0, steps/0 and walkthrough/0 use, when not all          % [guess(Before, R, C, V), ...], latest first
 
 :- initialization(print_message(informational, format(
        "puzzlog: try load_puzzle('puzzles/sudoku9.txt'), then step, candidates, guess, undo; puzzlog_help lists every query", []))).
@@ -115,6 +121,8 @@ help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) 
 help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
+help_line('try_technique(T)', 'apply one deduction of technique T, if it has one').
+help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
 help_line('undo', 'take the last move back').
 help_line('walkthrough', 'every step, guess and backtrack to the end').
@@ -485,8 +493,51 @@ step :-
     ).
 
 step(Step) :-
-    technique_names(Names),
+    current_techniques(Names),
     move(next_step(Names, Step), step_text(Step), _).
+
+%! try_technique(+Technique) is semidet.
+%
+%  Apply one deduction of Technique (any name technique/2 lists) and
+%  print it; fails, saying so, when it has none here.
+
+try_technique(Name) :-
+    loaded,
+    (   \+ technique(Name, _)
+    ->  technique_names(Names),
+        atomic_list_concat(Names, ', ', Known),
+        format('Unknown technique ~q; the techniques are: ~w.~n', [Name, Known]),
+        fail
+    ;   move(next_step([Name], Step), step_text(Step), Text)
+    ->  format('~w~n', [Text])
+    ;   format('~w finds nothing here.~n', [Name]),
+        fail
+    ).
+
+%! use_techniques(+Set) is semidet.
+%
+%  From now on step/0, steps/0 and walkthrough/0 use Set: the name of a
+%  technique set (subsets, chains, all, ...: technique_set/2), with the
+%  singles and the kind's own rules, or a list of technique names.
+%  Fewer techniques leave more to guesses.
+
+use_techniques(Set) :-
+    (   atom(Set), set_techniques(Set, Names)
+    ->  true
+    ;   is_list(Set), Set \== [], forall(member(T, Set), ( atom(T), technique(T, _) ))
+    ->  Names = Set
+    ;   findall(N, technique_set(N, _), Sets),
+        atomic_list_concat(Sets, ', ', Known),
+        format('Not a technique set or a list of techniques: ~q (sets: ~w).~n', [Set, Known]),
+        fail
+    ),
+    retractall(shell_techniques(_)),
+    assertz(shell_techniques(Names)),
+    length(Names, K),
+    format('step, steps and walkthrough now use ~w techniques.~n', [K]).
+
+current_techniques(Names) :-
+    (   shell_techniques(Names0) -> Names = Names0 ; technique_names(Names) ).
 
 % move(:Goal, :Describe, -Text): run Goal, a change of the state, so that
 % undo/0 can take it back; Describe gives its words.
@@ -577,7 +628,7 @@ undo :-
 
 walkthrough :-
     loaded,
-    technique_names(Names),
+    current_techniques(Names),
     saved(Before),
     walk_to_end(Names, 100000, Items, Outcome),
     forall(nth1(I, Items, item(Depth, What)),

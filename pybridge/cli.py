@@ -46,7 +46,11 @@ def _parser() -> argparse.ArgumentParser:
     reading.add_argument("--max-kakuro-side", type=_whole(2, 10 ** 4), metavar="N",
                          help=f"refuse a Kakuro of more than N rows or columns (default {LIMITS.max_kakuro_side})")
 
-    p_solve = sub.add_parser("solve", parents=[reading], help="solve puzzles")
+    chains = argparse.ArgumentParser(add_help=False)
+    chains.add_argument("--max-chain-links", type=_whole(3, 60), metavar="N",
+                        help=f"look for chains of at most N links (default {LIMITS.max_chain_links})")
+
+    p_solve = sub.add_parser("solve", parents=[reading, chains], help="solve puzzles")
     p_solve.add_argument("files", nargs="*", metavar="FILE",
                          help="puzzle files; - (or none, when input is piped) for standard input")
     p_solve.add_argument("--count", type=_whole(1, MAX_COUNT), default=2, metavar="N",
@@ -61,13 +65,15 @@ def _parser() -> argparse.ArgumentParser:
                         help="each solution on one line (MULTIPLE, NONE, INVALID or TIMEOUT when there is none)")
     output.add_argument("--csv", action="store_true", help="CSV: source, index, puzzle, solution, status, ...")
 
-    p_explain = sub.add_parser("explain", parents=[reading], help="explain a solve step by step")
+    p_explain = sub.add_parser("explain", parents=[reading, chains], help="explain a solve step by step")
     p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
     p_explain.add_argument("--index", type=_whole(0, 10 ** 9), default=0,
                            help="which puzzle of the file (0-based)")
     p_explain.add_argument("--max-steps", type=_whole(1, 10 ** 9), default=MAX_STEPS, metavar="N",
                            help=f"stop after N steps (default {MAX_STEPS})")
     p_explain.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed")
+    p_explain.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
+                           help="deduce with this set and the singles only (default: the whole ladder)")
 
     p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -104,6 +110,8 @@ def _apply_limits(args: argparse.Namespace) -> None:
         LIMITS.max_puzzle_chars = args.max_puzzle_chars
     if args.max_kakuro_side:
         LIMITS.max_kakuro_side = args.max_kakuro_side
+    if getattr(args, "max_chain_links", None):
+        LIMITS.max_chain_links = args.max_chain_links
 
 
 def _read(name: str, kind: str | None, fmt: str | None) -> list:
@@ -242,7 +250,7 @@ def _explain(args: argparse.Namespace) -> int:
         return 1
     print(puzzle.text_of(puzzle.givens))
     print()
-    explanation = explain(puzzle, max_steps=args.max_steps, time_limit=args.time_limit)
+    explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit)
     print(explanation)
     return 0 if explanation.status == "solved" else 1
 
@@ -263,7 +271,7 @@ def _convert(args: argparse.Namespace) -> int:
 def _techniques(_args: argparse.Namespace) -> int:
     print("The techniques, simplest first, with their difficulty (1 = easiest):")
     for name, difficulty in ladder():
-        print(f"  {difficulty}  {name}")
+        print(f"  {difficulty:>2}  {name}")
     print()
     print("Technique sets for --techniques (tried before each guess, beyond singles):")
     for name, members in TECHNIQUE_SETS.items():

@@ -49,6 +49,8 @@ def _serve() -> None:
         with _RUNNING_LOCK:
             _running = future
         try:
+            if _LOADED:
+                _apply_limits()
             result = function(*args)
         except BaseException as exc:  # handed to the caller's thread
             outcome: tuple[bool, Any] = (False, exc)
@@ -62,6 +64,21 @@ def _serve() -> None:
             future.set_result(outcome[1])
         else:
             future.set_exception(outcome[1])
+
+
+_applied_chain_links = 0
+
+
+def _apply_limits() -> None:
+    """Give the engine the limits it reads on every search, when they changed."""
+    global _applied_chain_links
+    if LIMITS.max_chain_links != _applied_chain_links:
+        try:
+            foreign.call("set_max_chain_links", [LIMITS.max_chain_links], 0)
+        except EngineError:
+            raise EngineError(f"LIMITS.max_chain_links must be a whole number 3..60, "
+                              f"not {LIMITS.max_chain_links!r}") from None
+        _applied_chain_links = LIMITS.max_chain_links
 
 
 def _settle() -> None:

@@ -17,12 +17,14 @@ class Limits:
     line, or a grid's block of lines); ``max_kakuro_side``: the rows or columns of a
     Kakuro; ``engine_stack_mb``: the memory the engine's stacks may take for one
     call (a solve that needs more ends with the status ``error``), read when the
-    engine starts."""
+    engine starts; ``max_chain_links``: the longest chain (in links, 3..60) the
+    chain techniques (x_chain, xy_chain, aic) look for."""
 
     max_file_bytes: int = 64 * 2 ** 20
     max_puzzle_chars: int = 100_000
     max_kakuro_side: int = 60
     engine_stack_mb: int = 512
+    max_chain_links: int = 14
 
 
 LIMITS = Limits()

@@ -4,11 +4,13 @@
 >>> p = pybridge.load("puzzles/sudoku9.txt")[5]
 >>> pybridge.solve(p)
 Result(solved, sudoku 9x9, 1 solution, 2 guesses, ... ms)
->>> pybridge.explain(p)
+>>> pybridge.explain(p)                          # the whole ladder: no guess
+Explanation(solved, 66 steps, 0 guesses)
+>>> pybridge.explain(p, techniques="subsets")    # nothing beyond triples: one guess
 Explanation(solved, 81 steps, 1 guess)
 >>> s = pybridge.Solver(p)
 >>> s.run(), len(s.history), s
-('solved', 81, Solver(sudoku 9x9, solved, 81 steps, 0 guesses open))
+('solved', 66, Solver(sudoku 9x9, solved, 66 steps, 0 guesses open))
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
 from .cells import VALUE_CHARS
 from .puzzle import Puzzle, Unreadable
-from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, names
+from .techniques import TECHNIQUE_SETS, names, step_names
 
 AnyPuzzle = Puzzle | KakuroPuzzle
 Solvable = Puzzle | KakuroPuzzle | Unreadable
@@ -286,12 +288,12 @@ class Explanation:
         return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{grid}"
 
 
-def explain(puzzle: Solvable, techniques: list[str] | None = None, max_steps: int = MAX_STEPS,
+def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
             time_limit: float | None = None) -> Explanation:
     """Solve ``puzzle`` one deduction at a time, simplest technique first, guessing
     (and backtracking from contradictions) when none applies: every step in words.
 
-    ``techniques`` limits the deductions (default: the whole ladder); ``max_steps``
+    ``techniques`` limits the deductions, as for Solver (default: the whole ladder); ``max_steps``
     and ``time_limit`` bound the work.
     """
     if isinstance(puzzle, Unreadable):
@@ -312,8 +314,9 @@ class Solver:
     taken (guesses, contradictions and backtracks included) is kept in
     ``history``.  Every cell starts with every value its units allow (a Kakuro
     cell with 1-9): what the rules remove shows as steps.  ``techniques`` are the
-    ones step(), propagate() and run() try, simplest first (default: the whole
-    ladder, pybridge.ladder()).
+    ones step(), propagate() and run() try, simplest first: a list of names, or a
+    set of TECHNIQUE_SETS with the singles and the kind's own rules (default: the
+    whole ladder, pybridge.ladder()).
 
     >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
     >>> s.step()                    # the simplest deduction, applied
@@ -324,13 +327,10 @@ class Solver:
     'solved'
     """
 
-    def __init__(self, puzzle: AnyPuzzle, techniques: list[str] | None = None) -> None:
+    def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None) -> None:
         _check_puzzle(puzzle)
-        if isinstance(techniques, str):
-            raise UnknownTechniqueError(f"a Solver takes a list of technique names (pybridge.ladder()), not "
-                                        f"{techniques!r}: technique sets are for solve(), beyond singles")
         self.puzzle = puzzle
-        self.techniques = names(techniques)
+        self.techniques = step_names(techniques)
         status, codes, error = engine.call("bridge_start", [puzzle.geometry(), puzzle.givens_text()], 3)
         if status != "ok":
             raise PuzzleFormatError(error, puzzle.source, puzzle.line)

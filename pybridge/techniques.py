@@ -6,18 +6,36 @@ sets of techniques a solve tries before each guess.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Iterator, Mapping
+from functools import cached_property, lru_cache
 
 from . import engine
 from .errors import PuzzlogError
 
-# Beyond singles, which every solve applies.
-TECHNIQUE_SETS: dict[str, list[str]] = {
-    "singles": [],
-    "basic": ["pointing", "box_line"],
-    "pairs": ["pointing", "box_line", "naked_pair", "hidden_pair"],
-    "all": ["pointing", "box_line", "naked_pair", "hidden_pair", "naked_triple", "hidden_triple"],
-}
+class _TechniqueSets(Mapping[str, list[str]]):
+    """The named technique sets, as the engine defines them (techniques:technique_set/2): the
+    techniques a solve tries beyond singles and the kind's own rules, each set extending the
+    one before it.  Read from the engine on first use."""
+
+    @cached_property
+    def _sets(self) -> dict[str, list[str]]:
+        return {str(name): [str(t) for t in members]
+                for name, members in engine.call("bridge_technique_sets", [], 1)[0]}
+
+    def __getitem__(self, name: str) -> list[str]:
+        return list(self._sets[name])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sets)
+
+    def __len__(self) -> int:
+        return len(self._sets)
+
+    def __repr__(self) -> str:
+        return repr(self._sets)
+
+
+TECHNIQUE_SETS: Mapping[str, list[str]] = _TechniqueSets()
 
 
 class UnknownTechniqueError(PuzzlogError, ValueError):
@@ -53,3 +71,14 @@ def names(techniques: str | list[str] | tuple[str, ...] | None, default: str | N
         raise UnknownTechniqueError(f"unknown technique{'s' if len(unknown) > 1 else ''} "
                                     f"{', '.join(map(repr, unknown))} (known: {', '.join(known)})")
     return list(techniques)
+
+
+def step_names(techniques: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """The techniques a step-by-step solve uses: a list of names as given, the whole ladder for
+    ``None``, and for a set name the set's techniques with those every solve applies (singles,
+    the kind's sum and sign rules), in ladder order."""
+    if not isinstance(techniques, str):
+        return names(techniques)
+    members = set(names(techniques))
+    beyond_singles = set(TECHNIQUE_SETS["all"])
+    return [name for name, _ in ladder() if name in members or name not in beyond_singles]

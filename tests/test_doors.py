@@ -42,7 +42,7 @@ def assert_sound_walk(explanation: pybridge.Explanation, solution: list[int], co
 
 
 def test_explain_cli_guesses_backtracks_and_finishes():
-    out = cli("explain", "puzzles/sudoku9.txt")
+    out = cli("explain", "puzzles/sudoku9.txt", "--techniques", "subsets")
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert any(re.search(r"\d+\. guess r\dc\d = \d \(r\dc\d has two candidates: \d, \d\)", ln) for ln in lines)
@@ -57,7 +57,7 @@ def test_explain_cli_guesses_backtracks_and_finishes():
 @pytest.mark.parametrize("index", [0, 3, 4, 5])
 def test_explain_finishes_the_bundled_puzzles_that_need_guesses(index):
     p = pybridge.load(ROOT / "puzzles/sudoku9.txt")[index]
-    e = pybridge.explain(p)
+    e = pybridge.explain(p, techniques="subsets")
     known = pybridge.solve(p).values
     assert (e.status, e.values) == ("solved", known)
     assert e.guesses > 0
@@ -69,7 +69,7 @@ def test_explain_finishes_all_of_top95():
     solutions = corpus_lines(TOP95.replace(".txt", ".solutions.txt"))
     with_guesses = 0
     for p, s in zip(puzzles, solutions):
-        e = pybridge.explain(p)
+        e = pybridge.explain(p, techniques="subsets")
         assert e.status == "solved" and values_text(e.values) == s, p
         assert_sound_walk(e, decode(s), 9)
         with_guesses += e.guesses > 0
@@ -78,7 +78,7 @@ def test_explain_finishes_all_of_top95():
 
 def test_explain_finishes_a_futoshiki_and_a_kakuro_that_need_guesses():
     f = pybridge.load(ROOT / "puzzles/futoshiki/unequal.txt")[7]
-    e = pybridge.explain(f)
+    e = pybridge.explain(f, techniques="subsets")
     assert e.status == "solved" and e.values == pybridge.solve(f).values
     assert any(s.kind == "backtrack" for s in e.steps)
     entries = corpus_jsonl("kakuro_krazydad_via_billstclair.jsonl")
@@ -117,7 +117,7 @@ def test_run_and_propagate_keep_every_step():
         for v in candidates - {final[i]}:
             assert (r + 1, c + 1, v) in removed, f"r{r + 1}c{c + 1} lost {v} with no step saying so"
     hard = pybridge.load(ROOT / "puzzles/sudoku9.txt")[5]
-    solver = pybridge.Solver(hard)
+    solver = pybridge.Solver(hard, "subsets")
     assert solver.run() == "solved"
     assert [s.kind for s in solver.history].count("guess") == 1 and len(solver.history) == 81
 
@@ -203,7 +203,7 @@ def test_futoshiki_of_a_game_id_leaves_no_choice_point():
 
 
 def test_shell_steps_back_and_guesses_one_step_at_a_time():
-    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5)", "steps", "guess", "step", "undo", "undo",
+    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5), use_techniques(subsets)", "steps", "guess", "step", "undo", "undo",
                            "candidates", "guess", "steps", "backtrack", "step", "undo", "undo", "undo"])
     assert outputs[2] == ["guess r1c3 = 1 (r1c3 has two candidates: 1, 3)"]
     assert outputs[4] == [f"Undone: {outputs[3][0]}"]
@@ -319,12 +319,17 @@ def test_technique_names_are_checked():
         assert "known:" in str(err.value) and ("naked_pair" in str(err.value) or "pairs" in str(err.value))
     with pytest.raises(pybridge.UnknownTechniqueError, match="'xwing'"):
         pybridge.Solver(p, ["xwing"])
-    with pytest.raises(pybridge.UnknownTechniqueError, match="technique sets are for solve"):
-        pybridge.Solver(p, "pairs")  # a set leaves singles out: a Solver takes the names it tries
+    with pytest.raises(pybridge.UnknownTechniqueError, match="unknown technique set 'pair'"):
+        pybridge.Solver(p, "pair")
+    # a set name gives a Solver the set with the singles, which every solve applies
+    assert pybridge.Solver(p, "pairs").techniques[:2] == ["naked_single", "cross_hatching"]
+    assert "hidden_pair" in pybridge.Solver(p, "pairs").techniques
+    assert "naked_triple" not in pybridge.Solver(p, "pairs").techniques
     out = cli("solve", "--techniques", "pair", "puzzles/sudoku4.txt")
     assert out.returncode == 2 and "invalid choice: 'pair'" in out.stderr
     ladder = cli("techniques").stdout
-    assert "  1  naked_single" in ladder and "  5  hidden_triple" in ladder and "pairs" in ladder
+    assert "   1  naked_single" in ladder and "   5  hidden_triple" in ladder and "pairs" in ladder
+    assert " 10  forcing_chain" in ladder
 
 
 @pytest.mark.parametrize("option", [["--time-limit", "0"], ["--time-limit", "-1"], ["--time-limit", "nan"],
@@ -380,7 +385,8 @@ def test_invalid_result_html_shows_the_error_and_its_cells():
 
 def test_counts_are_spelled_right():
     p = pybridge.load(ROOT / "puzzles/sudoku9.txt")[5]
-    assert pybridge.explain(p).conclusion() == "solved in 81 steps, 1 guess; the solution is unique"
+    assert pybridge.explain(p, techniques="subsets").conclusion() == \
+        "solved in 81 steps, 1 guess; the solution is unique"
     one = pybridge.Result(p, "solved", p.givens, 1, guesses=1, ms=1.0)
     assert one.summary() == "solved (1 guess, 1.0 ms)" and repr(one).endswith("1 solution, 1 guess, 1.0 ms)")
     out = cli("explain", "puzzles/sudoku9_expert.sdk", "--index", "3")

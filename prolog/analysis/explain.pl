@@ -89,6 +89,138 @@ reason_text(sign(less(A, B)), [], Text) :-
 reason_text(sign(Constraint), [], Text) :-
     constraint_text(Constraint, Text).
 
+reason_text(fish(V, Base, Cover), [], Text) :-
+    units_text(Base, BT),
+    units_text(Cover, CT),
+    format(atom(Text), '~w in ~w can only go in ~w, one in each', [V, BT, CT]).
+reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
+    !,
+    maplist(rc_text, [P, A, B], [PT, AT, BT]),
+    format(atom(Text), '~w is ~w or ~w, so ~w (~w or ~w) or ~w (~w or ~w) is ~w',
+           [PT, X, Y, AT, X, Z, BT, Y, Z, Z]).
+reason_text(wing(P, [A, B], [X, Y, Z], Z), [], Text) :-
+    maplist(rc_text, [P, A, B], [PT, AT, BT]),
+    format(atom(Text), '~w is ~w, ~w or ~w, so ~w, ~w (~w or ~w) or ~w (~w or ~w) is ~w',
+           [PT, X, Y, Z, PT, AT, X, Z, BT, Y, Z, Z]).
+reason_text(w_wing(A, B, [X, Y], U, S1, S2), [], Text) :-
+    unit_text(U, UT),
+    maplist(rc_text, [A, B, S1, S2], [AT, BT, S1T, S2T]),
+    format(atom(Text), '~w and ~w are both ~w or ~w; ~w in ~w goes in ~w, which sees ~w, or in ~w, which sees ~w, so they are not both ~w: one of them is ~w',
+           [AT, BT, X, Y, X, UT, S1T, AT, S2T, BT, X, Y]).
+reason_text(colouring(V, Ones, Others, Rule), [], Text) :-
+    cells_text(Ones, OT),
+    cells_text(Others, TT),
+    colour_rule_text(Rule, V, RT),
+    format(atom(Text), 'the conjugate pairs of ~w alternate between {~w} and {~w}, so one set holds ~w and the other none; ~w',
+           [V, OT, TT, V, RT]).
+reason_text(chain(Path), [], Text) :-
+    Path = [c(R, C, V)|_],
+    last(Path, c(RZ, CZ, VZ)),
+    chain_links_text(Path, LT),
+    (   R-C-V == RZ-CZ-VZ
+    ->  format(atom(Text), 'if r~wc~w is not ~w, then ~w: so r~wc~w is ~w', [R, C, V, LT, R, C, V])
+    ;   format(atom(Text), 'if r~wc~w is not ~w, then ~w: so r~wc~w is ~w or r~wc~w is ~w',
+               [R, C, V, LT, R, C, V, RZ, CZ, VZ])
+    ).
+reason_text(forcing(_, [Branch], false(P)), [], Text) :-
+    !,
+    branch_text(Branch, BT),
+    conclusion_text(false(P), CT),
+    format(atom(Text), '~w. So ~w', [BT, CT]).
+reason_text(forcing(Over, Branches, Conclusion), [], Text) :-
+    over_text(Over, Branches, OT),
+    maplist(branch_text, Branches, BTs),
+    atomic_list_concat(BTs, '; ', BT),
+    conclusion_text(Conclusion, CT),
+    format(atom(Text), '~w. ~w. So ~w', [OT, BT, CT]).
+
+colour_rule_text(wrap(R1-C1, R2-C2), V, T) :-
+    format(atom(T), 'r~wc~w and r~wc~w are in the first set and see each other, so it cannot hold ~w',
+           [R1, C1, R2, C2, V]).
+colour_rule_text(trap, V, T) :-
+    format(atom(T), 'a cell that sees both sets sees a ~w either way', [V]).
+
+units_text(Units, Text) :-
+    maplist(unit_text, Units, Parts),
+    atomic_list_concat(Parts, ', ', Text).
+
+% "r1c7 is 5 (the other place for 5 in row 1), r3c8 is not 5 (box 3), ..."
+chain_links_text([_], '').
+chain_links_text([_, Link, Node|Path], Text) :-
+    link_text(Link, Node, LT),
+    chain_links_text([Node|Path], Rest),
+    (   Rest == '' -> Text = LT ; format(atom(Text), '~w, ~w', [LT, Rest]) ).
+
+link_text(strong(Why), c(R, C, V), T) :-
+    strong_why(Why, V, WT),
+    format(atom(T), 'r~wc~w is ~w (~w)', [R, C, V, WT]).
+link_text(weak(Why), c(R, C, V), T) :-
+    weak_why(Why, WT),
+    format(atom(T), 'r~wc~w is not ~w (~w)', [R, C, V, WT]).
+
+strong_why(cell(_), _, 'its other candidate').
+strong_why(unit(U), V, T) :-
+    unit_text(U, UT),
+    format(atom(T), 'the other place for ~w in ~w', [V, UT]).
+strong_why(required(U, Sum), V, T) :-
+    unit_text(U, UT),
+    format(atom(T), 'the other place in ~w for ~w, which every combination for sum ~w needs', [UT, V, Sum]).
+
+weak_why(cell(_), 'same cell').
+weak_why(unit(U), T) :-
+    unit_text(U, T).
+weak_why(constraint(C), T) :-
+    constraint_text(C, T).
+weak_why(combination(U, Sum), T) :-
+    unit_text(U, UT),
+    format(atom(T), 'no combination for ~w (sum ~w) has both', [UT, Sum]).
+
+over_text(cell(R/C), Branches, T) :-
+    findall(V, member(branch(p(_, _, V), _, _), Branches), Vs),
+    atomic_list_concat(Vs, ' or ', VT),
+    format(atom(T), 'r~wc~w is ~w', [R, C, VT]).
+over_text(unit(U, V), Branches, T) :-
+    unit_text(U, UT),
+    findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells),
+    cells_text(Cells, CT),
+    format(atom(T), '~w in ~w goes in ~w', [V, UT, CT]).
+
+rc_text(R/C, T) :-
+    format(atom(T), 'r~wc~w', [R, C]).
+
+branch_text(branch(p(R, C, V), Steps, End), T) :-
+    exclude([step(assume, _, _, _)]>>true, Steps, Implied),
+    maplist(implication_text, Implied, Parts),
+    end_text(End, ET),
+    append(Parts, [ET], All),
+    atomic_list_concat(All, ', ', AT),
+    format(atom(T), 'if r~wc~w = ~w: ~w', [R, C, V, AT]).
+
+implication_text(step(Name, _, [p(R, C, V)], _), T) :-
+    !,
+    technique_words(Name, W),
+    format(atom(T), 'r~wc~w = ~w (~w)', [R, C, V, W]).
+implication_text(step(Name, _, [], Removed), T) :-
+    technique_words(Name, W),
+    removals_text(Removed, RT),
+    format(atom(T), 'remove ~w (~w)', [RT, W]).
+
+end_text(contradiction(Why), T) :-
+    error_text(Why, WT),
+    format(atom(T), 'then ~w', [WT]).
+end_text(contradiction, 'a contradiction').
+end_text(removed(r(R, C, V)), T) :-
+    format(atom(T), 'so r~wc~w is not ~w', [R, C, V]).
+end_text(placed(p(R, C, V)), T) :-
+    format(atom(T), 'so r~wc~w = ~w', [R, C, V]).
+
+conclusion_text(false(p(R, C, V)), T) :-
+    format(atom(T), 'r~wc~w is not ~w', [R, C, V]).
+conclusion_text(removed(r(R, C, V)), T) :-
+    format(atom(T), 'r~wc~w is not ~w either way', [R, C, V]).
+conclusion_text(placed(p(R, C, V)), T) :-
+    format(atom(T), 'r~wc~w is ~w either way', [R, C, V]).
+
 % "the across run after r2c1 (13 in 2 cells: 4, 5, 6, 7, 8, 9)", or
 % "(14 in 3 cells, 2 placed, leaves 3, 4, 5, 7, 8, 9)"
 run_digits_text(run(U, Sum, Length, Placed, Digits), T) :-

@@ -29,7 +29,8 @@
 %  the number of guesses on hard puzzles; triples cost more to look for
 %  than they save (bench/sudoku.py measures this).
 
-solving_techniques([pointing, box_line, naked_pair, hidden_pair]).
+solving_techniques(Techniques) :-
+    technique_set(pairs, Techniques).
 
 %! setup_puzzle(+Puzzle, -Status) is det.
 %! setup_puzzle(+Puzzle, +Start, -Status) is det.

@@ -12,7 +12,8 @@
 */
 :- module(subsets,
           [ subset_step/3,          % +Technique, +Around, -Step
-            subset_deduction/2      % ?Technique, -Step
+            subset_deduction/2,     % ?Technique, -Step
+            choose/3                % +K, +List, -Subset
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -124,7 +125,9 @@ pairs_union(Subset, Cells, Values) :-
     findall(V, ( member(_-Vs, Subset), member(V, Vs) ), AllValues),
     sort(AllValues, Values).
 
-% choose(+K, +List, -Subset): Subset is K members of List, in order.
+%! choose(+K, +List, -Subset) is nondet.
+%
+%  Subset is K members of List, in order.
 choose(0, _, []) :- !.
 choose(K, [X|Xs], [X|Ys]) :-
     K1 is K - 1,

@@ -11,8 +11,9 @@
     or jigsaw regions, diagonals, Kakuro runs) through the geometry facts.
     This module is the ladder: which techniques there are, in which order,
     how hard each is, and where each family's rules are: singles.pl,
-    intersections.pl, subsets.pl, and for Kakuro sums.pl, for Futoshiki
-    inequalities.pl.  Every kind tries the whole ladder and a rule whose
+    intersections.pl, subsets.pl, fish.pl, wings.pl, colouring.pl,
+    chains.pl (x-chains, xy-chains and AIC over one graph of links),
+    forcing.pl, and for Kakuro sums.pl, for Futoshiki inequalities.pl.  Every kind tries the whole ladder and a rule whose
     units or constraints a grid lacks never fires.
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
@@ -22,6 +23,8 @@
 */
 :- module(techniques,
           [ technique/2,            % ?Technique, ?Difficulty
+            technique_set/2,        % ?Set, ?Techniques
+            set_techniques/2,       % +Set, -Techniques
             deduction/2,            % ?Technique, -Step
             local_trigger/2,        % ?Technique, ?Trigger
             local_deduction/3,      % +Technique, +Around, -Step
@@ -39,6 +42,11 @@
 :- use_module(subsets).
 :- use_module(sums).
 :- use_module(inequalities).
+:- use_module(fish).
+:- use_module(wings).
+:- use_module(colouring).
+:- use_module(chains).
+:- use_module(forcing).
 
 %! technique(?Technique, ?Difficulty) is nondet.
 %
@@ -65,6 +73,61 @@ technique(naked_pair,             4).
 technique(hidden_pair,            4).
 technique(naked_triple,           5).
 technique(hidden_triple,          5).
+technique(x_wing,                 6).
+technique(skyscraper,             6).
+technique(two_string_kite,        6).
+technique(xy_wing,                6).
+technique(w_wing,                 6).
+technique(swordfish,              7).
+technique(xyz_wing,               7).
+technique(simple_colouring,       7).
+technique(jellyfish,              8).
+technique(x_chain,                8).
+technique(xy_chain,               8).
+technique(aic,                    9).
+technique(forcing_chain,         10).
+
+%! technique_set(?Set, ?Techniques) is nondet.
+%
+%  The named sets of techniques a solve tries, beyond the singles and
+%  the rules of a kind's sums and signs, which every solve applies; each
+%  set extends the one before it.  `pairs` is the default for the Sudoku
+%  family: bench/sudoku.py shows what more costs and saves.
+%
+%  ?- technique_set(pairs, Ts).
+%  Ts = [pointing, box_line, naked_pair, hidden_pair].
+
+technique_set(singles, []).
+technique_set(basic, [pointing, box_line]).
+technique_set(pairs, Ts) :-
+    technique_set(basic, Basic),
+    append(Basic, [naked_pair, hidden_pair], Ts).
+technique_set(subsets, Ts) :-
+    technique_set(pairs, Pairs),
+    append(Pairs, [naked_triple, hidden_triple], Ts).
+technique_set(advanced, Ts) :-
+    technique_set(subsets, Subsets),
+    append(Subsets, [x_wing, skyscraper, two_string_kite, xy_wing, w_wing, swordfish,
+                     xyz_wing, simple_colouring, jellyfish], Ts).
+technique_set(chains, Ts) :-
+    technique_set(advanced, Advanced),
+    append(Advanced, [x_chain, xy_chain, aic], Ts).
+technique_set(all, Ts) :-
+    technique_set(chains, Chains),
+    append(Chains, [forcing_chain], Ts).
+
+%! set_techniques(+Set, -Techniques) is semidet.
+%
+%  Every technique a step-by-step solve with Set uses, in ladder
+%  order: those of Set and those every solve applies.
+%
+%  ?- set_techniques(singles, Ts).
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, multiple_crossing].
+
+set_techniques(Set, Techniques) :-
+    technique_set(Set, Members),
+    technique_set(all, All),
+    findall(T, ( technique(T, _), ( memberchk(T, Members) ; \+ memberchk(T, All) ) ), Techniques).
 
 %! deduction(?Technique, -Step) is nondet.
 %
@@ -101,6 +164,23 @@ deduction(hidden_pair, Step) :-
     unit_value_deduction(hidden_pair, Step).
 deduction(hidden_triple, Step) :-
     subset_deduction(hidden_triple, Step).
+deduction(Name, Step) :-
+    fish_size(Name, _),
+    fish_step(Name, Step).
+deduction(Name, Step) :-
+    wing_name(Name),
+    wing_step(Name, Step).
+deduction(simple_colouring, Step) :-
+    colouring_step(Step).
+deduction(Name, Step) :-
+    chain_technique(Name),
+    chain_step(Name, Step).
+deduction(forcing_chain, Step) :-
+    forcing_step(forcing_chain, Step).
+
+wing_name(xy_wing).
+wing_name(xyz_wing).
+wing_name(w_wing).
 
 unit_value_deduction(Name, Step) :-
     complete_unit(U),

@@ -1,0 +1,361 @@
+/*  Chains: implications along strong and weak links between candidates.
+
+    A candidate c(Row, Col, Value) is a node.  Two candidates are linked
+
+      - strongly when at least one of them is true:
+          cell(R/C)          the only two candidates of a cell;
+          unit(U)            the only two places of a value in a complete
+                             unit U (a conjugate pair);
+          required(U, Sum)   the only two places in Kakuro run U of a
+                             digit that every combination of U still
+                             needs;
+      - weakly when at most one of them is true:
+          cell(R/C)          two candidates of one cell;
+          unit(U)            one value in two cells of a unit;
+          constraint(T)      a Futoshiki sign or Adjacent mark T that no
+                             pair of the two values satisfies;
+          combination(U, S)  two digits no combination of Kakuro run U
+                             (sum S) that fits its placed digits has both.
+
+    The links come from the state facts and the geometry, so one chain
+    engine serves every kind.  An alternating inference chain (AIC)
+    from A to Z starts with a strong link and alternates: if A is false
+    its strong partner is true, so that one's weak partners are false,
+    and so on, until Z is true.  So A or Z is true, and a candidate
+    weakly linked to both is false.  With A = Z, A is true.
+
+    The techniques are the chains with fewer kinds of link:
+      - x_chain: one value, links through units;
+      - skyscraper, two_string_kite: x-chains of three links in the
+        shapes that have those names;
+      - xy_chain: strong links only inside bivalue cells, weak links
+        only between cells through units;
+      - aic: every link.
+    A chain is at most max_chain_links/1 links long (set_max_chain_links/1
+    changes it), and the shortest chain that eliminates is the one
+    reported: its reason, chain(Path), names every node and link.
+
+    ?- setup_geometry(geometry(4, boxes(2,2), [])),
+       setup_givens([g(1,1,1), g(1,2,2)], ok),
+       findall(L, strong_link(c(1,3,3), L), Ls).
+    Ls = [link(c(1, 3, 4), strong(cell(1/3))), link(c(1, 4, 3), strong(unit(row(1))))].
+*/
+:- module(chains,
+          [ chain_step/2,           % +Technique, -Step
+            chain_technique/1,      % ?Technique
+            strong_link/2,          % +Candidate, -Link
+            weak_link/2,            % +Candidate, -Link
+            max_chain_links/1,      % ?Links
+            set_max_chain_links/1   % +Links
+          ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(assoc)).
+:- use_module(library(ordsets)).
+:- use_module(library(error)).
+:- use_module('../core/geometry').
+:- use_module('../core/state').
+:- use_module(sums, [fitting_rests/3]).
+:- use_module(inequalities, [pair_holds/3]).
+
+:- dynamic chain_links_limit/1.
+
+%! max_chain_links(?Links) is det.
+%
+%  The longest chain (in links) the chain techniques look for.
+
+max_chain_links(N) :-
+    (   chain_links_limit(N0) -> N = N0 ; N = 14 ).
+
+%! set_max_chain_links(+Links) is det.
+%
+%  Chains of up to Links links (at least 3) from now on.
+
+set_max_chain_links(N) :-
+    must_be(between(3, 60), N),
+    retractall(chain_links_limit(_)),
+    assertz(chain_links_limit(N)).
+
+%! chain_technique(?Technique) is nondet.
+
+chain_technique(skyscraper).
+chain_technique(two_string_kite).
+chain_technique(x_chain).
+chain_technique(xy_chain).
+chain_technique(aic).
+
+% chain_spec(+Technique, -Spec): which links a chain may use, and which
+% weak links make a candidate a target (one that sees both ends).
+%   kinds(Strong, Weak, Targets): any sequence up to the length bound;
+%   sequence(Links, Targets): exactly these links, in this order.
+chain_spec(x_chain, kinds([unit(_), required(_, _)], [unit(_)], [unit(_)])).
+chain_spec(xy_chain, kinds([cell(_)], [unit(_)], [unit(_)])).
+chain_spec(aic, kinds([cell(_), unit(_), required(_, _)],
+                      [cell(_), unit(_), constraint(_), combination(_, _)],
+                      [cell(_), unit(_), constraint(_), combination(_, _)])).
+chain_spec(skyscraper, sequence([strong(unit(row(_))), weak(unit(col(_))), strong(unit(row(_)))],
+                                [unit(_)])).
+chain_spec(skyscraper, sequence([strong(unit(col(_))), weak(unit(row(_))), strong(unit(col(_)))],
+                                [unit(_)])).
+chain_spec(two_string_kite, sequence([strong(unit(row(_))), weak(unit(box(_))), strong(unit(col(_)))],
+                                     [unit(_)])).
+
+%! chain_step(+Technique, -Step) is semidet.
+%
+%  Step is a shortest chain of Technique that removes a candidate:
+%  step(Technique, chain(Path), [], Eliminations), Path alternating
+%  nodes c(R, C, V) and links strong(Why) or weak(Why): a short chain
+%  is easier to follow.
+
+chain_step(Name, step(Name, chain(Path), [], Elims)) :-
+    chain_spec(Name, Spec),
+    chain_graph(Spec, Graph),
+    spec_bound(Spec, Bound),
+    chain_of_length(Spec, Graph, Bound, Path0, Elims0),
+    !,
+    length(Path0, N),
+    Length0 is N // 2,
+    (   Shorter is Length0 - 2,
+        between(1, Shorter, Length),
+        Length mod 2 =:= 1,
+        chain_of_length(Spec, Graph, Length, Path, Elims)
+    ->  true
+    ;   Path = Path0,
+        Elims = Elims0
+    ).
+
+% The first chain found of at most Length links, from any start: one
+% pass at the full length tells quickly that there is none, and when
+% there is one, only shorter lengths are tried again.
+chain_of_length(Spec, Graph, Length, Path, Elims) :-
+    arg(1, Graph, Nodes),
+    functor(Nodes, _, K),
+    between(1, K, A),
+    chain_from(Spec, Graph, A, Length, Path, Elims),
+    !.
+
+spec_bound(kinds(_, _, _), Bound) :-
+    max_chain_links(Bound).
+spec_bound(sequence(Links, _), Bound) :-
+    length(Links, Bound).
+
+% chain_graph(+Spec, -Graph): the candidates numbered 1..K and their
+% links, as graph(Nodes, Strong, Weak, Targets): Nodes holds c(R, C, V)
+% in argument I, Strong and Weak the links out of node I as lists
+% J-Why, Targets the nodes a chain end at I eliminates (an ordered
+% list), for Spec's target kinds.  Every chain technique uses the same
+% links, so the graph of a state is built once (link_graph/1) and each
+% technique only filters its links.
+chain_graph(Spec, graph(Nodes, Strong, Weak, Targets)) :-
+    link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets)),
+    spec_targets(Spec, Kinds),
+    (   Kinds = [unit(_)] -> Targets = UnitTargets ; Targets = AllTargets ).
+
+spec_targets(kinds(_, _, Targets), Targets).
+spec_targets(sequence(_, Targets), Targets).
+
+% link_graph(-Links): the links of the current candidates, from a cache
+% that holds the graph of the last state asked about.  The state is
+% the geometry and the candidates: the links depend on nothing else.
+link_graph(Links) :-
+    findall(c(R, C, V), possibility(R, C, _, V), List),
+    current_geometry(Geometry),
+    (   nb_current(chain_link_graph, cached(Geometry0, List0, Links0)),
+        Geometry0 == Geometry,
+        List0 == List
+    ->  Links = Links0
+    ;   build_links(List, Links),
+        nb_setval(chain_link_graph, cached(Geometry, List, Links))
+    ).
+
+build_links(List, links(Nodes, Strong, Weak, UnitTargets, AllTargets)) :-
+    Nodes =.. [nodes|List],
+    findall(X-I, nth1(I, List, X), Pairs),
+    list_to_assoc(Pairs, Index),
+    maplist(node_links(strong, Index), List, StrongLists),
+    maplist(node_links(weak, Index), List, WeakLists),
+    maplist(node_targets(Index), WeakLists, UnitLists, AllLists),
+    Strong =.. [strong|StrongLists],
+    Weak =.. [weak|WeakLists],
+    UnitTargets =.. [targets|UnitLists],
+    AllTargets =.. [targets|AllLists].
+
+node_links(Strength, Index, X, Links) :-
+    findall(J-Why,
+            ( link(Strength, Why, X, Y),
+              get_assoc(Y, Index, J) ),
+            Links).
+
+node_targets(_, WeakLinks, Unit, All) :-
+    findall(J, member(J-unit(_), WeakLinks), Us),
+    sort(Us, Unit),
+    findall(J, member(J-_, WeakLinks), As),
+    sort(As, All).
+
+%! chain_from(+Spec, +Graph, +A, +Length, -Path, -Eliminations) is semidet.
+%
+%  A breadth-first search from "node A is false" through at most Length
+%  links: the first node Z found true that shares a target with A ends
+%  the chain.  Seen has two arguments a node, 2I-1 for "I is false" and
+%  2I for "I is true", bound to how the search got there.
+
+chain_from(Spec, Graph, A, Length, Path, Elims) :-
+    Graph = graph(Nodes, _, _, Targets),
+    arg(A, Targets, TargetsA),
+    TargetsA \== [],
+    functor(Nodes, _, K),
+    K2 is 2 * K,
+    functor(Seen, seen, K2),
+    KeyA is 2 * A - 1,
+    arg(KeyA, Seen, start),
+    levels([A-off], 1, Length, Spec, Graph, A-TargetsA, Seen, Z, Common),
+    path_to(Z-on, Nodes, Seen, [], Path),
+    findall(r(R, C, V), ( member(J, Common), arg(J, Nodes, c(R, C, V)) ), Elims).
+
+levels(Frontier, D, Length, Spec, Graph, Start, Seen, Z, Common) :-
+    Frontier \== [],
+    D =< Length,
+    expand(Frontier, D, Spec, Graph, Start, Seen, Next, Found),
+    (   Found = found(Z, Common)
+    ->  true
+    ;   D1 is D + 1,
+        levels(Next, D1, Length, Spec, Graph, Start, Seen, Z, Common)
+    ).
+
+% expand(+Frontier, +Depth, ..., -Next, -Found): follow the links of
+% depth Depth out of each node of Frontier (strong out of a false node,
+% weak out of a true one); Found is found(Z, Common) for the first node
+% Z made true that shares targets Common with the start, else none.
+expand([], _, _, _, _, _, [], none).
+expand([X-P|Xs], D, Spec, Graph, Start, Seen, Next, Found) :-
+    out_links(P, Graph, X, Links),
+    flip(P, Q),
+    add_nodes(Links, X-P, Q, D, Spec, Graph, Start, Seen, Next, Next1, Found0),
+    (   Found0 = found(_, _)
+    ->  Found = Found0
+    ;   expand(Xs, D, Spec, Graph, Start, Seen, Next1, Found)
+    ).
+
+out_links(off, graph(_, Strong, _, _), X, Links) :- arg(X, Strong, Links).
+out_links(on, graph(_, _, Weak, _), X, Links) :- arg(X, Weak, Links).
+
+flip(off, on).
+flip(on, off).
+
+add_nodes([], _, _, _, _, _, _, _, Next, Next, none).
+add_nodes([Y-Why|Links], From, Q, D, Spec, Graph, Start, Seen, Next0, Next, Found) :-
+    key(Y, Q, Key),
+    arg(Key, Seen, Back),
+    (   nonvar(Back)
+    ->  add_nodes(Links, From, Q, D, Spec, Graph, Start, Seen, Next0, Next, Found)
+    ;   \+ link_allowed(Spec, D, Q, Why)
+    ->  add_nodes(Links, From, Q, D, Spec, Graph, Start, Seen, Next0, Next, Found)
+    ;   link_term(Q, Why, Link),
+        Back = From-Link,
+        (   Q == on,
+            shared_targets(Graph, Start, Y, Common)
+        ->  Found = found(Y, Common)
+        ;   Next0 = [Y-Q|Next1],
+            add_nodes(Links, From, Q, D, Spec, Graph, Start, Seen, Next1, Next, Found)
+        )
+    ).
+
+key(I, off, K) :- K is 2 * I - 1.
+key(I, on, K) :- K is 2 * I.
+
+% A link into a true node is strong, into a false one weak.
+link_term(on, Why, strong(Why)).
+link_term(off, Why, weak(Why)).
+
+% A sequence allows at depth D only its D-th link.
+link_allowed(kinds(Strong, Weak, _), _, Q, Why) :-
+    (   Q == on -> Kinds = Strong ; Kinds = Weak ),
+    member(Kind, Kinds),
+    subsumes_term(Kind, Why),
+    !.
+link_allowed(sequence(Links, _), D, Q, Why) :-
+    nth1(D, Links, Pattern),
+    link_term(Q, Why, Link),
+    subsumes_term(Pattern, Link).
+
+% A or Z is true: what is weakly linked to both is false.
+shared_targets(graph(_, _, _, Targets), A-TargetsA, Z, Common) :-
+    arg(Z, Targets, TargetsZ),
+    ord_intersection(TargetsA, TargetsZ, Both),
+    sort([A, Z], Ends),
+    ord_subtract(Both, Ends, Common),
+    Common \== [].
+
+% Rebuild the path from the search's back links, A first.
+path_to(I-P, Nodes, Seen, Path0, Path) :-
+    key(I, P, Key),
+    arg(Key, Seen, Back),
+    arg(I, Nodes, X),
+    (   Back == start
+    ->  Path = [X|Path0]
+    ;   Back = From-Link,
+        path_to(From, Nodes, Seen, [Link, X|Path0], Path)
+    ).
+
+%! strong_link(+Candidate, -Link) is nondet.
+%! weak_link(+Candidate, -Link) is nondet.
+%
+%  Link is link(Other, strong(Why)) or link(Other, weak(Why)): Candidate
+%  and Other are linked, for the reason Why (see the module comment).
+
+strong_link(X, link(Y, strong(Why))) :-
+    member(Why, [cell(_), unit(_), required(_, _)]),
+    link(strong, Why, X, Y).
+
+weak_link(X, link(Y, weak(Why))) :-
+    member(Why, [cell(_), unit(_), constraint(_), combination(_, _)]),
+    link(weak, Why, X, Y).
+
+% link(+Strength, ?Why, +X, -Y): Why is a pattern that the link's reason
+% must fit (unit(row(_)) for a link through a row).
+link(strong, cell(R/C), c(R, C, V), c(R, C, W)) :-
+    two_candidates(R, C, A, B),
+    (   V =:= A -> W = B ; V =:= B -> W = A ).
+link(strong, unit(U), c(R, C, V), c(R2, C2, V)) :-
+    cell_links(R, C, Complete, _),
+    member(U, Complete),
+    unit_places(U, V, [P1, P2]),
+    other_of(R-C, P1, P2, R2-C2).
+link(strong, required(U, Sum), c(R, C, V), c(R2, C2, V)) :-
+    cell_links(R, C, _, Constraints),
+    member(_-sum(U, Sum), Constraints),
+    unit_places(U, V, [P1, P2]),
+    other_of(R-C, P1, P2, R2-C2),
+    fitting_rests(U, Sum, Rests),
+    forall(member(Rest, Rests), memberchk(V, Rest)).
+link(weak, cell(R/C), c(R, C, V), c(R, C, W)) :-
+    possibility(R, C, _, W),
+    W =\= V.
+link(weak, unit(U), c(R, C, V), c(R2, C2, V)) :-
+    cell_units(R, C, Units),
+    member(U, Units),
+    unit_candidate(U, V, R2, C2),
+    R2-C2 \== R-C.
+link(weak, constraint(T), c(R, C, V), c(R2, C2, W)) :-
+    cell_links(R, C, _, Constraints),
+    member(_-T, Constraints),
+    T \= sum(_, _),
+    arg(1, T, A),
+    arg(2, T, B),
+    (   A == R/C
+    ->  B = R2/C2, possibility(R2, C2, _, W), \+ pair_holds(T, V, W)
+    ;   A = R2/C2, possibility(R2, C2, _, W), \+ pair_holds(T, W, V)
+    ).
+link(weak, combination(U, Sum), c(R, C, V), c(R2, C2, W)) :-
+    cell_links(R, C, _, Constraints),
+    member(_-sum(U, Sum), Constraints),
+    fitting_rests(U, Sum, Rests),
+    unit_cell(U, R2, C2),
+    R2-C2 \== R-C,
+    possibility(R2, C2, _, W),
+    W =\= V,
+    \+ ( member(Rest, Rests), memberchk(V, Rest), memberchk(W, Rest) ).
+
+other_of(P, P1, P2, Other) :-
+    (   P == P1 -> Other = P2 ; P == P2 -> Other = P1 ).

@@ -1,0 +1,181 @@
+"""The ladder's upper rungs: each technique on a position built to hold its pattern, where it must
+remove exactly the candidates the pattern's logic names, and on a near miss, where it must find
+nothing.  Positions are 9x9 Sudoku candidate grids: every cell 1-9 unless a test restricts it, so
+the pattern under test is the only one of its kind."""
+from __future__ import annotations
+
+import pytest
+
+import pybridge
+from conftest import candidate_codes, engine_step
+
+GEOMETRY = pybridge.load("." * 81)[0].geometry()
+ROW = {r: [(r, c) for c in range(1, 10)] for r in range(1, 10)}
+COL = {c: [(r, c) for r in range(1, 10)] for c in range(1, 10)}
+BOX = {b: [(r, c) for r in range(1, 10) for c in range(1, 10) if (r - 1) // 3 * 3 + (c - 1) // 3 + 1 == b]
+       for b in range(1, 10)}
+
+
+class Grid:
+    """A candidate grid under construction."""
+
+    def __init__(self) -> None:
+        self.cands = {(r, c): set(range(1, 10)) for r in range(1, 10) for c in range(1, 10)}
+
+    def only(self, digit: int, unit: list[tuple[int, int]], *keep: tuple[int, int]) -> "Grid":
+        """``digit`` can go only in the cells ``keep`` of ``unit``."""
+        for cell in unit:
+            if cell not in keep:
+                self.cands[cell].discard(digit)
+        return self
+
+    def cell(self, r: int, c: int, *values: int) -> "Grid":
+        self.cands[(r, c)] = set(values)
+        return self
+
+    def step(self, technique: str):
+        return engine_step(technique, GEOMETRY, candidate_codes(9, self.cands))
+
+
+def fires(grid: Grid, technique: str, expected: list[tuple[int, int, int]]) -> str:
+    status, name, text, placed, removed = grid.step(technique)
+    assert (status, name) == ("step", technique), text
+    assert placed == [] and removed == sorted(expected), text
+    return text
+
+
+def stuck(grid: Grid, technique: str) -> None:
+    status, _, text, _, _ = grid.step(technique)
+    assert status == "stuck", text
+
+
+def x_wing() -> Grid:
+    return Grid().only(5, ROW[2], (2, 3), (2, 7)).only(5, ROW[6], (6, 3), (6, 7))
+
+
+def test_x_wing():
+    text = fires(x_wing(), "x_wing", [(r, c, 5) for r in (1, 3, 4, 5, 7, 8, 9) for c in (3, 7)])
+    assert "5 in row 2, row 6 can only go in column 3, column 7" in text
+    stuck(Grid().only(5, ROW[2], (2, 3), (2, 7)).only(5, ROW[6], (6, 3), (6, 7), (6, 8)), "x_wing")
+
+
+def test_swordfish():
+    grid = Grid().only(4, ROW[1], (1, 1), (1, 4)).only(4, ROW[5], (5, 4), (5, 7)).only(4, ROW[9], (9, 1), (9, 7))
+    fires(grid, "swordfish", [(r, c, 4) for c in (1, 4, 7) for r in (2, 3, 4, 6, 7, 8)])
+    stuck(grid.only(4, ROW[9], (9, 1), (9, 7), (9, 8)), "x_wing")
+    grid = Grid().only(4, ROW[1], (1, 1), (1, 4)).only(4, ROW[5], (5, 4), (5, 7)).only(4, ROW[9], (9, 1), (9, 8))
+    stuck(grid, "swordfish")
+
+
+def test_jellyfish():
+    grid = (Grid().only(2, ROW[1], (1, 1), (1, 2)).only(2, ROW[3], (3, 2), (3, 3))
+            .only(2, ROW[5], (5, 3), (5, 4)).only(2, ROW[7], (7, 1), (7, 4)))
+    fires(grid, "jellyfish", [(r, c, 2) for c in (1, 2, 3, 4) for r in (2, 4, 6, 8, 9)])
+    stuck(grid.only(2, ROW[7], (7, 1), (7, 4), (7, 5)).cell(7, 5, 2, 3), "jellyfish")
+
+
+def test_xy_wing():
+    grid = Grid().cell(1, 1, 1, 2).cell(1, 5, 1, 3).cell(5, 1, 2, 3)
+    text = fires(grid, "xy_wing", [(5, 5, 3)])
+    assert text.startswith("xy wing: r1c1 is 1 or 2, so r1c5 (1 or 3) or r5c1 (2 or 3) is 3")
+    stuck(Grid().cell(1, 1, 1, 2).cell(1, 5, 1, 3).cell(5, 1, 2, 4), "xy_wing")
+
+
+def test_xyz_wing():
+    grid = Grid().cell(1, 1, 1, 2, 3).cell(1, 8, 1, 3).cell(2, 2, 2, 3)
+    fires(grid, "xyz_wing", [(1, 2, 3), (1, 3, 3)])
+    stuck(Grid().cell(1, 1, 1, 2, 3).cell(1, 8, 1, 3).cell(2, 2, 2, 4), "xyz_wing")
+    stuck(grid, "xy_wing")
+
+
+def test_w_wing():
+    grid = Grid().cell(1, 1, 4, 7).cell(5, 9, 4, 7).only(4, ROW[9], (9, 1), (9, 9))
+    text = fires(grid, "w_wing", [(1, 9, 7), (5, 1, 7)])
+    assert "4 in row 9 goes in r9c1, which sees r1c1, or in r9c9, which sees r5c9" in text
+    stuck(Grid().cell(1, 1, 4, 7).cell(5, 9, 4, 7).only(4, ROW[9], (9, 1), (9, 5), (9, 9)), "w_wing")
+
+
+def test_skyscraper():
+    grid = Grid().only(6, COL[2], (1, 2), (7, 2)).only(6, COL[5], (3, 5), (7, 5))
+    fires(grid, "skyscraper", [(1, 4, 6), (1, 6, 6), (3, 1, 6), (3, 3, 6)])
+    stuck(Grid().only(6, COL[2], (1, 2), (7, 2)).only(6, COL[5], (3, 5), (8, 5)), "skyscraper")
+
+
+def test_two_string_kite():
+    grid = Grid().only(9, ROW[1], (1, 2), (1, 7)).only(9, COL[8], (2, 8), (6, 8))
+    fires(grid, "two_string_kite", [(6, 2, 9)])
+    stuck(Grid().only(9, ROW[1], (1, 2), (1, 7)).only(9, COL[8], (5, 8), (6, 8)), "two_string_kite")
+
+
+def test_simple_colouring_trap():
+    grid = Grid().only(3, ROW[1], (1, 1), (1, 5)).only(3, COL[5], (1, 5), (9, 5)).only(3, BOX[8], (9, 5), (8, 4))
+    text = fires(grid, "simple_colouring", [(8, 1, 3)])
+    assert "alternate between {r1c1, r9c5} and {r1c5, r8c4}" in text
+
+
+def test_simple_colouring_wrap():
+    grid = (Grid().only(3, ROW[1], (1, 1), (1, 4)).only(3, COL[4], (1, 4), (5, 4))
+            .only(3, ROW[5], (5, 4), (5, 2)).only(3, COL[2], (5, 2), (2, 2)))
+    text = fires(grid, "simple_colouring", [(1, 1, 3), (2, 2, 3), (5, 4, 3)])
+    assert "r1c1 and r2c2 are in the first set and see each other" in text
+    stuck(Grid().only(3, ROW[1], (1, 1), (1, 4)), "simple_colouring")
+
+
+def test_x_chain():
+    grid = (Grid().only(7, ROW[1], (1, 1), (1, 4)).only(7, ROW[6], (6, 4), (6, 8))
+            .only(7, ROW[9], (9, 8), (9, 2)))
+    text = fires(grid, "x_chain", [(2, 2, 7), (3, 2, 7), (7, 1, 7), (8, 1, 7)])
+    assert text.startswith("x chain: if r1c1 is not 7, then r1c4 is 7 (the other place for 7 in row 1), "
+                           "r6c4 is not 7 (column 4), r6c8 is 7 (the other place for 7 in row 6), "
+                           "r9c8 is not 7 (column 8), r9c2 is 7 (the other place for 7 in row 9): "
+                           "so r1c1 is 7 or r9c2 is 7")
+    stuck(Grid().only(7, ROW[1], (1, 1), (1, 4)).only(7, ROW[6], (6, 4), (6, 8)), "x_chain")
+
+
+def test_xy_chain():
+    grid = Grid().cell(1, 1, 1, 2).cell(1, 5, 2, 3).cell(5, 5, 3, 4).cell(5, 9, 1, 4)
+    fires(grid, "xy_chain", [(1, 9, 1), (5, 1, 1)])
+    stuck(Grid().cell(1, 1, 1, 2).cell(1, 5, 2, 3).cell(5, 5, 3, 4).cell(5, 9, 4, 6), "xy_chain")
+
+
+def aic() -> Grid:
+    return Grid().only(4, BOX[1], (2, 1), (3, 3)).cell(8, 3, 2, 4).only(2, BOX[4], (5, 3), (6, 1))
+
+
+def test_aic_mixes_unit_and_cell_links():
+    text = fires(aic(), "aic", [(2, 1, 2), (6, 1, 4)])
+    assert "r8c3 is 2 (its other candidate)" in text and "(the other place for 2 in box 4)" in text
+    # neither kind of chain alone reaches it
+    stuck(aic(), "x_chain")
+    stuck(aic(), "xy_chain")
+    near_miss = Grid().only(4, BOX[1], (2, 1), (3, 3)).cell(8, 3, 2, 4).only(2, BOX[4], (5, 3), (6, 1), (4, 2))
+    stuck(near_miss, "aic")
+
+
+def test_chain_length_is_bounded_by_the_caller():
+    grid = Grid().cell(1, 1, 1, 2).cell(1, 5, 2, 3).cell(5, 5, 3, 4).cell(5, 9, 1, 4)  # seven links
+    try:
+        pybridge.LIMITS.max_chain_links = 5
+        stuck(grid, "xy_chain")
+        pybridge.LIMITS.max_chain_links = 7
+        fires(grid, "xy_chain", [(1, 9, 1), (5, 1, 1)])
+        pybridge.LIMITS.max_chain_links = 2
+        with pytest.raises(pybridge.EngineError, match="max_chain_links"):
+            grid.step("xy_chain")
+    finally:
+        pybridge.LIMITS.max_chain_links = 14
+
+
+def test_forcing_chain_drops_an_option_that_fails():
+    grid = Grid().cell(1, 1, 1, 2).cell(1, 2, 1, 3).cell(1, 3, 1, 3)
+    text = fires(grid, "forcing_chain", [(1, 1, 1)])
+    assert text == ("forcing chain: if r1c1 = 1: r1c2 = 3 (naked single), then r1c3 has no candidate left. "
+                    "So r1c1 is not 1, so remove 1 from r1c1")
+
+
+def test_forcing_chain_keeps_what_every_option_gives():
+    grid = Grid().cell(1, 1, 1, 2).cell(1, 2, 1, 5).cell(1, 3, 2, 5)
+    text = fires(grid, "forcing_chain", [(1, 4, 1)])
+    assert "if r1c1 = 2: r1c3 = 5 (naked single), r1c2 = 1 (naked single), so r1c4 is not 1" in text
+    assert text.endswith("So r1c4 is not 1 either way, so remove 1 from r1c4")
+    stuck(Grid().cell(1, 1, 1, 2), "forcing_chain")
