@@ -16,7 +16,8 @@ import pybridge  # noqa: E402
 from pybridge import engine  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
-HEADER = f"{'set / solver':<22}{'solved':>9}{'median':>9}{'p90':>9}{'max ms':>10}{'guesses':>8}  clpfd/puzzlog"
+HEADER = (f"{'set / solver':<24}{'solved':>9}{'median':>9}{'p90':>9}{'max ms':>10}{'guesses':>8}{'no guess':>9}"
+          "  clpfd/puzzlog")
 
 
 def require_corpus() -> None:
@@ -114,8 +115,11 @@ def report(name: str, n: int, runs: dict[str, Runs], reference: str = "clpfd") -
 
 
 def row(label: str, n: int, solved: int, times: list[float], guesses: list[int] | None, ratio: str) -> str:
-    g = f"{statistics.median(guesses):8.0f}" if guesses is not None else f"{'-':>8}"
-    return (f"{label:<22}{solved:>4}/{n:<4}{statistics.median(times):9.2f}{percentile(times, 0.9):9.2f}"
+    if guesses is not None:
+        g = f"{statistics.median(guesses):8.0f}{sum(1 for x in guesses if x == 0):>9}"
+    else:
+        g = f"{'-':>8}{'-':>9}"
+    return (f"{label:<24}{solved:>4}/{n:<4}{statistics.median(times):9.2f}{percentile(times, 0.9):9.2f}"
             f"{max(times):10.2f}{g}  {ratio}")
 
 

@@ -1,14 +1,15 @@
 """Sudoku benchmark: puzzlog through the Python API vs a plain CLP(FD) model, side by side.
 
     .venv/bin/python bench/sudoku.py [--sets easy50,top95,...] [--limit N] [--clpfd-timeout S] [--repeat N]
-        [--techniques singles,basic,pairs,all]
+        [--techniques singles,basic,pairs,subsets,chains,all]
 
 For each set it solves every puzzle with puzzlog under each technique set
-(singles, basic, pairs - the default for Sudoku - and all) and with the CLP(FD)
+(singles, basic, pairs - the default for Sudoku -, subsets, chains and all) and with the CLP(FD)
 reference model (prolog/clpfd_reference.pl: all_distinct + labeling [ff]) in the
 same SWI-Prolog, one solver after the other over the whole set (common.side_by_side),
 all timed the same way around one bridge call.  It
-prints solved, median, p90 and max ms, median guesses, and the CLP(FD)/puzzlog
+prints solved, median, p90 and max ms, median guesses, how many puzzles needed no
+guess, and the CLP(FD)/puzzlog
 ratio of medians.  With --repeat N the whole set is solved N times over
 and each solver's fastest time a puzzle counts.
 """
@@ -40,8 +41,8 @@ def load_set(name: str) -> list[pybridge.Puzzle]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ",".join(SETS))
-    parser.add_argument("--techniques", default="singles,basic,pairs,all",
-                        help="puzzlog's technique sets to run, comma-separated (default: all four)")
+    parser.add_argument("--techniques", default="singles,basic,pairs,subsets,chains,all",
+                        help="puzzlog's technique sets to run, comma-separated (default: these six)")
     add_common_arguments(parser)
     args = parser.parse_args()
     techniques = args.techniques.split(",")
