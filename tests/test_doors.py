@@ -203,8 +203,9 @@ def test_futoshiki_of_a_game_id_leaves_no_choice_point():
 
 
 def test_shell_steps_back_and_guesses_one_step_at_a_time():
-    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5), use_techniques(subsets)", "steps", "guess", "step", "undo", "undo",
-                           "candidates", "guess", "steps", "backtrack", "step", "undo", "undo", "undo"])
+    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5), use_techniques(subsets)", "steps", "guess",
+                           "step", "undo", "undo", "candidates", "guess", "steps", "backtrack", "step", "undo",
+                           "undo", "undo"])
     assert outputs[2] == ["guess r1c3 = 1 (r1c3 has two candidates: 1, 3)"]
     assert outputs[4] == [f"Undone: {outputs[3][0]}"]
     assert outputs[5] == [f"Undone: {outputs[2][0]}"]

@@ -179,3 +179,22 @@ def test_forcing_chain_keeps_what_every_option_gives():
     assert "if r1c1 = 2: r1c3 = 5 (naked single), r1c2 = 1 (naked single), so r1c4 is not 1" in text
     assert text.endswith("So r1c4 is not 1 either way, so remove 1 from r1c4")
     stuck(Grid().cell(1, 1, 1, 2), "forcing_chain")
+
+
+def test_the_shell_calls_each_technique_by_name():
+    from test_shell import run_queries
+    names = [name for name, _ in pybridge.ladder()]
+    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5), use_techniques(subsets)", "steps",
+                           "try_technique(swordfish)", "try_technique(x_wing)", "try_technique(nonsense)",
+                           "use_techniques(bogus)", "use_techniques([naked_single, aic])"]
+                          + [f"catch(try_technique({name}), _, true) ; true" for name in names])
+    assert outputs[0][-1] == "step, steps and walkthrough now use 19 techniques."
+    assert outputs[2] == ["swordfish: 4 in row 2, row 6, row 7 can only go in column 1, column 2, column 6, "
+                          "one in each, so remove 4 from r3c1, r9c1, r3c2, r9c2"]
+    assert outputs[3] == ["x_wing finds nothing here.", "false"]
+    assert outputs[4][0].startswith("Unknown technique nonsense; the techniques are: naked_single,")
+    assert outputs[5][0].startswith("Not a technique set or a list of techniques: bogus")
+    assert outputs[6] == ["step, steps and walkthrough now use 2 techniques."]
+    for name, output in zip(names, outputs[7:]):  # each either applies a step or says it finds nothing
+        assert output and (output[0] == f"{name} finds nothing here." or
+                           output[0].startswith(name.replace("_", " ") + ":")), (name, output)
