@@ -198,3 +198,33 @@ def test_the_shell_calls_each_technique_by_name():
     for name, output in zip(names, outputs[7:]):  # each either applies a step or says it finds nothing
         assert output and (output[0] == f"{name} finds nothing here." or
                            output[0].startswith(name.replace("_", " ") + ":")), (name, output)
+
+
+def test_aic_steps_across_a_futoshiki_sign():
+    # 4x4 Futoshiki, r1c1 < r1c2; r1c2 is 2 or 4; 3 goes in r1c1 or r1c3 in row 1.  If r1c2 is not 4
+    # it is 2, so r1c1 (below it) is not 3, so r1c3 is 3: r1c3 is 3 or r1c2 is 4, and r1c3 is not 4.
+    geometry = pybridge.Puzzle(4, [0] * 16, signs=[(1, 1, 1, 2)]).geometry()
+    codes = candidate_codes(4, {(1, 1): {1, 2, 3}, (1, 2): {2, 4}, (1, 4): {1, 2, 4}})
+    status, name, text, placed, removed = engine_step("aic", geometry, codes)
+    assert (status, name, placed, removed) == ("step", "aic", [], [(1, 3, 4)])
+    assert text == ("aic: if r1c2 is not 4, then r1c2 is 2 (its other candidate), r1c1 is not 3 (r1c1 < r1c2), "
+                    "r1c3 is 3 (the other place for 3 in row 1): so r1c2 is 4 or r1c3 is 3, so remove 4 from r1c3")
+    assert engine_step("xy_chain", geometry, codes)[0] == "stuck"  # no sign links in an xy-chain
+
+
+def test_aic_carries_kakuro_combinations_from_run_to_run():
+    """On a corpus Kakuro, once the simpler rungs are stuck, an AIC whose links come from run
+    combinations removes candidates, every one of them false in the known solution."""
+    from pybridge import kakuro
+    from conftest import corpus_jsonl
+    entry = next(e for e in corpus_jsonl("kakuro_upc_prop_paucuesta9.jsonl")
+                 if e["source_path"] == "data/diff1/9_9/0.txt")
+    puzzle = kakuro.from_corpus_grid(entry["grid"])
+    truth = [int(ch) if ch.isdigit() else 0 for row in entry["solution"] for ch in row]
+    solver = pybridge.Solver(puzzle, "advanced")
+    assert solver.propagate() == "stalled"
+    status, name, text, _, removed = engine_step("aic", puzzle.geometry(), solver.codes)
+    assert (status, name) == ("step", "aic")
+    assert "which every combination for sum" in text or "no combination for" in text, text
+    cols = puzzle.shape[1]
+    assert removed and all(truth[(r - 1) * cols + c - 1] != v for r, c, v in removed)
