@@ -329,3 +329,60 @@ def test_bundled_kakuro_puzzles_solve_in_every_format():
         result = pybridge.solve(p, max_solutions=2)
         assert result.status == "solved"
         assert_valid_kakuro(p, result.values)
+
+
+def band_sums(p: KakuroPuzzle, codes: list[int]):
+    """Every (unknown cells, what they add up to) the innies and outies of a band of rows, then
+    of columns, give, in the order the engine looks: worked out here from the runs alone."""
+    rows, cols = p.shape
+    runs = [(total, members, members[1] - members[0] == 1 if len(members) > 1 else None)
+            for total, members in runs_of(p)]
+    # a one-cell run's direction: from where its clue sits (not needed for these corpus grids)
+    for across, line_of, n in ((True, lambda i: i // cols, rows), (False, lambda i: i % cols, cols)):
+        for l1 in range(n):
+            for l2 in range(l1, n):
+                band = [r for r in runs if r[2] is across and l1 <= line_of(r[1][0]) <= l2]
+                if not band:
+                    continue
+                cells = {i for _, m, _ in band for i in m}
+                total = sum(t for t, _, _ in band)
+                crossing = [r for r in runs if r[2] is (not across) and cells & set(r[1])]
+                inside = [r for r in crossing if set(r[1]) <= cells]
+                partial = [r for r in crossing if not set(r[1]) <= cells]
+                innies = cells - {i for _, m, _ in inside for i in m}
+                outies = {i for _, m, _ in partial for i in m} - cells
+                for side, side_total in ((innies, total - sum(t for t, _, _ in inside)),
+                                         (outies, sum(t for t, _, _ in crossing) - total)):
+                    unknown = sorted(i for i in side if codes[i] < 0)
+                    rest = side_total - sum(codes[i] for i in side if codes[i] > 0)
+                    if side and 1 <= len(unknown) <= 2:
+                        yield unknown, rest
+
+
+def test_region_sum_innies_and_outies():
+    entry = next(e for e in corpus_jsonl(UPC) if e["source_path"] == "data/diff1/9_9/0.txt")
+    p = kakuro.from_corpus_grid(entry["grid"], UPC)
+    solver = pybridge.Solver(p, "subsets")
+    assert solver.propagate() == "stalled"
+    status, name, text, placed, removed = engine_step("region_sum", p.geometry(), solver.codes)
+    assert (status, name, placed) == ("step", "region_sum", [])
+    _, cols = p.shape
+    candidates = {i: {v for v in range(1, 10) if -code >> (v - 1) & 1} for i, code in enumerate(solver.codes)
+                  if code < 0}
+    expected = None
+    for unknown, rest in band_sums(p, solver.codes):
+        if len(unknown) == 1:
+            [i] = unknown
+            gone = {(i, v) for v in candidates[i] if v != rest} if rest in candidates[i] else set()
+        else:
+            a, b = unknown
+            same_run = any(a in m and b in m for _, m in runs_of(p))
+            gone = {(i, v) for i, j in ((a, b), (b, a)) for v in candidates[i]
+                    if not any(v + w == rest and not (same_run and w == v) for w in candidates[j])}
+        if gone:
+            expected = sorted((i // cols + 1, i % cols + 1, v) for i, v in gone)
+            break
+    assert removed == expected, text
+    truth = known_solution(entry)
+    assert all(truth[(r - 1) * cols + c - 1] != v for r, c, v in removed)
+    assert "outies of rows 1-4" in text and "add up to 11" in text

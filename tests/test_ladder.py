@@ -221,7 +221,7 @@ def test_aic_carries_kakuro_combinations_from_run_to_run():
                  if e["source_path"] == "data/diff1/9_9/0.txt")
     puzzle = kakuro.from_corpus_grid(entry["grid"])
     truth = [int(ch) if ch.isdigit() else 0 for row in entry["solution"] for ch in row]
-    solver = pybridge.Solver(puzzle, "advanced")
+    solver = pybridge.Solver(puzzle, "subsets")
     assert solver.propagate() == "stalled"
     status, name, text, _, removed = engine_step("aic", puzzle.geometry(), solver.codes)
     assert (status, name) == ("step", "aic")

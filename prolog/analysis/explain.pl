@@ -134,6 +134,28 @@ reason_text(forcing(Over, Branches, Conclusion), [], Text) :-
     conclusion_text(Conclusion, CT),
     format(atom(Text), '~w. ~w. So ~w', [OT, BT, CT]).
 
+reason_text(region(Band, Side, Cells, Total, Unknown, Rest), [], Text) :-
+    band_text(Band, Along, Across, BT),
+    cells_text(Cells, CT),
+    (   Side == innies
+    ->  format(atom(Side1), 'the innies of ~w, ~w (the cells of their ~w runs that no ~w run inside them covers)',
+               [BT, CT, Along, Across])
+    ;   format(atom(Side1), 'the outies of ~w, ~w (the cells outside them of the ~w runs that cross them)',
+               [BT, CT, Across])
+    ),
+    maplist(cell_text, Unknown, UTs),
+    atomic_list_concat(UTs, ' + ', UT),
+    (   Unknown == Cells
+    ->  format(atom(Text), '~w add up to ~w', [Side1, Total])
+    ;   format(atom(Text), '~w add up to ~w; less the digits placed among them, ~w = ~w',
+               [Side1, Total, UT, Rest])
+    ).
+
+band_text(rows(R, R), across, down, T) :- !, format(atom(T), 'row ~w', [R]).
+band_text(rows(R1, R2), across, down, T) :- format(atom(T), 'rows ~w-~w', [R1, R2]).
+band_text(cols(C, C), down, across, T) :- !, format(atom(T), 'column ~w', [C]).
+band_text(cols(C1, C2), down, across, T) :- format(atom(T), 'columns ~w-~w', [C1, C2]).
+
 colour_rule_text(wrap(R1-C1, R2-C2), V, T) :-
     format(atom(T), 'r~wc~w and r~wc~w are in the first set and see each other, so it cannot hold ~w',
            [R1, C1, R2, C2, V]).

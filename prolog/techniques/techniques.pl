@@ -11,7 +11,8 @@
     or jigsaw regions, diagonals, Kakuro runs) through the geometry facts.
     This module is the ladder: which techniques there are, in which order,
     how hard each is, and where each family's rules are: singles.pl,
-    intersections.pl, subsets.pl, fish.pl, wings.pl, colouring.pl,
+    intersections.pl, subsets.pl, regions.pl (Kakuro region sums),
+    fish.pl, wings.pl, colouring.pl,
     chains.pl (x-chains, xy-chains and AIC over one graph of links),
     forcing.pl, and for Kakuro sums.pl, for Futoshiki inequalities.pl.  Every kind tries the whole ladder and a rule whose
     units or constraints a grid lacks never fires.
@@ -42,6 +43,7 @@
 :- use_module(subsets).
 :- use_module(sums).
 :- use_module(inequalities).
+:- use_module(regions).
 :- use_module(fish).
 :- use_module(wings).
 :- use_module(colouring).
@@ -73,6 +75,7 @@ technique(naked_pair,             4).
 technique(hidden_pair,            4).
 technique(naked_triple,           5).
 technique(hidden_triple,          5).
+technique(region_sum,             5).
 technique(x_wing,                 6).
 technique(skyscraper,             6).
 technique(two_string_kite,        6).
@@ -107,7 +110,7 @@ technique_set(subsets, Ts) :-
     append(Pairs, [naked_triple, hidden_triple], Ts).
 technique_set(advanced, Ts) :-
     technique_set(subsets, Subsets),
-    append(Subsets, [x_wing, skyscraper, two_string_kite, xy_wing, w_wing, swordfish,
+    append(Subsets, [region_sum, x_wing, skyscraper, two_string_kite, xy_wing, w_wing, swordfish,
                      xyz_wing, simple_colouring, jellyfish], Ts).
 technique_set(chains, Ts) :-
     technique_set(advanced, Advanced),
@@ -170,6 +173,8 @@ deduction(Name, Step) :-
 deduction(Name, Step) :-
     wing_name(Name),
     wing_step(Name, Step).
+deduction(region_sum, Step) :-
+    region_step(Step).
 deduction(simple_colouring, Step) :-
     colouring_step(Step).
 deduction(Name, Step) :-

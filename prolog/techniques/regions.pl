@@ -1,0 +1,121 @@
+/*  Region sums (Kakuro): innies and outies of a band of rows or columns.
+
+    Take the across runs of rows R1..R2 (a band).  Their clues add up to
+    the sum of the band's cells.  The down runs that lie wholly inside
+    the band cover all of its cells but a few, the innies, so the innies
+    add up to the band's total minus those runs' clues.  The down runs
+    that cross the band cover it and a few cells outside, the outies,
+    which add up to those runs' clues minus the band's total.  The same
+    holds for a band of columns with across and down swapped.
+
+    One unknown cell left is that sum; two unknown cells keep only the
+    digits that have a partner summing to it (different digits when the
+    two share a run).
+
+    ?- setup_geometry(kakuro([[clue(0,0), clue(4,0), clue(16,0)],
+                              [clue(0,10), w, w], [clue(0,10), w, w]])),
+       setup_givens([], full, ok),
+       region_step(step(region_sum, region(Band, Side, Cells, Total, _, _), [], Elims)).
+    Band = rows(1, 2), Side = innies, Cells = [2-2, 2-3], Total = 10,
+    Elims = [r(2, 2, 5), r(2, 3, 5)] .
+*/
+:- module(regions,
+          [ region_step/1           % -Step
+          ]).
+:- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(ordsets)).
+:- use_module('../core/geometry').
+:- use_module('../core/state').
+
+%! region_step(-Step) is nondet.
+%
+%  Step is step(region_sum, region(Band, Side, Cells, Total, Unknown,
+%  Rest), [], Eliminations): Band is rows(R1, R2) or cols(C1, C2), Side
+%  innies or outies, the digits of Cells (Row-Col, placed ones included)
+%  add up to Total, and those of the one or two cells Unknown without a
+%  value yet to Rest.
+
+region_step(step(region_sum, region(Band, Side, Cells, Total, Unknown, Rest), [], Elims)) :-
+    constraint(sum(_, _)),
+    findall(run(U, Sum, Cs), ( constraint(sum(U, Sum)), unit_cells(U, Cs0), sort(Cs0, Cs) ), Runs),
+    member(Dir, [rows, cols]),
+    band(Dir, Runs, Band, BandRuns),
+    band_sides(Runs, BandRuns, Side, Cells, Total),
+    unknown_cells(Cells, Total, Unknown, Rest),
+    length(Unknown, K),
+    K >= 1,
+    K =< 2,
+    sum_eliminations(Unknown, Rest, Elims),
+    Elims \== [].
+
+% A band of consecutive lines and the runs along them (across runs for
+% rows, down runs for columns).
+band(Dir, Runs, Band, BandRuns) :-
+    grid_shape(NR, NC),
+    (   Dir == rows -> N = NR ; N = NC ),
+    between(1, N, L1),
+    between(L1, N, L2),
+    findall(Run, ( member(Run, Runs), along(Dir, Run, L), L >= L1, L =< L2 ), BandRuns),
+    BandRuns \== [],
+    Band =.. [Dir, L1, L2].
+
+along(rows, run(across(R, _), _, _), R).
+along(cols, run(down(_, C), _, _), C).
+
+% The innies and outies of a band and what each adds up to.
+band_sides(Runs, BandRuns, Side, Cells, Total) :-
+    foldl(run_cells_sum, BandRuns, []-0, BandCells-BandSum),
+    BandRuns = [run(U0, _, _)|_],
+    functor(U0, Along, _),
+    findall(Run, ( member(Run, Runs), Run = run(U, _, Cs), \+ functor(U, Along, _),
+                   \+ ord_disjoint(Cs, BandCells) ),
+            Crossing),
+    partition(within(BandCells), Crossing, Inside, Partial),
+    foldl(run_cells_sum, Inside, []-0, InsideCells-InsideSum),
+    foldl(run_cells_sum, Partial, []-0, PartialCells-PartialSum),
+    (   Side = innies,
+        ord_subtract(BandCells, InsideCells, Cells),
+        Total is BandSum - InsideSum
+    ;   Side = outies,
+        ord_subtract(PartialCells, BandCells, Cells),
+        Total is PartialSum + InsideSum - BandSum
+    ),
+    Cells \== [].
+
+within(Cells, run(_, _, Cs)) :-
+    ord_subset(Cs, Cells).
+
+run_cells_sum(run(_, Sum, Cs), Cells0-Sum0, Cells-Sum1) :-
+    ord_union(Cells0, Cs, Cells),
+    Sum1 is Sum0 + Sum.
+
+% The cells of Cells with no value yet, and what they add up to.
+unknown_cells([], Total, [], Total).
+unknown_cells([R-C|Cells], Total, Unknown, Rest) :-
+    (   element(R, C, V)
+    ->  Total1 is Total - V,
+        unknown_cells(Cells, Total1, Unknown, Rest)
+    ;   Unknown = [R-C|Unknown1],
+        unknown_cells(Cells, Total, Unknown1, Rest)
+    ).
+
+% One cell: every candidate but Rest goes.  Two: a candidate with no
+% partner that makes up Rest goes.
+sum_eliminations([R-C], Rest, Elims) :-
+    possibility(R, C, _, Rest),
+    findall(r(R, C, V), ( possibility(R, C, _, V), V =\= Rest ), Elims).
+sum_eliminations([R1-C1, R2-C2], Rest, Elims) :-
+    (   cell_units(R1, C1, Us1), cell_units(R2, C2, Us2), member(U, Us1), memberchk(U, Us2)
+    ->  Apart = true
+    ;   Apart = false
+    ),
+    findall(r(R1, C1, V), unpartnered(R1, C1, R2, C2, Rest, Apart, V), E1),
+    findall(r(R2, C2, V), unpartnered(R2, C2, R1, C1, Rest, Apart, V), E2),
+    append(E1, E2, Elims).
+
+unpartnered(R, C, R2, C2, Rest, Apart, V) :-
+    possibility(R, C, _, V),
+    W is Rest - V,
+    \+ ( possibility(R2, C2, _, W), ( Apart == true -> W =\= V ; true ) ).
