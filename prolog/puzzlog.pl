@@ -97,6 +97,7 @@
 :- use_module(bridge, [technique_names/1]).
 :- use_module('kinds/combinations').
 :- reexport('kinds/combinations', [combinations/3, combinations/4, magic_sum/3]).
+:- reexport('techniques/chains', [strong_link/2, weak_link/2, set_max_chain_links/1]).
 
 :- dynamic
     history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first
@@ -129,6 +130,8 @@ help_line('walkthrough', 'every step, guess and backtrack to the end').
 help_line('solve', 'finish the puzzle at once').
 help_line('technique(T, D), deduction(T, S)', 'the rules: what each finds now').
 help_line('element(R, C, V), possibility(R, C, B, V)', 'the state facts').
+help_line('strong_link(c(R,C,V), L), weak_link(...)', 'the links chains follow from a candidate').
+help_line('set_max_chain_links(N)', 'chains of at most N links from now on').
 help_line('combinations(Sum, Len, Sets)', 'Kakuro sum combinations').
 
 % ----------------------------------------------------------------- solving typed puzzles
