@@ -169,13 +169,17 @@ link_graph(Links) :-
         nb_setval(chain_link_graph, cached(Geometry, List, Links))
     ).
 
+% Weak links and targets matter only at a node a strong link leads to
+% (a chain is true there) or starts from: a node with no strong link
+% gets none, so a grid with few strong links (a sparse one, early in a
+% search) costs little.
 build_links(List, links(Nodes, Strong, Weak, UnitTargets, AllTargets)) :-
     Nodes =.. [nodes|List],
     findall(X-I, nth1(I, List, X), Pairs),
     list_to_assoc(Pairs, Index),
     maplist(node_links(strong, Index), List, StrongLists),
-    maplist(node_links(weak, Index), List, WeakLists),
-    maplist(node_targets(Index), WeakLists, UnitLists, AllLists),
+    maplist(weak_links(Index), List, StrongLists, WeakLists),
+    maplist(node_targets, WeakLists, UnitLists, AllLists),
     Strong =.. [strong|StrongLists],
     Weak =.. [weak|WeakLists],
     UnitTargets =.. [targets|UnitLists],
@@ -187,7 +191,11 @@ node_links(Strength, Index, X, Links) :-
               get_assoc(Y, Index, J) ),
             Links).
 
-node_targets(_, WeakLinks, Unit, All) :-
+weak_links(_, _, [], []) :- !.
+weak_links(Index, X, _, Links) :-
+    node_links(weak, Index, X, Links).
+
+node_targets(WeakLinks, Unit, All) :-
     findall(J, member(J-unit(_), WeakLinks), Us),
     sort(Us, Unit),
     findall(J, member(J-_, WeakLinks), As),
@@ -201,7 +209,8 @@ node_targets(_, WeakLinks, Unit, All) :-
 %  2I for "I is true", bound to how the search got there.
 
 chain_from(Spec, Graph, A, Length, Path, Elims) :-
-    Graph = graph(Nodes, _, _, Targets),
+    Graph = graph(Nodes, Strong, _, Targets),
+    arg(A, Strong, [_|_]),
     arg(A, Targets, TargetsA),
     TargetsA \== [],
     functor(Nodes, _, K),
