@@ -16,6 +16,8 @@ and each solver's fastest time a puzzle counts.
 from __future__ import annotations
 
 import argparse
+import csv
+import json
 
 from common import CORPUS, HEADER, add_common_arguments, clpfd, puzzlog, report, require_corpus, side_by_side
 
@@ -27,20 +29,23 @@ SETS = {
     "hardest": "sudoku9_norvig_hardest.txt",
     "top1465": "sudoku9_magictour_top1465.txt",
     "16x16": "sudoku16_sgt_solo.jsonl",
+    "cbg": "sudoku9_cbg000_first10000_rated.csv",    # random minimal puzzles; the first 2000
 }
 
 
 def load_set(name: str) -> list[pybridge.Puzzle]:
     path = CORPUS / SETS[name]
+    if path.suffix == ".csv":
+        return [pybridge.load(row["puzzle"])[0] for row in list(csv.DictReader(path.open()))[:2000]]
     if path.suffix == ".jsonl":
-        import json
         return [pybridge.load(json.loads(line)["game_id"])[0] for line in path.read_text().splitlines()]
     return pybridge.load(path)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ",".join(SETS))
+    parser.add_argument("--sets", default="easy50,top95,hardest,top1465,16x16",
+                        help="comma-separated: " + ",".join(SETS) + " (default all but cbg)")
     parser.add_argument("--techniques", default="singles,basic,pairs,subsets,chains,all",
                         help="puzzlog's technique sets to run, comma-separated (default: these six)")
     add_common_arguments(parser)
