@@ -36,6 +36,13 @@ def add_common_arguments(parser: argparse.ArgumentParser, unit: str = "set") -> 
                              "a puzzle's times (default 1)")
 
 
+def add_ladder_arguments(parser: argparse.ArgumentParser, sets: list[str]) -> None:
+    """The options of the ladder benchmarks: --sets, --techniques (default all) and --limit."""
+    parser.add_argument("--sets", default=",".join(sets), help="comma-separated: " + ",".join(sets))
+    parser.add_argument("--techniques", default="all", help="a technique set (default all)")
+    parser.add_argument("--limit", type=int, default=0, metavar="N", help="at most N puzzles a set")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]

@@ -16,7 +16,7 @@ import json
 import statistics
 from collections import defaultdict
 
-from common import CORPUS, percentile, require_corpus
+from common import CORPUS, add_ladder_arguments, percentile, require_corpus
 
 import pybridge
 from pybridge import kakuro
@@ -60,9 +60,7 @@ def load_set(name: str) -> list[tuple[object, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ",".join(SETS))
-    parser.add_argument("--techniques", default="all", help="a technique set (default all)")
-    parser.add_argument("--limit", type=int, default=0, metavar="N", help="at most N puzzles per set")
+    add_ladder_arguments(parser, list(SETS))
     args = parser.parse_args()
     require_corpus()
     print(f"{'set':<16}{'puzzles':>8}{'no guess':>10}{'share':>8}{'median ms':>11}{'p90 ms':>9}")

@@ -17,7 +17,7 @@ import sys
 import time
 from collections import Counter
 
-from common import CORPUS, require_corpus
+from common import CORPUS, add_ladder_arguments, require_corpus
 
 import pybridge
 from pybridge import kakuro
@@ -88,9 +88,7 @@ def check(puzzle, truth: list[int], techniques: str, used: Counter) -> tuple[int
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ",".join(SETS))
-    parser.add_argument("--techniques", default="all", help="a technique set (default all)")
-    parser.add_argument("--limit", type=int, default=0, metavar="N", help="at most N puzzles a set")
+    add_ladder_arguments(parser, list(SETS))
     args = parser.parse_args()
     require_corpus()
     failures = 0

@@ -28,8 +28,7 @@
 :- use_module(library(yall)).
 :- use_module('../core/geometry').
 :- use_module('../core/state').
-:- use_module(sums, [revise_sum/3]).
-:- use_module(inequalities, [revise_pair/2]).
+:- use_module(techniques, [contradiction/1]).
 :- use_module('../core/propagate', [propagate_assigned/6, next_step/2, apply_step/2]).
 
 %! forcing_step(?Technique, -Step) is semidet.
@@ -135,7 +134,7 @@ follow(p(R, C, V), Goal, [Assumed|Steps], End) :-
     apply_step(step(assume, option, [p(R, C, V)], []), Assumed),
     simple_steps(Techniques),
     follow_steps(Techniques, Goal, 200, Steps),
-    (   Goal == contradiction, contradicted(Why)
+    (   Goal == contradiction, contradiction(Why)
     ->  End = contradiction(Why)
     ;   End = Goal
     ).
@@ -152,33 +151,11 @@ follow_steps(Techniques, Goal, Max, Steps) :-
     ).
 
 reached(contradiction) :-
-    contradicted(_).
+    contradiction(_).
 reached(removed(r(R, C, V))) :-
     \+ possibility(R, C, _, V).
 reached(placed(p(R, C, V))) :-
     element(R, C, V).
-
-contradicted(no_candidates(R/C)) :-
-    cell_box(R, C, _),
-    \+ element(R, C, _),
-    \+ possibility(R, C, _, _),
-    !.
-contradicted(no_place(U, V)) :-
-    complete_unit(U),
-    value(V),
-    \+ placed_in(U, V),
-    \+ unit_candidate(U, V, _, _),
-    !.
-contradicted(broken(T)) :-
-    constraint(T),
-    \+ consistent(T),
-    !.
-
-consistent(sum(U, Sum)) :-
-    !,
-    revise_sum(U, Sum, _).
-consistent(Pair) :-
-    revise_pair(Pair, _).
 
 % The techniques that follow an option: those of propagation without
 % any technique beyond singles.
