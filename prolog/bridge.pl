@@ -367,8 +367,10 @@ bridge_step(Shape, Codes, Techniques0, Status, Codes1, Technique, Text,
 %  contradiction or backtrack at a time (walkthrough:walkthrough/4), at
 %  most MaxItems of them and within TimeLimitMs (0: no limit).  Status
 %  is solved, unsolvable, limit or timeout; Items a list of
-%  [Kind, Depth, Technique, Text, Placements, Removed] (Kind step, guess,
-%  contradiction or backtrack; Placements and Removed flat R, C, V, ...),
+%  [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells] (Kind
+%  step, guess, contradiction or backtrack; Placements and Removed flat
+%  R, C, V, ...; Units the names of the units the item looks at, Cells
+%  its cells flat R, C, ...: explain:item_focus/3),
 %  Codes1 the state where the walk ended, Solutions the number of
 %  solutions of Codes counted up to 2 (0 when timed out).
 
@@ -418,12 +420,15 @@ deductions(Ts, Max, Items, Status) :-
     ;   Items = [], Status = stalled
     ).
 
-% An item as Python reads it.
-item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed]) :-
+% An item as Python reads it: Units as their names, Cells flat R, C, ...
+item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells]) :-
     item_text(What, Text),
     item_parts(What, Kind, Technique, Ps, Rs),
     flat_triples(Ps, Placements),
-    flat_triples(Rs, Removed).
+    flat_triples(Rs, Removed),
+    item_focus(What, Us, Cs),
+    maplist(unit_text, Us, Units),
+    foldl([R-C, [R, C|Tail], Tail]>>true, Cs, Cells, []).
 
 item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
 item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).

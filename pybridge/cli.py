@@ -74,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
     p_explain.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed")
     p_explain.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
                            help="deduce with this set and the singles only (default: the whole ladder)")
+    p_explain.add_argument("--json", action="store_true",
+                           help="one JSON object: status, conclusion and the steps, each with its number, "
+                                "kind, depth, technique, units, cells, placements, eliminations and text")
 
     p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -244,6 +247,10 @@ def _explain(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     puzzle = puzzles[args.index]
+    if args.json:
+        explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit)
+        print(json.dumps(explanation.to_json()))
+        return 0 if explanation.status == "solved" else 1
     print(_header(puzzle))
     if isinstance(puzzle, Unreadable):
         print(f"invalid: {puzzle.error}")

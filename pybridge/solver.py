@@ -220,7 +220,9 @@ class Step:
     ``kind`` is step (a deduction), guess, contradiction or backtrack (the
     guessed value removed, as it led to a contradiction); ``depth`` is how
     many guesses it rests on.  ``placements`` and ``eliminations`` are
-    (row, col, value) triples, every candidate the step removed included.
+    (row, col, value) triples, every candidate the step removed included;
+    ``units`` (names such as "row 3") and ``cells`` ((row, col) pairs) are
+    where the step looks.
     """
 
     technique: str
@@ -229,9 +231,18 @@ class Step:
     eliminations: list[tuple[int, int, int]]
     kind: str = "step"
     depth: int = 0
+    units: list[str] = field(default_factory=list)
+    cells: list[tuple[int, int]] = field(default_factory=list)
 
     def __str__(self) -> str:
         return self.text
+
+    def to_json(self) -> dict:
+        """The step as JSON-ready data."""
+        return {"kind": self.kind, "depth": self.depth, "technique": self.technique,
+                "units": self.units, "cells": [list(c) for c in self.cells],
+                "placements": [list(t) for t in self.placements],
+                "eliminations": [list(t) for t in self.eliminations], "text": self.text}
 
 
 def _triples(flat: list[int]) -> list[tuple[int, int, int]]:
@@ -239,8 +250,9 @@ def _triples(flat: list[int]) -> list[tuple[int, int, int]]:
 
 
 def _step(item: list) -> Step:
-    kind, depth, technique, text, placed, removed = item
-    return Step(str(technique), str(text), _triples(placed), _triples(removed), str(kind), int(depth))
+    kind, depth, technique, text, placed, removed, units, cells = item
+    return Step(str(technique), str(text), _triples(placed), _triples(removed), str(kind), int(depth),
+                [str(u) for u in units], [(cells[i], cells[i + 1]) for i in range(0, len(cells), 2)])
 
 
 @dataclass(repr=False)
@@ -275,6 +287,18 @@ class Explanation:
 
     def __repr__(self) -> str:
         return f"Explanation({self.status}, {_plural(len(self.steps), 'step')}, {_plural(self.guesses, 'guess')})"
+
+    def to_json(self) -> dict:
+        """The explanation as data: each step numbered from 1, and the grid where the steps end
+        (rows of ints, 0 for blanks) when they reach a solution."""
+        _, cols = self.puzzle.shape
+        grid = None
+        if self.values is not None and self.status in ("solved", "multiple") and cols:
+            grid = [self.values[i:i + cols] for i in range(0, len(self.values), cols)]
+        return {"source": self.puzzle.source, "index": self.puzzle.index, "kind": self.puzzle.kind,
+                "status": self.status, "conclusion": self.conclusion(), "guesses": self.guesses,
+                "steps": [{"number": n, **s.to_json()} for n, s in enumerate(self.steps, 1)],
+                "grid": grid, "error": self.error}
 
     def __str__(self) -> str:
         out = self.lines() + [self.conclusion()]
@@ -320,7 +344,7 @@ class Solver:
 
     >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
     >>> s.step()                    # the simplest deduction, applied
-    Step(technique='naked_single', text='naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)', placements=[(2, 4, 1)], eliminations=[(2, 2, 1), (2, 3, 1), (4, 4, 1), (1, 3, 1)], kind='step', depth=0)
+    Step(technique='naked_single', text='naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)', placements=[(2, 4, 1)], eliminations=[(2, 2, 1), (2, 3, 1), (4, 4, 1), (1, 3, 1)], kind='step', depth=0, units=[], cells=[(2, 4)])
     >>> s.candidates()[0][0]        # the remaining candidates of r1c1
     {1, 3}
     >>> s.run()                     # deduce, guess, backtrack to the end
@@ -380,14 +404,15 @@ class Solver:
         Raises PuzzlogError when the state is contradictory (after a bad guess:
         backtrack()).
         """
-        status, codes, technique, text, placed, removed = engine.call(
-            "bridge_step", [self.puzzle.geometry(), self.codes, self.techniques], 6)
-        if status == "contradiction":
-            raise PuzzlogError(f"contradiction: {text}")
-        if status != "step":
+        _status, items, codes = engine.call(
+            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3)
+        if not items:
             return None
+        step = _step(items[0])
+        if step.kind == "contradiction":
+            raise PuzzlogError(f"contradiction: {step.text}")
         self.codes = codes
-        return self._record(Step(technique, text, _triples(placed), _triples(removed)))
+        return self._record(step)
 
     def propagate(self, max_steps: int = MAX_STEPS) -> str:
         """Apply deductions until none applies; each is kept in ``history``.

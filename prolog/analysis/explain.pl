@@ -5,6 +5,7 @@
 */
 :- module(explain,
           [ step_text/2,            % +Step, -Text
+            item_focus/3,           % +WalkthroughItem, -Units, -Cells
             item_text/2,            % +WalkthroughItem, -Text
             error_text/2,           % +Why, -Text
             print_grid/0,
@@ -253,6 +254,61 @@ run_digits_text(run(U, Sum, Length, Placed, Digits), T) :-
     ;   atomic_list_concat(Placed, ', ', PT),
         format(atom(T), '~w (~w in ~w cells, ~w placed, leaves ~w)', [UT, Sum, Length, PT, DT])
     ).
+
+%! item_focus(+What, -Units, -Cells) is det.
+%
+%  Where a walkthrough item looks: the units (as unit terms) and the
+%  cells (Row-Col, each once, in order of mention) its reason names.
+%  A hint points there without giving the deduction away.
+%
+%  ?- item_focus(step(naked_pair, naked(col(4), [5-4, 7-4], [6, 9]), [], []), Us, Cs).
+%  Us = [col(4)], Cs = [5-4, 7-4].
+
+item_focus(step(_, Reason, _, _), Units, Cells) :-
+    !,
+    (   reason_focus(Reason, Units0, Cells0) -> true ; Units0 = [], Cells0 = [] ),
+    list_to_set(Units0, Units),
+    list_to_set(Cells0, Cells).
+item_focus(guess(R, C, _, _, _), [], [R-C]).
+item_focus(backtrack(R, C, _, _), [], [R-C]).
+item_focus(contradiction(Why), Units, Cells) :-
+    (   why_focus(Why, Units, Cells) -> true ; Units = [], Cells = [] ).
+
+reason_focus(cell(R/C), [], [R-C]).
+reason_focus(unit(U), [U], []).
+reason_focus(hatch(U, _), [U], []).
+reason_focus(intersection(U1, U2, _), [U1, U2], []).
+reason_focus(naked(U, Cells, _), [U], Cells).
+reason_focus(hidden(U, _, Cells), [U], Cells).
+reason_focus(run(U, _), [U], []).
+reason_focus(layouts(U, _, _), [U], []).
+reason_focus(required(U, _, _), [U], []).
+reason_focus(crossing(R/C, Runs), Units, [R-C]) :-
+    findall(U, member(run(U, _, _, _, _), Runs), Units).
+reason_focus(sign(T), [], [R1-C1, R2-C2]) :-
+    arg(1, T, R1/C1),
+    arg(2, T, R2/C2).
+reason_focus(fish(_, Base, Cover), Units, []) :-
+    append(Base, Cover, Units).
+reason_focus(wing(P, [A, B], _, _), [], Cells) :-
+    maplist([R/C, R-C]>>true, [P, A, B], Cells).
+reason_focus(w_wing(A, B, _, U, S1, S2), [U], Cells) :-
+    maplist([R/C, R-C]>>true, [A, B, S1, S2], Cells).
+reason_focus(colouring(_, Ones, Others, _), [], Cells) :-
+    append(Ones, Others, Cells).
+reason_focus(chain(Path), [], Cells) :-
+    findall(R-C, member(c(R, C, _), Path), Cells).
+reason_focus(forcing(cell(R/C), _, _), [], [R-C]).
+reason_focus(forcing(unit(U, _), Branches, _), [U], Cells) :-
+    findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells).
+reason_focus(region(_, _, Cells, _, _, _), [], Cells).
+
+why_focus(no_candidates(R/C), [], [R-C]).
+why_focus(no_place(U, _), [U], []).
+why_focus(broken(sum(U, _)), [U], []) :- !.
+why_focus(broken(T), [], [R1-C1, R2-C2]) :-
+    arg(1, T, R1/C1),
+    arg(2, T, R2/C2).
 
 %! item_text(+What, -Text) is det.
 %
