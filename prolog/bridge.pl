@@ -27,6 +27,7 @@
                                     % -Status, -Items, -Codes1, -Solutions
             bridge_steps/7,         % +Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items,
                                     % -Codes1
+            bridge_hint/7,          % +Geometry, +Codes, +Techniques, +Level, -Status, -Text, -Items
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
             bridge_guess/6,         % +Geometry, +Codes, -Status, -Item, -Values, -Codes1
             bridge_backtrack/9,     % +Geometry, +Codes, +Before, +Row, +Col, +Value, -Status,
@@ -405,6 +406,33 @@ bridge_steps(Shape, Codes, Techniques0, Max, Status, Items, Codes1) :-
              ( deductions(Techniques, Max, Items0, Status),
                state_codes(Codes1) )),
     maplist(item_list, Items0, Items).
+
+%! bridge_hint(+Geometry, +Codes, +Techniques, +Level, -Status, -Text, -Items) is det.
+%
+%  A hint at the next deduction from the state Codes (explain:hint_text/3
+%  at Level 1, 2 or 3), without moving on: Status is step (Items holds
+%  the deduction, as bridge_walk/9 gives items), solved, stuck (no
+%  technique applies: a guess is needed) or contradiction (Text says
+%  why).
+
+bridge_hint(Shape, Codes, Techniques0, Level, Status, Text, Items) :-
+    shape_geometry(Shape, Geometry),
+    step_techniques(Techniques0, Techniques),
+    on_state(Geometry, Codes, hint_in_place(Techniques, Level, Status, Text, Items0)),
+    maplist(item_list, Items0, Items).
+
+hint_in_place(_, _, contradiction, Text, []) :-
+    contradiction(Why),
+    !,
+    error_text(Why, Text).
+hint_in_place(_, _, solved, '', []) :-
+    solved,
+    !.
+hint_in_place(Techniques, Level, step, Text, [item(0, Step)]) :-
+    next_step(Techniques, Step),
+    !,
+    hint_text(Step, Level, Text).
+hint_in_place(_, _, stuck, '', []).
 
 deductions(Ts, Max, Items, Status) :-
     (   contradiction(Why)

@@ -31,6 +31,8 @@
         ?- load_puzzle('puzzles/sudoku9.txt', 5).  % the sixth puzzle of the file
         ?- candidates.                             % the candidate grid
         ?- step.                                   % one deduction, explained
+        ?- hint.                                   % which technique comes next
+        ?- hint(2).                                % ... and where to look (3: all of it)
         ?- try_technique(x_wing).                  % one deduction of a named technique
         ?- use_techniques(subsets).                % no fish, wings or chains from now on
         ?- steps.                                  % deductions until stuck
@@ -63,6 +65,8 @@
             step/1,                 % -Step
             steps/0,
             try_technique/1,        % +Technique
+            hint/0,
+            hint/1,                 % +Level
             use_techniques/1,       % +Set
 
             guess/0,
@@ -122,6 +126,7 @@ help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) 
 help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
+help_line('hint, hint(Level)', 'the next technique (1), where to look (2), the deduction (3)').
 help_line('try_technique(T)', 'apply one deduction of technique T, if it has one').
 help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
@@ -498,6 +503,34 @@ step :-
 step(Step) :-
     current_techniques(Names),
     move(next_step(Names, Step), step_text(Step), _).
+
+%! hint is semidet.
+%! hint(+Level) is semidet.
+%
+%  A hint at the next deduction, without making it: Level 1 (hint/0)
+%  names its technique, 2 also where to look, 3 gives it whole.
+
+hint :-
+    hint(1).
+
+hint(Level) :-
+    loaded,
+    (   \+ memberchk(Level, [1, 2, 3])
+    ->  format('The hint level is 1, 2 or 3, not ~q.~n', [Level]),
+        fail
+    ;   contradiction(Why)
+    ->  error_text(Why, Text),
+        format('Contradiction: ~w. A guess was wrong: backtrack, or undo.~n', [Text]),
+        fail
+    ;   solved
+    ->  format('Solved.~n')
+    ;   current_techniques(Names),
+        snapshot(next_step(Names, Step))
+    ->  hint_text(Step, Level, Text),
+        format('~w~n', [Text])
+    ;   format('No technique applies: a guess is needed (guess).~n'),
+        fail
+    ).
 
 %! try_technique(+Technique) is semidet.
 %

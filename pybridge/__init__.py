@@ -14,12 +14,13 @@ naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 """
 from .errors import EngineError, PuzzleFormatError, PuzzlogError
 from .formats import write
+from .hints import Hint, hint
 from .puzzle import Puzzle, Unreadable
 from .reading import LIMITS, Limits, load, parse, read
 from .solver import Explanation, Result, Solver, Step, explain, solve
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
-__all__ = ["EngineError", "Explanation", "LIMITS", "Limits", "PuzzleFormatError", "PuzzlogError", "Puzzle", "Result",
-           "Solver", "Step", "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "explain", "ladder", "load",
-           "parse", "read", "solve", "write"]
+__all__ = ["EngineError", "Explanation", "Hint", "LIMITS", "Limits", "PuzzleFormatError", "PuzzlogError", "Puzzle",
+           "Result", "Solver", "Step", "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "explain", "hint",
+           "ladder", "load", "parse", "read", "solve", "write"]
 __version__ = "0.1.0"

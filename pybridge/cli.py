@@ -21,6 +21,7 @@ from pathlib import Path
 
 from . import __version__, formats, kakuro
 from .errors import PuzzlogError
+from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
 from .reading import FORMATS, KINDS, LIMITS, load, read
@@ -77,6 +78,17 @@ def _parser() -> argparse.ArgumentParser:
     p_explain.add_argument("--json", action="store_true",
                            help="one JSON object: status, conclusion and the steps, each with its number, "
                                 "kind, depth, technique, units, cells, placements, eliminations and text")
+
+    p_hint = sub.add_parser("hint", parents=[reading, chains], help="a hint at the next deduction")
+    p_hint.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
+    p_hint.add_argument("--index", type=_whole(0, 10 ** 9), default=0, help="which puzzle of the file (0-based)")
+    p_hint.add_argument("--grid", metavar="PARTIAL",
+                        help="the player's partly filled grid, in the puzzle's formats; - for standard input")
+    p_hint.add_argument("--level", type=int, choices=(1, 2, 3), default=1,
+                        help="1: the technique (default), 2: also where to look, 3: the whole deduction")
+    p_hint.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
+                        help="hint only at this set and the singles (default: the whole ladder)")
+    p_hint.add_argument("--json", action="store_true", help="the hint as one JSON object")
 
     p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -262,6 +274,26 @@ def _explain(args: argparse.Namespace) -> int:
     return 0 if explanation.status == "solved" else 1
 
 
+def _hint(args: argparse.Namespace) -> int:
+    if args.file == "-" and args.grid == "-":
+        print("puzzlog: the puzzle and the grid cannot both come from standard input", file=sys.stderr)
+        return 2
+    puzzles = _read(args.file, args.kind, args.fmt)
+    if not args.index < len(puzzles):
+        print(f"puzzlog: {args.file} has {_plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
+              file=sys.stderr)
+        return 2
+    puzzle = puzzles[args.index]
+    if isinstance(puzzle, Unreadable):
+        raise puzzle.error
+    grid = None
+    if args.grid is not None:
+        grid = sys.stdin.read() if args.grid == "-" else Path(args.grid)
+    result = hint(puzzle, grid, args.level, args.techniques)
+    print(json.dumps(result.to_json()) if args.json else result.text)
+    return 1 if result.status in ("mistake", "contradiction") else 0
+
+
 def _convert(args: argparse.Namespace) -> int:
     puzzles = _read(args.file, args.kind, args.fmt)
     bad = [p for p in puzzles if isinstance(p, Unreadable)]
@@ -291,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
-        commands = {"solve": _solve, "explain": _explain, "convert": _convert, "techniques": _techniques}
+        commands = {"solve": _solve, "explain": _explain, "hint": _hint, "convert": _convert,
+                    "techniques": _techniques}
         return commands[args.command](args)
     except PuzzlogError as exc:
         print(f"puzzlog: {exc}", file=sys.stderr)

@@ -6,6 +6,7 @@
 :- module(explain,
           [ step_text/2,            % +Step, -Text
             item_focus/3,           % +WalkthroughItem, -Units, -Cells
+            hint_text/3,            % +Step, +Level, -Text
             item_text/2,            % +WalkthroughItem, -Text
             error_text/2,           % +Why, -Text
             print_grid/0,
@@ -254,6 +255,32 @@ run_digits_text(run(U, Sum, Length, Placed, Digits), T) :-
     ;   atomic_list_concat(Placed, ', ', PT),
         format(atom(T), '~w (~w in ~w cells, ~w placed, leaves ~w)', [UT, Sum, Length, PT, DT])
     ).
+
+%! hint_text(+Step, +Level, -Text) is det.
+%
+%  A hint at the deduction Step: Level 1 names its technique, 2 also
+%  where to look, 3 gives the whole deduction.
+%
+%  ?- hint_text(step(hidden_pair, hidden(row(5), [6, 9], [5-4, 5-5]), [], [r(5, 4, 5)]), 2, T).
+%  T = 'Look for: hidden pair, in row 5, at r5c4, r5c5.'.
+
+hint_text(Step, 3, Text) :-
+    !,
+    step_text(Step, Text).
+hint_text(step(Name, Reason, Ps, Rs), Level, Text) :-
+    technique_words(Name, Words),
+    (   Level =:= 2
+    ->  item_focus(step(Name, Reason, Ps, Rs), Units, Cells),
+        focus_text(Units, Cells, Where),
+        format(atom(Text), 'Look for: ~w~w.', [Words, Where])
+    ;   format(atom(Text), 'Look for: ~w.', [Words])
+    ).
+
+focus_text(Units, Cells, Text) :-
+    (   Units == [] -> UT = '' ; maplist(unit_text, Units, Us), atomic_list_concat(Us, ', ', U0),
+                                 format(atom(UT), ', in ~w', [U0]) ),
+    (   Cells == [] -> CT = '' ; cells_text(Cells, C0), format(atom(CT), ', at ~w', [C0]) ),
+    atom_concat(UT, CT, Text).
 
 %! item_focus(+What, -Units, -Cells) is det.
 %

@@ -1,0 +1,105 @@
+"""Hints at three depths, from the givens or a player's grid, on every kind, through Python, the
+command line and the shell: the deduction a hint points at is sound, and a wrong entry is named
+before anything else."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pybridge
+from pybridge import kakuro
+from pybridge.futoshiki import from_corpus_record
+from conftest import corpus_jsonl, corpus_lines, decode
+from test_doors import cli
+from test_shell import run_queries
+
+
+def corpus_cases():
+    """(puzzle, known solution) of each kind."""
+    cases = [(pybridge.load(p)[0], decode(s)) for p, s in
+             zip(corpus_lines("sudoku9_norvig_top95.txt")[:4], corpus_lines("sudoku9_norvig_top95.solutions.txt"))]
+    for record in corpus_jsonl("futoshiki_sgt_unequal.jsonl")[::170]:
+        cases.append((from_corpus_record(record), decode(record["solution"])))
+    for entry in corpus_jsonl("kakuro_krazydad_via_billstclair.jsonl")[::50]:
+        cases.append((kakuro.from_corpus_grid(entry["grid"]),
+                      [int(ch) if ch.isdigit() else 0 for row in entry["solution"] for ch in row]))
+    return cases
+
+
+def test_hints_point_at_sound_deductions_on_every_kind():
+    for puzzle, truth in corpus_cases():
+        _, cols = puzzle.shape
+        # from the givens, and from a grid half filled in correctly
+        half = [v if i % 2 == 0 else 0 for i, v in enumerate(truth)]
+        for grid in (None, half):
+            full = pybridge.hint(puzzle, grid, level=3)
+            assert full.status == "step", full.text
+            step = full.step
+            for r, c, v in step.placements:
+                assert truth[(r - 1) * cols + c - 1] == v, full.text
+            for r, c, v in step.eliminations:
+                assert truth[(r - 1) * cols + c - 1] != v, full.text
+            one = pybridge.hint(puzzle, grid, level=1)
+            two = pybridge.hint(puzzle, grid, level=2)
+            words = step.technique.replace("_", " ")
+            assert one.text == f"Look for: {words}." and step.text.startswith(words)
+            assert two.text.startswith(f"Look for: {words}") and two.step.cells == step.cells
+            assert all(f"r{r}c{c}" in two.text for r, c in step.cells)
+            assert all(u in two.text for u in step.units)
+
+
+def test_a_wrong_entry_is_named_before_any_hint():
+    puzzle, truth = corpus_cases()[0]
+    blank = puzzle.givens.index(0)
+    grid = list(puzzle.givens)
+    grid[blank] = truth[blank] % 9 + 1
+    h = pybridge.hint(puzzle, grid, level=3)
+    r, c = divmod(blank, 9)
+    assert h.status == "mistake" and h.mistakes == [(r + 1, c + 1, grid[blank])] and h.step is None
+    assert h.text == f"r{r + 1}c{c + 1} = {grid[blank]}: this contradicts the solution; correct it first"
+    assert str(truth[blank]) not in h.text.split(":")[1]  # the solution is not given away
+    assert pybridge.hint(puzzle, truth).text == "The grid is complete and correct."
+
+
+def test_hint_command_line(tmp_path):
+    puzzle, truth = corpus_cases()[0]
+    (tmp_path / "p.txt").write_text(puzzle.to_line() + "\n")
+    grid = list(puzzle.givens)
+    blank = grid.index(0)
+    grid[blank] = truth[blank]
+    (tmp_path / "grid.txt").write_text("".join(str(v) if v else "." for v in grid) + "\n")
+    out = cli("hint", str(tmp_path / "p.txt"), "--grid", str(tmp_path / "grid.txt"), "--level", "3", "--json")
+    data = json.loads(out.stdout)
+    assert out.returncode == 0 and data["status"] == "step" and data["level"] == 3
+    assert {"technique", "units", "cells", "placements", "eliminations"} <= set(data)
+    grid[blank] = truth[blank] % 9 + 1
+    out = cli("hint", str(tmp_path / "p.txt"), "--grid", "-",
+              stdin="".join(str(v) if v else "." for v in grid) + "\n")
+    assert out.returncode == 1 and "contradicts the solution" in out.stdout
+    out = cli("hint", str(tmp_path / "p.txt"), "--grid", "-", stdin="123\n")
+    assert out.returncode == 1 and "line 1" in out.stderr and "Traceback" not in out.stderr
+    given = next(i for i, v in enumerate(puzzle.givens) if v)
+    grid = list(puzzle.givens)
+    grid[given] = grid[given] % 9 + 1
+    out = cli("hint", str(tmp_path / "p.txt"), "--grid", "-", stdin="".join(str(v) if v else "." for v in grid) + "\n")
+    r, c = divmod(given, 9)
+    assert out.returncode == 1 and f"r{r + 1}c{c + 1}: the puzzle gives" in out.stderr
+    assert cli("hint", "-", "--grid", "-", stdin="").returncode == 2
+
+
+def test_hint_levels_in_the_shell():
+    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5)", "hint", "hint(2)", "hint(3)", "hint(4)",
+                           "use_techniques(singles), steps", "hint"])
+    step = pybridge.hint(pybridge.load("puzzles/sudoku9.txt")[5], level=3)
+    assert outputs[1] == [f"Look for: {step.step.technique.replace('_', ' ')}."]
+    assert outputs[2] == [pybridge.hint(pybridge.load("puzzles/sudoku9.txt")[5], level=2).text]
+    assert outputs[3] == [step.text]
+    assert outputs[4] == ["The hint level is 1, 2 or 3, not 4.", "false"]
+    assert outputs[6] == ["No technique applies: a guess is needed (guess).", "false"]
+
+
+@pytest.mark.parametrize("level", [0, 4])
+def test_a_bad_level_is_refused(level):
+    with pytest.raises(pybridge.PuzzlogError, match="1, 2 or 3"):
+        pybridge.hint(pybridge.load("puzzles/sudoku4.txt")[0], level=level)
