@@ -40,6 +40,7 @@
         ?- steps.                                  % here they reach a contradiction
         ?- backtrack.                              % so the guess was wrong
         ?- walkthrough.                            % every step to the end
+        ?- why(1, 3, 1).                           % which move removed 1 from r1c3
         ?- undo.                                   % take the last move back
 
     The state lives in the dynamic facts element/3 and possibility/4; the
@@ -67,6 +68,7 @@
             try_technique/1,        % +Technique
             hint/0,
             hint/1,                 % +Level
+            why/3,                  % +Row, +Col, +Value
             use_techniques/1,       % +Set
 
             guess/0,
@@ -105,6 +107,7 @@
 
 :- dynamic
     history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first
+    made/2,             % saved(State, Guesses), Records: the step records of that move, for why/3
     guesses/1,          % [guess(Before, R, C, V), ...], latest first
     shell_techniques/1. % the techniques step/0, steps/0 and walkthrough/0 use, when not all          % [guess(Before, R, C, V), ...], latest first
 
@@ -127,6 +130,7 @@ help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what t
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
 help_line('hint, hint(Level)', 'the next technique (1), where to look (2), the deduction (3)').
+help_line('why(R, C, V)', 'which move removed (or placed) V at rRcC').
 help_line('try_technique(T)', 'apply one deduction of technique T, if it has one').
 help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
@@ -422,6 +426,7 @@ start_puzzle(Puzzle) :-
     ),
     (   var(Why)
     ->  retractall(history(_, _)),
+        retractall(made(_, _)),
         retractall(guesses(_)),
         assertz(guesses([])),
         print_grid
@@ -502,7 +507,7 @@ step :-
 
 step(Step) :-
     current_techniques(Names),
-    move(next_step(Names, Step), step_text(Step), _).
+    move(next_step(Names, Step), step_text(Step), [Step], _).
 
 %! hint is semidet.
 %! hint(+Level) is semidet.
@@ -532,6 +537,50 @@ hint(Level) :-
         fail
     ).
 
+%! why(+Row, +Col, +Value) is semidet.
+%
+%  Why Row/Col is not Value, or is: the move (step, guess, backtrack, or
+%  a step of a walkthrough) that removed or placed it, in words; or that
+%  it is a given, or still a candidate.
+
+why(R, C, V) :-
+    loaded,
+    (   \+ cell_box(R, C, _)
+    ->  format('r~wc~w is not a cell that takes a value.~n', [R, C]),
+        fail
+    ;   \+ value(V)
+    ->  max_value(M),
+        format('~q is not a value of this puzzle (1..~w).~n', [V, M]),
+        fail
+    ;   possibility(R, C, _, V)
+    ->  format('~w is still a candidate of r~wc~w.~n', [V, R, C])
+    ;   made(_, Records),
+        member(Record, Records),
+        record_decides(Record, R, C, V, Placed)
+    ->  item_text(Record, Text),
+        (   Placed == true
+        ->  format('r~wc~w = ~w: ~w~n', [R, C, V, Text])
+        ;   format('r~wc~w is not ~w: ~w~n', [R, C, V, Text])
+        )
+    ;   element(R, C, V)
+    ->  format('r~wc~w = ~w was there before any move (a given, or set by solve).~n', [R, C, V])
+    ;   format('r~wc~w is not ~w: no move here says why (a given rules it out, or solve did).~n', [R, C, V])
+    ).
+
+% A record places V at R/C (Placed = true) or removes it (false).
+record_decides(step(_, _, Ps, Rs), R, C, V, Placed) :-
+    decides(Ps, Rs, R, C, V, Placed).
+record_decides(guess(R0, C0, V0, _, Rs), R, C, V, Placed) :-
+    decides([p(R0, C0, V0)], Rs, R, C, V, Placed).
+record_decides(backtrack(_, _, _, Rs), R, C, V, false) :-
+    memberchk(r(R, C, V), Rs).
+
+decides(Ps, _, R, C, V, true) :-
+    memberchk(p(R, C, V), Ps),
+    !.
+decides(_, Rs, R, C, V, false) :-
+    memberchk(r(R, C, V), Rs).
+
 %! try_technique(+Technique) is semidet.
 %
 %  Apply one deduction of Technique (any name technique/2 lists) and
@@ -544,7 +593,7 @@ try_technique(Name) :-
         atomic_list_concat(Names, ', ', Known),
         format('Unknown technique ~q; the techniques are: ~w.~n', [Name, Known]),
         fail
-    ;   move(next_step([Name], Step), step_text(Step), Text)
+    ;   move(next_step([Name], Step), step_text(Step), [Step], Text)
     ->  format('~w~n', [Text])
     ;   format('~w finds nothing here.~n', [Name]),
         fail
@@ -575,13 +624,18 @@ use_techniques(Set) :-
 current_techniques(Names) :-
     (   shell_techniques(Names0) -> Names = Names0 ; technique_names(Names) ).
 
-% move(:Goal, :Describe, -Text): run Goal, a change of the state, so that
-% undo/0 can take it back; Describe gives its words.
-move(Goal, Describe, Text) :-
+% move(:Goal, :Describe, +Records, -Text): run Goal, a change of the
+% state, so that undo/0 can take it back; Describe gives its words,
+% Records (bound by Goal) what it did, for why/3.
+move(Goal, Describe, Records, Text) :-
     saved(Saved),
     call(Goal),
     call(Describe, Text),
-    asserta(history(Saved, Text)).
+    remember(Saved, Text, Records).
+
+remember(Saved, Text, Records) :-
+    asserta(history(Saved, Text)),
+    asserta(made(Saved, Records)).
 
 %! steps is semidet.
 %
@@ -616,7 +670,7 @@ guess :-
         guesses(Open),
         retractall(guesses(_)),
         assertz(guesses([guess(Before, R, C, V)|Open])),
-        asserta(history(Before, Text)),
+        remember(Before, Text, [Guess]),
         format('~w~n', [Text])
     ;   format('No cell is left to guess in.~n'),
         fail
@@ -638,7 +692,7 @@ backtrack :-
         restore(saved(State, Outer)),
         eliminate([r(R, C, V)], Removed),
         item_text(backtrack(R, C, V, Removed), Text),
-        asserta(history(Now, Text)),
+        remember(Now, Text, [backtrack(R, C, V, Removed)]),
         format('~w~n', [Text])
     ;   format('There is no guess to take back.~n'),
         fail
@@ -650,7 +704,8 @@ backtrack :-
 
 undo :-
     (   retract(history(Saved, Text))
-    ->  restore(Saved),
+    ->  once(retract(made(Saved, _))),
+        restore(Saved),
         format('Undone: ~w~n', [Text])
     ;   format('Nothing to undo.~n'),
         fail
@@ -672,7 +727,8 @@ walkthrough :-
              Indent is 4*Depth,
              format('~t~w~4|. ~*c~w~n', [I, Indent, 0' , Text]) )),
     (   Outcome == solved
-    ->  asserta(history(Before, 'the walkthrough')),
+    ->  findall(What, member(item(_, What), Items), Records),
+        remember(Before, 'the walkthrough', Records),
         print_grid
     ;   Outcome == unsolvable
     ->  restore(Before),
@@ -681,7 +737,8 @@ walkthrough :-
         ;   format('No solution: every guess ends in a contradiction.~n')
         ),
         fail
-    ;   asserta(history(Before, 'the walkthrough (stopped after 100000 items)')),
+    ;   findall(What, member(item(_, What), Items), Records),
+        remember(Before, 'the walkthrough (stopped after 100000 items)', Records),
         print_grid
     ).
 
@@ -698,7 +755,7 @@ solve :-
         grid_shape(_, N),
         findall(g(R, C, V), ( nth0(I, Values, V), V > 0, R is I // N + 1, C is I mod N + 1 ), Givens),
         setup_givens(Givens, ok),
-        asserta(history(Before, solve)),
+        remember(Before, solve, []),
         print_grid,
         plural(Guesses, guess, GuessText),
         format('~w.~n', [GuessText]),
@@ -714,4 +771,5 @@ solve :-
 clear_puzzle :-
     clear_state,
     retractall(history(_, _)),
+    retractall(made(_, _)),
     retractall(guesses(_)).

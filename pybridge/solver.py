@@ -393,6 +393,46 @@ class Solver:
                  for c in self.codes]
         return [cells[i:i + cols] for i in range(0, len(cells), cols)]
 
+    def why(self, row: int, col: int, value: int) -> str:
+        """Why the cell at ``row``, ``col`` (from 1) is not ``value``, or is: the step of
+        ``history`` that removed or placed it (a step of a guess later taken back does not
+        count), or that it is a given, or still a candidate.
+
+        >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
+        >>> _ = s.step()
+        >>> s.why(2, 2, 1)
+        'r2c2 is not 1: step 1, naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)'
+        """
+        rows, cols = self.puzzle.shape
+        if not (1 <= row <= rows and 1 <= col <= cols) or self.codes[(row - 1) * cols + col - 1] == 0:
+            raise PuzzlogError(f"r{row}c{col} is not a cell that takes a value")
+        cell = f"r{row}c{col}"
+        code = self.codes[(row - 1) * cols + col - 1]
+        if code < 0 and -code >> (value - 1) & 1:
+            return f"{value} is still a candidate of {cell}"
+        undone_below: int | None = None   # inside a branch a backtrack took back: skip it
+        for number in range(len(self.history), 0, -1):
+            step = self.history[number - 1]
+            if undone_below is not None:
+                if step.depth > undone_below or (step.kind == "guess" and step.depth == undone_below):
+                    if step.kind == "guess":
+                        undone_below = None
+                    continue
+            if step.kind == "backtrack" and (row, col, value) not in step.eliminations:
+                undone_below = step.depth
+                continue
+            if (row, col, value) in step.placements:
+                return f"{cell} = {value}: step {number}, {step.text}"
+            if (row, col, value) in step.eliminations:
+                return f"{cell} is not {value}: step {number}, {step.text}"
+            if step.kind == "backtrack":
+                undone_below = step.depth
+        if code == value:
+            return f"{cell} = {value} is a given"
+        if code > 0:
+            return f"{cell} is not {value}: it is {code}, a given"
+        return f"{cell} is not {value}: a given in one of its units rules it out from the start"
+
     def _record(self, step: Step) -> Step:
         step.depth = self.guesses - (1 if step.kind == "guess" else 0)
         self.history.append(step)

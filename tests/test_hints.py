@@ -103,3 +103,44 @@ def test_hint_levels_in_the_shell():
 def test_a_bad_level_is_refused(level):
     with pytest.raises(pybridge.PuzzlogError, match="1, 2 or 3"):
         pybridge.hint(pybridge.load("puzzles/sudoku4.txt")[0], level=level)
+
+
+def test_why_names_the_step_that_removed_or_placed_a_candidate():
+    puzzle, truth = corpus_cases()[0]
+    solver = pybridge.Solver(puzzle, "subsets")
+    assert solver.run() == "solved"
+    in_effect = []   # the steps whose removals stand: not those of a guess taken back
+    for step in solver.history:
+        if step.kind == "backtrack":
+            while in_effect and in_effect[-1].depth > step.depth:
+                in_effect.pop()
+            in_effect.pop()  # the guess itself
+        in_effect.append(step)
+    checked = 0
+    for step in in_effect:
+        if step.kind != "step":
+            continue
+        for r, c, v in step.eliminations[:2]:
+            number = solver.history.index(step) + 1
+            assert solver.why(r, c, v) == f"r{r}c{c} is not {v}: step {number}, {step.text}"
+            assert truth[(r - 1) * 9 + c - 1] != v
+            checked += 1
+    assert checked > 20
+    given = next(i for i, v in enumerate(puzzle.givens) if v)
+    r, c = divmod(given, 9)
+    assert solver.why(r + 1, c + 1, puzzle.givens[given]) == f"r{r + 1}c{c + 1} = {puzzle.givens[given]} is a given"
+    with pytest.raises(pybridge.PuzzlogError, match="r10c1 is not a cell"):
+        solver.why(10, 1, 1)
+
+
+def test_why_in_the_shell():
+    outputs = run_queries(["load_puzzle('puzzles/sudoku9.txt', 5)", "why(1, 3, 1)",
+                           "use_techniques(subsets), steps", "why(9, 4, 6)", "guess", "why(1, 3, 3)", "steps",
+                           "backtrack", "why(1, 3, 1)", "why(0, 1, 1)", "why(1, 2, 12)"])
+    assert outputs[1] == ["1 is still a candidate of r1c3."]
+    assert outputs[3] == ["r9c4 is not 6: naked pair: r5c4, r7c4 hold only {6,9} between them in column 4, "
+                          "so remove 6, 9 from r9c4"]
+    assert outputs[5] == ["r1c3 is not 3: guess r1c3 = 1 (r1c3 has two candidates: 1, 3)"]
+    assert outputs[8] == ["r1c3 is not 1: so r1c3 is not 1: that guess led to a contradiction"]
+    assert outputs[9] == ["r0c1 is not a cell that takes a value.", "false"]
+    assert outputs[10] == ["12 is not a value of this puzzle (1..9).", "false"]
