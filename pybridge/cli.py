@@ -252,13 +252,20 @@ def _solve(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _explain(args: argparse.Namespace) -> int:
+def _chosen(args: argparse.Namespace):
+    """The puzzle --index picks from the file, or None (said on stderr) when there is no such."""
     puzzles = _read(args.file, args.kind, args.fmt)
     if not args.index < len(puzzles):
         print(f"puzzlog: {args.file} has {_plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
               file=sys.stderr)
+        return None
+    return puzzles[args.index]
+
+
+def _explain(args: argparse.Namespace) -> int:
+    puzzle = _chosen(args)
+    if puzzle is None:
         return 2
-    puzzle = puzzles[args.index]
     if args.json:
         explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit)
         print(json.dumps(explanation.to_json()))
@@ -278,12 +285,9 @@ def _hint(args: argparse.Namespace) -> int:
     if args.file == "-" and args.grid == "-":
         print("puzzlog: the puzzle and the grid cannot both come from standard input", file=sys.stderr)
         return 2
-    puzzles = _read(args.file, args.kind, args.fmt)
-    if not args.index < len(puzzles):
-        print(f"puzzlog: {args.file} has {_plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
-              file=sys.stderr)
+    puzzle = _chosen(args)
+    if puzzle is None:
         return 2
-    puzzle = puzzles[args.index]
     if isinstance(puzzle, Unreadable):
         raise puzzle.error
     grid = None
