@@ -74,3 +74,15 @@ def test_steps_name_the_units_and_cells_they_look_at():
     assert steps["swordfish"].units == ["row 2", "row 6", "row 7", "column 1", "column 2", "column 6"]
     assert steps["xy_wing"].cells == [(5, 3), (5, 6), (6, 1)]
     assert steps["aic"].cells[0] == (2, 1) and steps["aic"].cells[-1] == (6, 1)
+
+
+def test_removals_name_each_cell_once():
+    [p] = pybridge.load("puzzles/sudoku9.txt")[5:6]
+    for step in pybridge.explain(p, techniques="subsets").steps:
+        if step.kind == "step" and not step.placements and "remove " in step.text:
+            listed = step.text.split("remove ", 1)[1]
+            cells = [part for chunk in listed.split("; ") for part in chunk.split(" from ")[1].split(", ")]
+            assert len(cells) == len(set(cells)), step.text
+            assert {f"r{r}c{c}" for r, c, _ in step.eliminations} == set(cells), step.text
+    step = next(s for s in pybridge.explain(p, techniques="subsets").steps if s.technique == "naked_pair")
+    assert step.text.endswith("so remove 4, 9 from r9c6; 9 from r5c6")

@@ -389,30 +389,27 @@ removed_text(Removed, [p(R, C, V)], Text) :-
 peer_removal(R, C, V, r(R2, C2, V)) :-
     R2-C2 \== R-C.
 
-% "6, 9 from r9c4" when one cell loses them all; else grouped by value,
-% "4 from r9c6; 9 from r5c6, r9c6".
+% Each cell once, with the values it loses; cells that lose the same
+% values go together, in the order they come: "6, 9 from r9c4",
+% "7 from r8c5, r9c5", "4, 9 from r9c6; 9 from r5c6".
 removals_text(Removed, Text) :-
-    maplist([r(R, C, V), (R-C)-V]>>true, Removed, Pairs),
-    group_pairs_by_key(Pairs, ByCell),
-    (   ByCell = [_]
-    ->  maplist(cell_removals_text, ByCell, Parts)
-    ;   pairs_values(Pairs, Values0),
-        list_to_set(Values0, Values),             % in the order they come
-        maplist(value_cells(Pairs), Values, ByValue),
-        maplist(value_removals_text, ByValue, Parts)
-    ),
+    findall(R-C, member(r(R, C, _), Removed), Cells0),
+    list_to_set(Cells0, Cells),
+    maplist(cell_values(Removed), Cells, CellValues),
+    findall(Vs, member(_-Vs, CellValues), ValueSets0),
+    list_to_set(ValueSets0, ValueSets),
+    maplist(values_cells_text(CellValues), ValueSets, Parts),
     atomic_list_concat(Parts, '; ', Text).
 
-value_cells(Pairs, V, V-Cells) :-
-    findall(Cell, member(Cell-V, Pairs), Cells).
+cell_values(Removed, R-C, (R-C)-Values) :-
+    findall(V, member(r(R, C, V), Removed), Values0),
+    sort(Values0, Values).
 
-value_removals_text(V-Cells, T) :-
-    cells_text(Cells, CT),
-    format(atom(T), '~w from ~w', [V, CT]).
-
-cell_removals_text((R-C)-Values, T) :-
+values_cells_text(CellValues, Values, T) :-
+    findall(Cell, member(Cell-Values, CellValues), Cells),
     atomic_list_concat(Values, ', ', VT),
-    format(atom(T), '~w from r~wc~w', [VT, R, C]).
+    cells_text(Cells, CT),
+    format(atom(T), '~w from ~w', [VT, CT]).
 
 cells_text(Cells, Text) :-
     maplist(cell_text, Cells, Parts),
