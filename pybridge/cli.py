@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     p_solve.add_argument("--count", type=_whole(1, MAX_COUNT), default=2, metavar="N",
                          help="look for up to N solutions (default 2: tells unique from multiple)")
     p_solve.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
-    p_solve.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
+    p_solve.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                          help="techniques tried before each guess (default: pairs for Sudoku kinds, "
                               "singles for Futoshiki and Kakuro); `puzzlog techniques` lists them")
     output = p_solve.add_mutually_exclusive_group()
@@ -73,7 +73,7 @@ def _parser() -> argparse.ArgumentParser:
     p_explain.add_argument("--max-steps", type=_whole(1, 10 ** 9), default=MAX_STEPS, metavar="N",
                            help=f"stop after N steps (default {MAX_STEPS})")
     p_explain.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed")
-    p_explain.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
+    p_explain.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                            help="deduce with this set and the singles only (default: the whole ladder)")
     p_explain.add_argument("--json", action="store_true",
                            help="one JSON object: status, conclusion and the steps, each with its number, "
@@ -86,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="the player's partly filled grid, in the puzzle's formats; - for standard input")
     p_hint.add_argument("--level", type=int, choices=(1, 2, 3), default=1,
                         help="1: the technique (default), 2: also where to look, 3: the whole deduction")
-    p_hint.add_argument("--techniques", choices=sorted(TECHNIQUE_SETS), default=None,
+    p_hint.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                         help="hint only at this set and the singles (default: the whole ladder)")
     p_hint.add_argument("--json", action="store_true", help="the hint as one JSON object")
 
@@ -96,6 +96,14 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("techniques", help="list the technique ladder with each technique's difficulty")
     return parser
+
+
+def _technique_set(text: str) -> str:
+    """A name of TECHNIQUE_SETS.  Checked only when the option is given: the sets come from
+    the engine, which --help, --version and the commands without it need not start."""
+    if text not in TECHNIQUE_SETS:
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(TECHNIQUE_SETS)})")
+    return text
 
 
 def _whole(low: int, high: int):
