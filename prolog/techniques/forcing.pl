@@ -28,7 +28,8 @@
 :- use_module(library(yall)).
 :- use_module('../core/geometry').
 :- use_module('../core/state').
-:- use_module(techniques, [contradiction/1]).
+:- use_module(techniques, [contradiction/1, set_techniques/2]).
+:- use_module('../analysis/explain', [item_focus/3]).
 :- use_module('../core/propagate', [propagate_assigned/6, next_step/2, apply_step/2]).
 
 %! forcing_step(?Technique, -Step) is semidet.
@@ -128,11 +129,13 @@ branch(Goal, Option, branch(Option, Implications, End)) :-
         End = Goal
     ).
 
-% The steps of the simple rules from Option until Goal holds, the option
-% itself first; End is Goal, with the reason for a contradiction.
+% The steps of the simple rules (the singles and the kind's own rules,
+% which propagation applies when no technique beyond singles is asked
+% for) from Option until Goal holds, the option itself first; End is
+% Goal, with the reason for a contradiction.
 follow(p(R, C, V), Goal, [Assumed|Steps], End) :-
     apply_step(step(assume, option, [p(R, C, V)], []), Assumed),
-    simple_steps(Techniques),
+    set_techniques(singles, Techniques),
     follow_steps(Techniques, Goal, 200, Steps),
     (   Goal == contradiction, contradiction(Why)
     ->  End = contradiction(Why)
@@ -157,25 +160,19 @@ reached(removed(r(R, C, V))) :-
 reached(placed(p(R, C, V))) :-
     element(R, C, V).
 
-% The techniques that follow an option: those of propagation without
-% any technique beyond singles.
-simple_steps([naked_single, hidden_single_row, hidden_single_column, hidden_single_box,
-              hidden_single_diagonal, last_empty_cell, crossing, inequality_bounds, adjacency,
-              hidden_single_run, multiple_crossing]).
-
 % needed_steps(+Steps, +End, -Needed): the steps End rests on, in order:
 % the one that made End true, and, for each step kept, the earlier steps
 % that removed a candidate from the cells it looked at.
 needed_steps(Steps, End, Needed) :-
     reverse(Steps, Backwards),
-    end_cells(End, Backwards, Cells),
+    end_cells(End, Cells),
     keep_needed(Backwards, Cells, [], Needed).
 
 keep_needed([], _, Needed, Needed).
 keep_needed([Step|Steps], Cells, Needed0, Needed) :-
-    Step = step(Name, Reason, _, Removed),
+    Step = step(Name, _, _, Removed),
     (   ( Name == assume ; removes_from(Removed, Cells) )
-    ->  step_cells(Reason, Removed, Looked),
+    ->  looked_cells(Step, Looked),
         ord_union(Cells, Looked, Cells1),
         keep_needed(Steps, Cells1, [Step|Needed0], Needed)
     ;   keep_needed(Steps, Cells, Needed0, Needed)
@@ -187,40 +184,16 @@ removes_from(Removed, Cells) :-
     !.
 
 % The cells whose state End is about.
-end_cells(removed(r(R, C, _)), _, [R-C]).
-end_cells(placed(p(R, C, _)), _, [R-C]).
-end_cells(contradiction(Why), _, Cells) :-
-    why_cells(Why, Cells).
-end_cells(contradiction, _, []).
+end_cells(removed(r(R, C, _)), [R-C]).
+end_cells(placed(p(R, C, _)), [R-C]).
+end_cells(contradiction(Why), Cells) :-
+    looked_cells(contradiction(Why), Cells).
+end_cells(contradiction, []).
 
-why_cells(no_candidates(R/C), [R-C]).
-why_cells(broken(sum(U, _)), Cells) :-
-    !,
-    unit_cells(U, Cells0),
-    sort(Cells0, Cells).
-why_cells(broken(Pair), Cells) :-
-    step_cells(sign(Pair), [], Cells).
-why_cells(no_place(U, _), Cells) :-
-    unit_cells(U, Cells0),
-    sort(Cells0, Cells).
-
-% The cells a step looked at to make its deduction.
-step_cells(cell(R/C), _, [R-C]) :- !.
-step_cells(option, _, []) :- !.
-step_cells(sign(T), _, Cells) :-
-    !,
-    arg(1, T, R1/C1),
-    arg(2, T, R2/C2),
-    sort([R1-C1, R2-C2], Cells).
-step_cells(crossing(_, Runs), _, Cells) :-
-    !,
-    findall(Cell, ( member(Run, Runs), arg(1, Run, U), unit_cell(U, R, C), Cell = R-C ), Cells0),
-    sort(Cells0, Cells).
-step_cells(Reason, _, Cells) :-
-    arg(1, Reason, U),
-    unit_cells(U, Cells0),
-    !,
-    sort(Cells0, Cells).
-step_cells(_, Removed, Cells) :-
-    findall(R-C, member(r(R, C, _), Removed), Cells0),
+% The cells a step or a contradiction looked at: those its reason names
+% and those of the units it names (explain:item_focus/3).
+looked_cells(Item, Cells) :-
+    item_focus(Item, Units, Named),
+    findall(R-C, ( member(U, Units), unit_cell(U, R, C) ), InUnits),
+    append(Named, InUnits, Cells0),
     sort(Cells0, Cells).
