@@ -19,7 +19,6 @@ from .errors import PuzzlogError
 from .kakuro import KakuroPuzzle
 from .reading import load
 from .solver import Solvable, Solver, Step, _step, solve
-from .techniques import step_names
 
 
 @dataclass
@@ -71,7 +70,7 @@ def hint(puzzle: Solvable, grid: str | Path | list[int] | None = None, level: in
                         mistakes=mistakes)
     solver = Solver(position, techniques)
     status, text, items = engine.call(
-        "bridge_hint", [position.geometry(), solver.codes, step_names(techniques), level], 3)
+        "bridge_hint", [position.geometry(), solver.codes, solver.techniques, level], 3)
     messages = {"solved": "The grid is complete and correct.",
                 "stuck": "No technique applies here: a guess is needed.",
                 "contradiction": f"Contradiction: {text}."}

@@ -410,28 +410,28 @@ class Solver:
         code = self.codes[(row - 1) * cols + col - 1]
         if code < 0 and -code >> (value - 1) & 1:
             return f"{value} is still a candidate of {cell}"
-        undone_below: int | None = None   # inside a branch a backtrack took back: skip it
-        for number in range(len(self.history), 0, -1):
-            step = self.history[number - 1]
-            if undone_below is not None:
-                if step.depth > undone_below or (step.kind == "guess" and step.depth == undone_below):
-                    if step.kind == "guess":
-                        undone_below = None
-                    continue
-            if step.kind == "backtrack" and (row, col, value) not in step.eliminations:
-                undone_below = step.depth
-                continue
+        for number, step in reversed(self._steps_in_effect()):
             if (row, col, value) in step.placements:
                 return f"{cell} = {value}: step {number}, {step.text}"
             if (row, col, value) in step.eliminations:
                 return f"{cell} is not {value}: step {number}, {step.text}"
-            if step.kind == "backtrack":
-                undone_below = step.depth
         if code == value:
             return f"{cell} = {value} is a given"
         if code > 0:
             return f"{cell} is not {value}: it is {code}, a given"
         return f"{cell} is not {value}: a given in one of its units rules it out from the start"
+
+    def _steps_in_effect(self) -> list[tuple[int, Step]]:
+        """The steps of ``history`` (numbered from 1) whose changes stand: a backtrack takes
+        back its guess and the steps that rested on it, and stands in their place."""
+        kept: list[tuple[int, Step]] = []
+        for number, step in enumerate(self.history, 1):
+            if step.kind == "backtrack":
+                while kept and kept[-1][1].depth > step.depth:
+                    kept.pop()
+                kept.pop()  # the guess
+            kept.append((number, step))
+        return kept
 
     def _record(self, step: Step) -> Step:
         step.depth = self.guesses - (1 if step.kind == "guess" else 0)
