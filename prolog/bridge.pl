@@ -21,8 +21,6 @@
           [ bridge_solve/12,        % +Geometry, +Givens, +Limit, +TimeLimitMs, +Techniques,
                                     % -Status, -Solution, -Count, -Guesses, -Trace, -Error, -Notes
             bridge_start/5,         % +Geometry, +Givens, -Status, -Codes, -Error
-            bridge_step/9,          % +Geometry, +Codes, +Techniques, -Status, -Codes1,
-                                    % -Technique, -Text, -Placements, -Removed
             bridge_walk/9,          % +Geometry, +Codes, +Techniques, +MaxItems, +TimeLimitMs,
                                     % -Status, -Items, -Codes1, -Solutions
             bridge_steps/7,         % +Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items,
@@ -346,21 +344,6 @@ bridge_start(Shape, Text, Status, Codes, Error) :-
     ;   Status = ok, Codes = Codes0, Error = ''
     ).
 
-%! bridge_step(+Geometry, +Codes, +Techniques, -Status, -Codes1, -Technique,
-%!             -Text, -Placements, -Removed) is det.
-%
-%  Apply the first deduction of Techniques (all, simplest first, if
-%  Techniques is []).  Status is step, stuck, solved or contradiction
-%  (Text says why).  Placements and Removed are flat lists R, C, V, ...
-
-bridge_step(Shape, Codes, Techniques0, Status, Codes1, Technique, Text,
-            Placements, Removed) :-
-    shape_geometry(Shape, Geometry),
-    step_techniques(Techniques0, Techniques),
-    on_state(Geometry, Codes,
-             ( step_in_place(Techniques, Status, Technique, Text, Placements, Removed),
-               state_codes(Codes1) )).
-
 %! bridge_walk(+Geometry, +Codes, +Techniques, +MaxItems, +TimeLimitMs, -Status,
 %!             -Items, -Codes1, -Solutions) is det.
 %
@@ -468,22 +451,6 @@ step_techniques([], Names) :-
     technique_names(Names).
 step_techniques(Names0, Names) :-
     known_techniques(Names0, Names).
-
-step_in_place(_, solved, '', '', [], []) :-
-    solved,
-    !.
-step_in_place(_, contradiction, '', Text, [], []) :-
-    contradiction(Why),
-    !,
-    error_text(Why, Text).
-step_in_place(Techniques, step, Technique, Text, Placements, Removed) :-
-    next_step(Techniques, Step),
-    !,
-    Step = step(Technique, _, Ps, Rs),
-    step_text(Step, Text),
-    flat_triples(Ps, Placements),
-    flat_triples(Rs, Removed).
-step_in_place(_, stuck, '', '', [], []).
 
 flat_triples(Terms, Flat) :-
     foldl([T, [R, C, V|Tail], Tail]>>(T =.. [_, R, C, V]), Terms, Flat, []).

@@ -41,11 +41,17 @@ def candidate_codes(n: int, candidates=None, placed=None) -> list[int]:
 
 
 def engine_step(technique: str, geometry: tuple, codes: list[int]):
-    """One step of ``technique`` on a state: (status, name, text, placements, removals), sorted triples."""
+    """One step of ``technique`` on a state: (status, name, text, placements, removals), sorted
+    triples; status step, stuck, solved or contradiction."""
     from pybridge import engine
-    status, _codes, name, text, placed, removed = engine.call("bridge_step", [geometry, codes, [technique]], 6)
+    status, items, _codes = engine.call("bridge_steps", [geometry, codes, [technique], 1], 3)
+    if not items:
+        return ("solved" if status == "solved" else "stuck"), "", "", [], []
+    kind, _depth, name, text, placed, removed, _units, _cells = items[0]
+    if kind == "contradiction":
+        return "contradiction", "", text, [], []
     triples = lambda flat: sorted(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))  # noqa: E731
-    return status, name, text, triples(placed), triples(removed)
+    return "step", name, text, triples(placed), triples(removed)
 
 
 def decode(text: str) -> list[int]:
