@@ -28,6 +28,7 @@
 :- use_module(library(ordsets)).
 :- use_module('../core/geometry').
 :- use_module('../core/state').
+:- use_module(wings, [sees/4]).
 
 %! region_step(-Step) is nondet.
 %
@@ -107,7 +108,7 @@ sum_eliminations([R-C], Rest, Elims) :-
     possibility(R, C, _, Rest),
     findall(r(R, C, V), ( possibility(R, C, _, V), V =\= Rest ), Elims).
 sum_eliminations([R1-C1, R2-C2], Rest, Elims) :-
-    (   cell_units(R1, C1, Us1), cell_units(R2, C2, Us2), member(U, Us1), memberchk(U, Us2)
+    (   sees(R1, C1, R2, C2)
     ->  Apart = true
     ;   Apart = false
     ),
