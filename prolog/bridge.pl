@@ -26,6 +26,8 @@
             bridge_steps/7,         % +Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items,
                                     % -Codes1
             bridge_hint/7,          % +Geometry, +Codes, +Techniques, +Level, -Status, -Text, -Items
+            bridge_check/9,         % +Geometry, +Givens, +Entries, +TimeLimitMs, -Status,
+                                    % -Problems, -Solutions, -EntryProblems, -Wrong
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
             bridge_guess/6,         % +Geometry, +Codes, -Status, -Item, -Values, -Codes1
             bridge_backtrack/9,     % +Geometry, +Codes, +Before, +Row, +Col, +Value, -Status,
@@ -55,6 +57,7 @@
 :- use_module('core/search').
 :- use_module('core/solve').
 :- use_module('analysis/explain').
+:- use_module('analysis/puzzle_check').
 :- use_module('reading/puzzle_text').
 :- use_module('core/walkthrough').
 :- use_module('kinds/runs').
@@ -351,10 +354,11 @@ bridge_start(Shape, Text, Status, Codes, Error) :-
 %  contradiction or backtrack at a time (walkthrough:walkthrough/4), at
 %  most MaxItems of them and within TimeLimitMs (0: no limit).  Status
 %  is solved, unsolvable, limit or timeout; Items a list of
-%  [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells] (Kind
-%  step, guess, contradiction or backtrack; Placements and Removed flat
-%  R, C, V, ...; Units the names of the units the item looks at, Cells
-%  its cells flat R, C, ...: explain:item_focus/3),
+%  [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells,
+%  UnitCells] (Kind step, guess, contradiction or backtrack; Placements
+%  and Removed flat R, C, V, ...; Units the names of the units the item
+%  looks at, Cells its cells flat R, C, ...: explain:item_focus/3;
+%  UnitCells the cells of those units, flat, for pictures),
 %  Codes1 the state where the walk ended, Solutions the number of
 %  solutions of Codes counted up to 2 (0 when timed out).
 
@@ -417,6 +421,50 @@ hint_in_place(Techniques, Level, step, Text, [item(0, Step)]) :-
     hint_text(Step, Level, Text).
 hint_in_place(_, _, stuck, '', []).
 
+%! bridge_check(+Geometry, +Givens, +Entries, +TimeLimitMs, -Status, -Problems,
+%!              -Solutions, -EntryProblems, -Wrong) is det.
+%
+%  Check a puzzle (puzzle_check:check_puzzle/4) and, when Entries is not '', a
+%  player's entries in its empty cells (puzzle_check:check_entries/5); Givens
+%  and Entries are texts as bridge_solve/12 takes.  Status is invalid,
+%  unsolvable, unique, multiple or timeout (counting solutions took more
+%  than TimeLimitMs; 0: no limit).  Problems and EntryProblems list
+%  [Rule, Text, Units, Cells] (Rule the name of the broken rule, Units
+%  their names, Cells flat R, C, ...); Solutions the texts of two
+%  solutions when there are several, else []; Wrong the entries that
+%  differ from the unique solution, flat R, C, ...
+
+bridge_check(Shape, Text, EntriesText, TimeLimitMs, Status, Problems, Solutions, EntryProblems, Wrong) :-
+    shape_geometry(Shape, Geometry),
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = invalid(Why)
+    ->  Status = invalid, Solutions = [], Entries = [],
+        why_problem(Why, Problem0), Problems0 = [Problem0]
+    ;   Checked = givens(Givens),
+        catch(with_limit(TimeLimitMs, check_puzzle(puzzle(Geometry, Givens), Problems0, Status, Found)),
+              time_limit_exceeded,
+              ( puzzle_problems(puzzle(Geometry, Givens), Problems0), Status = timeout, Found = [] )),
+        (   Status == multiple -> maplist(values_text, Found, Solutions) ; Solutions = [] ),
+        entries(Geometry, EntriesText, Entries)
+    ),
+    maplist(problem_list, Problems0, Problems),
+    (   Entries \== [], Problems0 == []
+    ->  check_entries(puzzle(Geometry, Givens), Entries, Found, EntryProblems0, WrongCells),
+        maplist(problem_list, EntryProblems0, EntryProblems),
+        foldl([R/C, [R, C|T], T]>>true, WrongCells, Wrong, [])
+    ;   EntryProblems = [], Wrong = []
+    ).
+
+entries(_, '', []) :- !.
+entries(_, "", []) :- !.
+entries(Geometry, Text, Entries) :-
+    checked_givens(Geometry, Text, givens(Entries)).
+
+problem_list(problem(Why, Text, Units, Cells), [Rule, Text, UnitTexts, Flat]) :-
+    functor(Why, Rule, _),
+    maplist(unit_text, Units, UnitTexts),
+    foldl([R/C, [R, C|T], T]>>true, Cells, Flat, []).
+
 deductions(Ts, Max, Items, Status) :-
     (   contradiction(Why)
     ->  Items = [item(0, contradiction(Why))], Status = contradiction
@@ -432,14 +480,21 @@ deductions(Ts, Max, Items, Status) :-
     ).
 
 % An item as Python reads it: Units as their names, Cells flat R, C, ...
-item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells]) :-
+item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells,
+                              UnitCells]) :-
     item_text(What, Text),
     item_parts(What, Kind, Technique, Ps, Rs),
     flat_triples(Ps, Placements),
     flat_triples(Rs, Removed),
     item_focus(What, Us, Cs),
     maplist(unit_text, Us, Units),
-    foldl([R-C, [R, C|Tail], Tail]>>true, Cs, Cells, []).
+    flat_cells(Cs, Cells),
+    findall(RC, ( member(U, Us), unit_cells(U, UCs), member(RC, UCs) ), UCs0),
+    sort(UCs0, UCs),
+    flat_cells(UCs, UnitCells).
+
+flat_cells(Cells, Flat) :-
+    foldl([R-C, [R, C|Tail], Tail]>>true, Cells, Flat, []).
 
 item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
 item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).

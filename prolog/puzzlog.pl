@@ -43,6 +43,11 @@
         ?- why(1, 3, 1).                           % which move removed 1 from r1c3
         ?- undo.                                   % take the last move back
 
+    Check a puzzle of a file without loading it: every rule its givens
+    break, then how many solutions it has.
+
+        ?- check_file('puzzles/sudoku4.txt', 0).
+
     The state lives in the dynamic facts element/3 and possibility/4; the
     rules are technique/2 and deduction/2, which can be queried directly:
 
@@ -60,6 +65,8 @@
             load_puzzle/2,          % +File, +Index
             load_puzzle/3,          % +File, +Index, +Options
             load_kakuro/1,          % +Name
+            check_file/1,           % +File
+            check_file/2,           % +File, +Index
             show/0,
             candidates/0,
             step/0,
@@ -97,6 +104,7 @@
 :- use_module('core/search').
 :- use_module('core/solve').
 :- use_module('analysis/explain').
+:- use_module('analysis/puzzle_check').
 :- use_module('reading/puzzle_text').
 :- use_module('reading/typed_puzzles').
 :- use_module('core/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
@@ -127,6 +135,7 @@ help_line('kakuro(Rows), kakuro(Rows, Solved)', 'solve rows of 0 (white), x (bla
 help_line('futoshiki(Id), futoshiki(Id, Solved)', 'solve an Unequal game ID or Rows-Signs').
 help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) of a file, any format').
 help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
+help_line('check_file(File), check_file(File, I)', 'every rule puzzle I breaks; its solutions').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
 help_line('hint, hint(Level)', 'the next technique (1), where to look (2), the deduction (3)').
@@ -403,6 +412,41 @@ load_failed(File, Line, Cell, Message) :-
     ->  format('The puzzle loaded before is still loaded.~n')
     ;   format('No puzzle is loaded.~n')
     ).
+
+%! check_file(+File) is semidet.
+%! check_file(+File, +Index) is semidet.
+%
+%  Print every rule puzzle Index (from 0) of File breaks, then whether
+%  it has no solution, one, or several (two of them printed).  Fails
+%  unless it has exactly one.  The puzzle being explored stays loaded.
+
+check_file(File) :-
+    check_file(File, 0).
+
+check_file(File, Index) :-
+    catch(file_puzzle(File, Index, [], Puzzle),
+          puzzle_text_error(Line, Cell, Message),
+          ( load_failed(File, Line, Cell, Message), fail )),
+    check_puzzle(Puzzle, Problems, Status, Solutions),
+    forall(member(problem(_, Text, _, _), Problems), format('  ~w~n', [Text])),
+    check_said(Status, Puzzle, Solutions).
+
+check_said(invalid, _, _) :-
+    !,
+    format('The puzzle breaks its rules.~n'),
+    fail.
+check_said(unsolvable, _, _) :-
+    !,
+    format('The puzzle keeps its rules but has no solution.~n'),
+    fail.
+check_said(unique, _, _) :-
+    format('The puzzle has exactly one solution.~n').
+check_said(multiple, Puzzle, [First, Second|_]) :-
+    format('The puzzle has more than one solution; two of them:~n'),
+    show_values(Puzzle, First),
+    nl,
+    show_values(Puzzle, Second),
+    fail.
 
 %! load_kakuro(+Name) is semidet.
 %

@@ -12,6 +12,7 @@ solved (0 guesses, ... ms)
 >>> print(pybridge.explain(p).steps[0])
 naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 """
+from .check import CheckReport, Problem, check
 from .errors import EngineError, PuzzleFormatError, PuzzlogError
 from .formats import write
 from .hints import Hint, hint
@@ -20,7 +21,7 @@ from .reading import LIMITS, Limits, load, parse, read
 from .solver import Explanation, Result, Solver, Step, explain, solve
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
-__all__ = ["EngineError", "Explanation", "Hint", "LIMITS", "Limits", "PuzzleFormatError", "PuzzlogError", "Puzzle",
-           "Result", "Solver", "Step", "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "explain", "hint",
+__all__ = ["CheckReport", "EngineError", "Explanation", "Hint", "LIMITS", "Limits", "PuzzleFormatError", "PuzzlogError", "Puzzle",
+           "Problem", "Result", "Solver", "Step", "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "check", "explain", "hint",
            "ladder", "load", "parse", "read", "solve", "write"]
 __version__ = "0.1.0"

@@ -2,12 +2,17 @@
 
     puzzlog solve [FILE...]         solve every puzzle of the files (- or none: stdin)
     puzzlog explain FILE            every step of one puzzle in words, guesses included
+    puzzlog hint FILE               a hint at the next deduction (--grid: from a player's grid)
+    puzzlog check FILE              the rules the puzzles break, and how many solutions each has
+                                    (--grid: also check a player's grid)
     puzzlog convert FILE --to FMT   write the puzzles in another format
     puzzlog techniques              the technique ladder and the technique sets
 
 Exit status: 0 when every puzzle was solved (and agreed with any solution
 the file gives), 1 when any was invalid, unsolvable, not unique, timed out
-or unreadable, 2 for a usage error, 130 when interrupted (Ctrl-C).
+or unreadable, 2 for a usage error, 130 when interrupted (Ctrl-C).  check
+exits 0 when every puzzle has exactly one solution and, with --grid, only
+when the grid is complete and correct.
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, formats, kakuro
+from .check import check
 from .errors import PuzzlogError
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
@@ -89,6 +95,18 @@ def _parser() -> argparse.ArgumentParser:
     p_hint.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                         help="hint only at this set and the singles (default: the whole ladder)")
     p_hint.add_argument("--json", action="store_true", help="the hint as one JSON object")
+
+    p_check = sub.add_parser("check", parents=[reading],
+                             help="the rules the puzzles break, and whether each has one solution")
+    p_check.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
+    p_check.add_argument("--index", type=_whole(0, 10 ** 9), default=None,
+                         help="check only this puzzle of the file (0-based; the first, with --grid)")
+    p_check.add_argument("--grid", metavar="PARTIAL",
+                         help="the player's grid, in the puzzle's formats; - for standard input: which entries "
+                              "break a rule or contradict the solution, and how many cells are left")
+    p_check.add_argument("--time-limit", type=_seconds, metavar="S",
+                         help="seconds allowed per puzzle for counting its solutions")
+    p_check.add_argument("--json", action="store_true", help="one JSON object per puzzle per line")
 
     p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -306,6 +324,38 @@ def _hint(args: argparse.Namespace) -> int:
     return 1 if result.status in ("mistake", "contradiction") else 0
 
 
+def _check(args: argparse.Namespace) -> int:
+    if args.file == "-" and args.grid == "-":
+        print("puzzlog: the puzzle and the grid cannot both come from standard input", file=sys.stderr)
+        return 2
+    if args.grid is not None and args.index is None:
+        args.index = 0
+    if args.index is not None:
+        puzzle = _chosen(args)
+        if puzzle is None:
+            return 2
+        puzzles = [puzzle]
+    else:
+        puzzles = _read(args.file, args.kind, args.fmt)
+    grid = None
+    if args.grid is not None:
+        grid = sys.stdin.read() if args.grid == "-" else Path(args.grid)
+    failed = False
+    for puzzle in puzzles:
+        report = check(puzzle, grid, args.time_limit)
+        failed = failed or not report.ok
+        if args.json:
+            print(json.dumps(report.to_json()), flush=True)
+        else:
+            print(_header(puzzle))
+            if not isinstance(puzzle, Unreadable):
+                print(puzzle.text_of(report.grid if report.grid is not None else puzzle.givens))
+                print()
+            print(report)
+            print(flush=True)
+    return 1 if failed else 0
+
+
 def _convert(args: argparse.Namespace) -> int:
     puzzles = _read(args.file, args.kind, args.fmt)
     bad = [p for p in puzzles if isinstance(p, Unreadable)]
@@ -335,7 +385,7 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
-        commands = {"solve": _solve, "explain": _explain, "hint": _hint, "convert": _convert,
+        commands = {"solve": _solve, "explain": _explain, "hint": _hint, "check": _check, "convert": _convert,
                     "techniques": _techniques}
         return commands[args.command](args)
     except PuzzlogError as exc:

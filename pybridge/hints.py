@@ -10,15 +10,13 @@ Look for: cross hatching, in box 3.
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from . import engine
+from .entries import Grid, read_entries, with_entries
 from .errors import PuzzlogError
-from .kakuro import KakuroPuzzle
-from .reading import load
-from .solver import Solvable, Solver, Step, _step, solve
+from .picture import Marks, picture
+from .solver import Position, Solvable, Solver, Step, _step, solve
 
 
 @dataclass
@@ -32,9 +30,22 @@ class Hint:
     text: str
     step: Step | None = None
     mistakes: list[tuple[int, int, int]] = field(default_factory=list)
+    position: Position | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text
+
+    def picture(self) -> str | None:
+        """The SVG picture of the position hinted from, lit up as deeply as the level says
+        (a mistake's cells in orange); None for a hint with no position."""
+        if self.position is None:
+            return None
+        marks = self.step.marks(self.level) if self.step is not None else Marks()
+        marks.wrong = {(r, c) for r, c, _ in self.mistakes}
+        return picture(self.position.puzzle, self.position.codes, marks)
+
+    def _repr_svg_(self) -> str | None:
+        return self.picture()
 
     def to_json(self) -> dict:
         data: dict = {"status": self.status, "level": self.level, "text": self.text,
@@ -49,7 +60,7 @@ class Hint:
         return data
 
 
-def hint(puzzle: Solvable, grid: str | Path | list[int] | None = None, level: int = 3,
+def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
          techniques: str | list[str] | None = None) -> Hint:
     """A hint at the next deduction from the givens, or from ``grid``: the player's partly
     filled grid (a text or file in the puzzle's own formats, or row-major values, 0 blank).
@@ -60,51 +71,26 @@ def hint(puzzle: Solvable, grid: str | Path | list[int] | None = None, level: in
     """
     if level not in (1, 2, 3):
         raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
-    position = puzzle if grid is None else _with_entries(puzzle, _entries(puzzle, grid))
+    position = puzzle if grid is None else with_entries(puzzle, read_entries(puzzle, grid))
     if grid is not None:
         mistakes = _mistakes(puzzle, position.givens)
         if mistakes:
             cells = ", ".join(f"r{r}c{c} = {v}" for r, c, v in mistakes)
             return Hint("mistake", level, f"{cells}: {'this contradicts' if len(mistakes) == 1 else 'these contradict'}"
                                           f" the solution; correct {'it' if len(mistakes) == 1 else 'them'} first",
-                        mistakes=mistakes)
+                        mistakes=mistakes, position=Position(puzzle, position.givens))
     solver = Solver(position, techniques)
+    start = Position(puzzle, solver.codes)  # the original puzzle: entries show as entries
     status, text, items = engine.call(
         "bridge_hint", [position.geometry(), solver.codes, solver.techniques, level], 3)
     messages = {"solved": "The grid is complete and correct.",
                 "stuck": "No technique applies here: a guess is needed.",
                 "contradiction": f"Contradiction: {text}."}
     if status == "step":
-        return Hint("step", level, str(text), _step(items[0]))
-    return Hint(str(status), level, messages[str(status)])
-
-
-def _entries(puzzle: Solvable, grid: str | Path | list[int]) -> list[int]:
-    """The player's grid as row-major values, checked against the puzzle's shape and givens."""
-    if isinstance(grid, list):
-        values = grid
-    else:
-        read = load(grid, kind=puzzle.kind)
-        if not read:
-            raise PuzzlogError("the grid holds no puzzle")
-        values = read[0].givens
-    if len(values) != len(puzzle.givens):
-        raise PuzzlogError(f"the grid has {len(values)} cells; the puzzle has {len(puzzle.givens)}")
-    _, cols = puzzle.shape
-    for i, (given, value) in enumerate(zip(puzzle.givens, values)):
-        if given and value and given != value:
-            raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1}: the puzzle gives {given}, the grid has {value}")
-    return [given or value for given, value in zip(puzzle.givens, values)]
-
-
-def _with_entries(puzzle: Solvable, values: list[int]) -> Solvable:
-    """The puzzle with ``values`` as its givens: a Kakuro's white cells hold them."""
-    if isinstance(puzzle, KakuroPuzzle):
-        _, cols = puzzle.shape
-        cells = [[values[r * cols + c] if isinstance(cell, int) else cell for c, cell in enumerate(row)]
-                 for r, row in enumerate(puzzle.cells)]
-        return dataclasses.replace(puzzle, cells=cells)
-    return dataclasses.replace(puzzle, givens=list(values))
+        step = _step(items[0])
+        step.position = start
+        return Hint("step", level, str(text), step, position=start)
+    return Hint(str(status), level, messages[str(status)], position=start)
 
 
 def _mistakes(puzzle: Solvable, values: list[int]) -> list[tuple[int, int, int]]:

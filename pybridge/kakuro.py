@@ -105,9 +105,6 @@ class KakuroPuzzle(ShowsGivens):
         """The readable grid with ``values`` (row-major, 0 empty) in the white cells."""
         return render_text(self, values)
 
-    def html_of(self, values: list[int]) -> str:
-        return render_html(self, values)
-
 
 def _token(cell: Cell, value: int) -> str:
     if isinstance(cell, int):
@@ -124,29 +121,6 @@ def render_text(p: KakuroPuzzle, values: list[int]) -> str:
               for r, row in enumerate(p.cells)]
     width = max(len(t) for row in tokens for t in row)
     return "\n".join(" ".join(t.rjust(width) for t in row).rstrip() for row in tokens)
-
-
-def render_html(p: KakuroPuzzle, values: list[int]) -> str:
-    """An HTML table: black clue cells with the down sum bottom-left, across top-right."""
-    _, cols = p.shape
-    base = "width:2em;height:2em;border:1px solid #333;text-align:center;font-family:monospace"
-    rows = []
-    for r, row in enumerate(p.cells):
-        out = []
-        for c, cell in enumerate(row):
-            if isinstance(cell, int):
-                v = values[r * cols + c]
-                colour = "" if cell else ";color:#15c"
-                out.append(f'<td style="{base}{colour}">{v if v else "&nbsp;"}</td>')
-            else:
-                text = ""
-                if cell.across:
-                    text += f'<div style="text-align:right;font-size:70%">{cell.across}</div>'
-                if cell.down:
-                    text += f'<div style="text-align:left;font-size:70%">{cell.down}</div>'
-                out.append(f'<td style="{base};background:#333;color:#fff">{text}</td>')
-        rows.append("<tr>" + "".join(out) + "</tr>")
-    return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
 
 
 # ---------------------------------------------------------------- files and the corpus

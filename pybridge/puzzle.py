@@ -1,13 +1,13 @@
 """The Puzzle value: a Sudoku-family grid, its shape and where it came from."""
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 
 from .errors import PuzzleFormatError
 from .cells import BOX_SHAPES, value_char
 from .foreign import PrologString
-from .render import render_html, render_text
+from .picture import picture
+from .render import render_text
 
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -32,16 +32,20 @@ def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> PrologString:
 
 
 class ShowsGivens:
-    """A puzzle prints (and renders in Jupyter) as its grid of givens.
+    """A puzzle prints (and renders in Jupyter, as an SVG picture) as its grid of givens.
 
-    Subclasses have ``givens`` and ``text_of(values)`` / ``html_of(values)``.
+    Subclasses have ``givens`` and ``text_of(values)``.
     """
 
     def __str__(self) -> str:
         return self.text_of(self.givens)  # type: ignore[attr-defined]
 
-    def _repr_html_(self) -> str:
-        return self.html_of(self.givens)  # type: ignore[attr-defined]
+    def picture(self, values: list[int] | None = None) -> str:
+        """The SVG picture of the grid with ``values`` (default: the givens) in its cells."""
+        return picture(self, self.givens if values is None else values)  # type: ignore[arg-type,attr-defined]
+
+    def _repr_svg_(self) -> str:
+        return self.picture()
 
 
 @dataclass(repr=False)
@@ -165,9 +169,6 @@ class Puzzle(ShowsGivens):
         """The grid as text with ``values`` (row-major, 0 blank) in its cells."""
         return render_text(self, values)
 
-    def html_of(self, values: list[int]) -> str:
-        return render_html(self, values)
-
 
 @dataclass(repr=False)
 class Unreadable:
@@ -195,6 +196,3 @@ class Unreadable:
 
     def text_of(self, values: list[int]) -> str:
         return str(self.error)
-
-    def html_of(self, values: list[int]) -> str:
-        return f'<p style="color:#a33">{html.escape(str(self.error))}</p>'

@@ -1,8 +1,7 @@
 """How a Latin-square puzzle prints: text with box borders, jigsaw region borders or
-signs between cells (docs/formats.md's grid layouts), and HTML tables for Jupyter."""
+signs between cells (docs/formats.md's grid layouts).  Pictures are picture.py's."""
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from .cells import value_char
@@ -66,33 +65,6 @@ def _render_regions(p: Puzzle, values: list[int]) -> str:
     return "\n".join(lines)
 
 
-def render_html(puzzle: Puzzle, values: list[int], givens: list[int] | None = None) -> str:
-    """An HTML table with thick borders between regions; solved values in blue."""
-    if puzzle.has_signs or not puzzle.boxed:
-        return _render_signs_html(puzzle, values)
-    n = puzzle.size
-    givens = puzzle.givens if givens is None else givens
-    rows = []
-    for r in range(n):
-        cells = []
-        for c in range(n):
-            here = puzzle.region_of(r, c)
-            style = ["width:1.6em", "height:1.6em", "text-align:center", "font-family:monospace"]
-            for side, (dr, dc) in (("top", (-1, 0)), ("bottom", (1, 0)), ("left", (0, -1)), ("right", (0, 1))):
-                rr, cc = r + dr, c + dc
-                thick = not (0 <= rr < n and 0 <= cc < n) or puzzle.region_of(rr, cc) != here
-                style.append(f"border-{side}:{'2px' if thick else '1px'} solid #333")
-            if puzzle.diagonals and (r == c or r + c == n - 1):
-                style.append("background:#eef")
-            v = values[r * n + c]
-            if v and not givens[r * n + c]:
-                style.append("color:#15c")
-            text = html.escape(value_char(v)) if v else "&nbsp;"
-            cells.append(f'<td style="{";".join(style)}">{text}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
-
-
 def _render_signs(p: Puzzle, values: list[int]) -> str:
     """The readable grid with signs: cells four columns apart, signs between and under them."""
     n = p.size
@@ -139,40 +111,3 @@ def _between_line(n: int, r: int, less: set[Pair], marks: set[Pair], br: int | N
     for c in range(1, n + 1):
         chars[4 * (c - 1)] = _glyph((r - 1, c), (r, c), less, marks, "^v-") or chars[4 * (c - 1)]
     return "".join(chars).rstrip()
-
-
-def _render_signs_html(p: Puzzle, values: list[int]) -> str:
-    """An HTML table with a narrow row or column between cells for the signs; boxes shaded
-    in a checkerboard."""
-    n = p.size
-    less = set(p.signs)
-    marks = set(p.adjacent or [])
-    cell = "width:1.6em;height:1.6em;border:1px solid #333;text-align:center;font-family:monospace"
-    gap = "text-align:center;font-family:monospace;color:#a33;padding:0 .2em"
-    rows = []
-    for r in range(1, n + 1):
-        if r > 1:
-            signs = [f'<td style="{gap}">{_glyph((r - 1, c), (r, c), less, marks, "∧∨—")}</td>'
-                     for c in range(1, n + 1)]
-            rows.append('<tr>' + '<td></td>'.join(signs) + '</tr>')
-        out = []
-        for c in range(1, n + 1):
-            if c > 1:
-                mark = _glyph((r, c - 1), (r, c), less, marks, "<>|")
-                out.append(f'<td style="{gap}">{html.escape(mark)}</td>')
-            v = values[(r - 1) * n + c - 1]
-            colour = ";color:#15c" if v and not p.givens[(r - 1) * n + c - 1] else ""
-            if p.boxed and _shaded(p, r, c):
-                colour += ";background:#eee"
-            out.append(f'<td style="{cell}{colour}">{value_char(v) if v else "&nbsp;"}</td>')
-        rows.append("<tr>" + "".join(out) + "</tr>")
-    return '<table style="border-collapse:collapse">' + "".join(rows) + "</table>"
-
-
-def _shaded(p: Puzzle, r: int, c: int) -> bool:
-    """Every other box is shaded, so the boxes show between the sign cells."""
-    region = p.region_of(r - 1, c - 1)
-    if p.regions is not None:
-        return region % 2 == 0
-    per_row = p.size // (p.box_cols or 1)
-    return ((region - 1) // per_row + (region - 1) % per_row) % 2 == 1

@@ -25,6 +25,7 @@ from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
 from .cells import VALUE_CHARS
 from .puzzle import Puzzle, Unreadable
+from .picture import Marks, picture
 from .techniques import TECHNIQUE_SETS, names, step_names
 
 AnyPuzzle = Puzzle | KakuroPuzzle
@@ -148,25 +149,8 @@ class Result:
         caption = f"<p>{html.escape(self.summary())}</p>"
         if isinstance(self.puzzle, Unreadable):
             return caption
-        table = self.puzzle.html_of(self.values or self.puzzle.givens)
-        if self.status == "invalid" and self.error_cells:
-            table = _mark_cells(table, self.puzzle, self.error_cells)
-        return caption + table
-
-
-def _mark_cells(table: str, puzzle: AnyPuzzle, cells: list[tuple[int, int]]) -> str:
-    """The puzzle's HTML table with the cells an error names shaded red."""
-    _, cols = puzzle.shape
-    wanted = {(r - 1) * cols + (c - 1) for r, c in cells}
-    # Value cells in the order the table lists them; sign cells (Futoshiki) have no width.
-    result, index = [], 0
-    for chunk in re.split(r"(<td style=\"[^\"]*\">)", table):
-        if chunk.startswith('<td style="') and "width:" in chunk:
-            if index in wanted:
-                chunk = chunk.replace('<td style="', '<td style="background:#f99;', 1)
-            index += 1
-        result.append(chunk)
-    return "".join(result)
+        broken = set(self.error_cells) if self.status == "invalid" else set()
+        return caption + picture(self.puzzle, self.values or self.puzzle.givens, Marks(broken=broken))
 
 
 def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = None,
@@ -197,6 +181,14 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
                   [_located(puzzle, str(n)) for n in notes])
 
 
+def takes_value(puzzle: AnyPuzzle) -> list[bool]:
+    """Row-major, whether each cell takes a value (a Kakuro's black cells do not)."""
+    if isinstance(puzzle, KakuroPuzzle):
+        return [isinstance(c, int) for row in puzzle.cells for c in row]
+    rows, cols = puzzle.shape
+    return [True] * (rows * cols)
+
+
 def _check_puzzle(puzzle: object) -> None:
     if not isinstance(puzzle, (Puzzle, KakuroPuzzle)):
         raise TypeError(f"a puzzle is a Puzzle or KakuroPuzzle (see pybridge.load), not {type(puzzle).__name__}")
@@ -214,6 +206,26 @@ def _limit_ms(time_limit: float | None) -> int:
 
 
 @dataclass
+class Position:
+    """A puzzle with the engine's cell codes (Solver.codes): where a step started."""
+
+    puzzle: AnyPuzzle
+    codes: list[int]
+
+    def after(self, step: Step) -> Position:
+        """The position once ``step``'s eliminations and placements are made."""
+        _, cols = self.puzzle.shape
+        codes = list(self.codes)
+        for r, c, v in step.eliminations:
+            i = (r - 1) * cols + c - 1
+            if codes[i] < 0:
+                codes[i] = -(-codes[i] & ~(1 << (v - 1)))
+        for r, c, v in step.placements:
+            codes[(r - 1) * cols + c - 1] = v
+        return Position(self.puzzle, codes)
+
+
+@dataclass
 class Step:
     """One item of a solve told step by step.
 
@@ -222,7 +234,8 @@ class Step:
     many guesses it rests on.  ``placements`` and ``eliminations`` are
     (row, col, value) triples, every candidate the step removed included;
     ``units`` (names such as "row 3") and ``cells`` ((row, col) pairs) are
-    where the step looks.
+    where the step looks; ``unit_cells`` are the cells of those units.
+    ``position`` is where the step started (for its picture).
     """
 
     technique: str
@@ -233,9 +246,31 @@ class Step:
     depth: int = 0
     units: list[str] = field(default_factory=list)
     cells: list[tuple[int, int]] = field(default_factory=list)
+    position: Position | None = field(default=None, repr=False, compare=False)
+    unit_cells: list[tuple[int, int]] = field(default_factory=list, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text
+
+    def marks(self, level: int = 3) -> Marks:
+        """What a picture of the step lights up: at level 2 the cells it looks at, at 3
+        also the values it places and the candidates it removes."""
+        if level < 2:
+            return Marks()
+        marks = Marks(area=set(self.unit_cells), focus=set(self.cells))
+        if level >= 3:
+            marks.placed, marks.struck = set(self.placements), set(self.eliminations)
+        return marks
+
+    def picture(self, level: int = 3) -> str | None:
+        """The SVG picture of the position the step starts from, the step lit up (None when
+        the step was made without a position)."""
+        if self.position is None:
+            return None
+        return picture(self.position.puzzle, self.position.codes, self.marks(level))
+
+    def _repr_svg_(self) -> str | None:
+        return self.picture()
 
     def to_json(self) -> dict:
         """The step as JSON-ready data."""
@@ -250,9 +285,29 @@ def _triples(flat: list[int]) -> list[tuple[int, int, int]]:
 
 
 def _step(item: list) -> Step:
-    kind, depth, technique, text, placed, removed, units, cells = item
+    kind, depth, technique, text, placed, removed, units, cells, unit_cells = item
     return Step(str(technique), str(text), _triples(placed), _triples(removed), str(kind), int(depth),
-                [str(u) for u in units], [(cells[i], cells[i + 1]) for i in range(0, len(cells), 2)])
+                [str(u) for u in units], _pairs(cells), unit_cells=_pairs(unit_cells))
+
+
+def _pairs(flat: list[int]) -> list[tuple[int, int]]:
+    return [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+
+
+def _replay(puzzle: AnyPuzzle, codes: list[int], steps: list[Step]) -> None:
+    """Give each step of a walk from ``codes`` the position it starts from: a guess keeps
+    the position it was made in, and its backtrack goes back there."""
+    position = Position(puzzle, codes)
+    before_guess: list[Position] = []
+    for step in steps:
+        if step.kind == "backtrack" and step.depth < len(before_guess):
+            position = before_guess[step.depth]
+            del before_guess[step.depth:]
+        step.position = position
+        if step.kind == "guess":
+            del before_guess[step.depth:]
+            before_guess.append(position)
+        position = position.after(step)
 
 
 @dataclass(repr=False)
@@ -308,7 +363,8 @@ class Explanation:
 
     def _repr_html_(self) -> str:
         items = "".join(f'<li style="margin-left:{2 * s.depth}em">{html.escape(s.text)}</li>' for s in self.steps)
-        grid = self.puzzle.html_of(self.values) if self.values is not None else ""
+        grid = picture(self.puzzle, self.values) if self.values is not None and not isinstance(
+            self.puzzle, Unreadable) else ""
         return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{grid}"
 
 
@@ -379,12 +435,7 @@ class Solver:
 
     @property
     def solved(self) -> bool:
-        return all(c > 0 for c, v in zip(self.codes, self._takes_value()) if v)
-
-    def _takes_value(self) -> list[bool]:
-        if isinstance(self.puzzle, KakuroPuzzle):
-            return [isinstance(c, int) for row in self.puzzle.cells for c in row]
-        return [True] * len(self.codes)
+        return all(c > 0 for c, v in zip(self.codes, takes_value(self.puzzle)) if v)
 
     def candidates(self) -> list[list[set[int]]]:
         """Per cell, the set of remaining candidates ({value} for a placed cell, empty for black)."""
@@ -451,6 +502,7 @@ class Solver:
         step = _step(items[0])
         if step.kind == "contradiction":
             raise PuzzlogError(f"contradiction: {step.text}")
+        step.position = Position(self.puzzle, self.codes)
         self.codes = codes
         return self._record(step)
 
@@ -462,9 +514,11 @@ class Solver:
         """
         status, items, codes = engine.call(
             "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3)
+        steps = [_step(item) for item in items]
+        _replay(self.puzzle, self.codes, steps)
         self.codes = codes
-        for item in items:
-            self._record(_step(item))
+        for step in steps:
+            self._record(step)
         return status
 
     def guess(self) -> tuple[int, int, int] | None:
@@ -473,6 +527,7 @@ class Solver:
         if status != "guess":
             return None
         step = _step(item)
+        step.position = Position(self.puzzle, self.codes)
         r, c, v = step.placements[0]
         self._guesses.append((self.codes, r, c, v))
         self.codes = codes
@@ -492,7 +547,9 @@ class Solver:
             raise PuzzlogError(f"no contradiction yet after the guess r{r}c{c} = {v}: step on, or guess again")
         self._guesses.pop()
         self.codes = codes
-        self._record(_step(item))
+        step = _step(item)
+        step.position = Position(self.puzzle, before)
+        self._record(step)
         return r, c, v
 
     def run(self, max_steps: int = MAX_STEPS, time_limit: float | None = None) -> str:
@@ -503,8 +560,9 @@ class Solver:
             "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
                             _limit_ms(time_limit)], 4)
         depth = self.guesses
-        for item in items:
-            step = _step(item)
+        steps = [_step(item) for item in items]
+        _replay(self.puzzle, self.codes, steps)
+        for step in steps:
             step.depth += depth
             self.history.append(step)
         self.codes = codes
@@ -516,8 +574,15 @@ class Solver:
     def __str__(self) -> str:
         return self.puzzle.text_of(self.values)
 
-    def _repr_html_(self) -> str:
-        return self.puzzle.html_of(self.values)
+    def picture(self) -> str:
+        """The SVG picture of the current position: values, candidates, and the values the
+        latest step placed lit up."""
+        last = self.history[-1] if self.history else None
+        marks = Marks(placed=set(last.placements)) if last and last.kind in ("step", "guess") else Marks()
+        return picture(self.puzzle, self.codes, marks)
+
+    def _repr_svg_(self) -> str:
+        return self.picture()
 
 
 def _whole(value: int) -> int:

@@ -47,7 +47,7 @@ def engine_step(technique: str, geometry: tuple, codes: list[int]):
     status, items, _codes = engine.call("bridge_steps", [geometry, codes, [technique], 1], 3)
     if not items:
         return ("solved" if status == "solved" else "stuck"), "", "", [], []
-    kind, _depth, name, text, placed, removed, _units, _cells = items[0]
+    kind, _depth, name, text, placed, removed, *_focus = items[0]
     if kind == "contradiction":
         return "contradiction", "", text, [], []
     triples = lambda flat: sorted(tuple(flat[i:i + 3]) for i in range(0, len(flat), 3))  # noqa: E731

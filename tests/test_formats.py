@@ -70,7 +70,7 @@ def test_bundled_puzzles_all_load():
     (LINE_9[:-1], "80 cells"),
     (LINE_9[:-1] + "?", "r9c9: '?' is not a value or a blank"),
     (LINE_9[:-1] + "x", "r9c9: value x (33) is outside 1..9"),
-    ("." * 15 + "5", "r4c4: value 5 (5) is outside 1..4"),
+    ("." * 15 + "5", "r4c4: value 5 is outside 1..4"),
     ("1 2 3 4\n1 2 3\n", "line 2: this row has 3 cells, the first row has 4"),
     ("1 2 3\n", "a row of 3 cells"),
     ("# only a comment\n", "no puzzle found"),

@@ -187,7 +187,7 @@ def test_solution_prints_with_its_signs():
     text = str(result).splitlines()[1:]
     assert [ln for ln in text if set(ln) <= set(" ^v")] == \
         [ln for ln in str(p).splitlines() if set(ln) <= set(" ^v")]
-    assert "<" in p._repr_html_() or "&lt;" in p._repr_html_()
+    assert p._repr_svg_().count('class="sign"') == len(p.signs)
 
 
 # ---------------------------------------------------------------- bad input

@@ -9,6 +9,7 @@
             hint_text/3,            % +Step, +Level, -Text
             item_text/2,            % +WalkthroughItem, -Text
             error_text/2,           % +Why, -Text
+            constraint_text/2,      % +Constraint, -Text
             print_grid/0,
             print_candidates/0,
             unit_text/2,            % +Unit, -Text

@@ -57,6 +57,7 @@
             current_geometry/1, % ?Geometry
             region_error/3,     % +Regions, +N, -Why
             geometry_status/2,  % +Geometry, -Status
+            geometry_problem/2, % +Geometry, -Why
             clear_geometry/0,
             grid_shape/2,       % ?Rows, ?Cols
             grid_size/1,        % ?N
@@ -125,50 +126,79 @@ box_shape(25, 5, 5).
 
 %! geometry_status(+Geometry, -Status) is det.
 %
-%  ok, or invalid(Why) for a shape that breaks the rules of its kind: a
-%  sign between cells that are not neighbours, a cycle of signs, a
-%  Kakuro clue without a run (runs.pl lists the Kakuro rules).
+%  ok, or invalid(Why) for the first rule the shape breaks (as
+%  geometry_problem/2 names them).
 
 geometry_status(kakuro(Rows), Status) :-
     !,
     kakuro_status(Rows, Status).
-geometry_status(geometry(N, Regions, Options), Status) :-
-    (   region_error(Regions, N, Why)
+geometry_status(Geometry, Status) :-
+    (   geometry_problem(Geometry, Why)
     ->  Status = invalid(Why)
+    ;   Status = ok
+    ).
+
+%! geometry_problem(+Geometry, -Why) is nondet.
+%
+%  Each rule the shape breaks: a region map that does not cut the grid
+%  into regions (region_problem/3), a sign between cells that are not
+%  neighbours, a cycle of signs, a broken Kakuro layout
+%  (runs:kakuro_problem/2).
+%
+%  ?- findall(W, geometry_problem(geometry(4, regions([1,1,1,1, 2,2,2,2,
+%                                                     3,3,3,3, 3,4,4,4]), []), W), Ws).
+%  Ws = [region_size(3, 3/1, 5, 4), region_size(4, 4/2, 3, 4)].
+
+geometry_problem(kakuro(Rows), Why) :-
+    !,
+    kakuro_problem(Rows, Why).
+geometry_problem(geometry(N, Regions, Options), Why) :-
+    (   region_problem(Regions, N, Why)
     ;   option_signs(Options, Pairs),
         member(R1-C1-R2-C2, Pairs),
-        sign_error(N, R1, C1, R2, C2, Why)
-    ->  Status = invalid(Why)
+        once(sign_error(N, R1, C1, R2, C2, Why))
     ;   memberchk(less(Signs), Options),
-        less_cycle(Signs, Cycle)
-    ->  Status = invalid(sign_cycle(Cycle))
-    ;   Status = ok
+        less_cycle(Signs, Cycle),
+        Why = sign_cycle(Cycle)
     ).
 
 %! region_error(+Regions, +N, -Why) is semidet.
 %
-%  A jigsaw region map that does not cut the N x N grid into N connected
-%  regions of N cells, numbered 1..N:
+%  The first way a jigsaw region map breaks the rules (region_problem/3).
+
+region_error(Regions, N, Why) :-
+    once(region_problem(Regions, N, Why)).
+
+%! region_problem(+Regions, +N, -Why) is nondet.
+%
+%  Each way a jigsaw region map does not cut the N x N grid into N
+%  connected regions of N cells, numbered 1..N:
 %    - region_map_size(Length, Cells): a number for each cell is needed;
 %    - region_number(R/C, Id, N): a region numbered outside 1..N;
 %    - region_size(Id, R/C, Size, N): region Id (first cell R/C) has Size cells;
 %    - region_cut(Id, R/C, R0/C0): R/C cannot be reached from R0/C0 within Id.
+%  Sizes and connections are judged only on a map of N*N numbers in 1..N.
 
-region_error(regions(Ids), N, Why) :-
+region_problem(regions(Ids), N, Why) :-
     length(Ids, Length),
     Cells is N*N,
     (   Length =\= Cells
     ->  Why = region_map_size(Length, Cells)
-    ;   nth0(I, Ids, Id), \+ ( integer(Id), between(1, N, Id) )
-    ->  R is I // N + 1, C is I mod N + 1,
-        Why = region_number(R/C, Id, N)
+    ;   findall(W, bad_region_number(Ids, N, W), Bad),
+        Bad \== []
+    ->  member(Why, Bad)
     ;   findall(Id-(R/C), ( nth0(I, Ids, Id), R is I // N + 1, C is I mod N + 1 ), Pairs0),
         keysort(Pairs0, Pairs),
         group_pairs_by_key(Pairs, Regions),
         member(Id-Members, Regions),
         region_members_error(Id, Members, N, Why)
-    ->  true
     ).
+
+bad_region_number(Ids, N, region_number(R/C, Id, N)) :-
+    nth0(I, Ids, Id),
+    \+ ( integer(Id), between(1, N, Id) ),
+    R is I // N + 1,
+    C is I mod N + 1.
 
 region_members_error(Id, [First|Members], N, Why) :-
     length([First|Members], Size),

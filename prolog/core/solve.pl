@@ -12,7 +12,8 @@
           [ solve_puzzle/3,         % +Puzzle, +Options, -Result
             solving_techniques/1,   % -Techniques
             setup_puzzle/2,         % +Puzzle, -Status
-            setup_puzzle/3          % +Puzzle, +Start, -Status
+            setup_puzzle/3,         % +Puzzle, +Start, -Status
+            broken_constraint/1     % -Constraint
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(option)).
@@ -90,8 +91,12 @@ solve_in_place(Puzzle, Techniques, Limit, result(Status, Solutions, Guesses)) :-
         count_status(Count, Status)
     ).
 
-% A constraint the givens alone break: a Kakuro run whose placed digits
-% fit none of its combinations, a sign between givens the wrong way.
+%! broken_constraint(-Constraint) is nondet.
+%
+%  A constraint the placed values alone break: a Kakuro run whose placed
+%  digits fit none of its combinations, a sign between givens the wrong
+%  way, a sign no value of an empty cell can satisfy next to a given.
+
 broken_constraint(sum(U, Sum)) :-
     constraint(sum(U, Sum)),
     fitting_rests(U, Sum, []).

@@ -16,6 +16,7 @@
 :- module(runs,
           [ kakuro_runs/2,          % +Rows, -Runs
             kakuro_status/2,        % +Rows, -Status
+            kakuro_problem/2,       % +Rows, -Why
             kakuro_notes/2          % +Rows, -Notes
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
@@ -116,7 +117,28 @@ kakuro_error(Rows, Why) :-
         clue_error(Length, R, C, Dir, Sum, Why)
     ->  true
     ;   \+ all_white_covered(Rows, Stretches),
-        unclued_error(Rows, Why)
+        once(unclued_problem(Rows, Why))
+    ).
+
+%! kakuro_problem(+Rows, -Why) is nondet.
+%
+%  Each rule the grid breaks, as kakuro_status/2 names them: every clue
+%  that is wrong, then every run without a clue and every lonely cell.
+%
+%  ?- findall(W, kakuro_problem([[clue(0,0), clue(3,0), clue(0,0)],
+%                                [clue(0,45), w, w], [clue(0,0), w, w]], W), Ws).
+%  Ws = [impossible_sum(2/1, across, 45, 2), run_without_clue(2/3, down),
+%        run_without_clue(3/2, across)].
+
+kakuro_problem(Rows, Why) :-
+    (   ragged(Rows, R)
+    ->  Why = ragged(R)
+    ;   grid_term(Rows, Grid),
+        (   clued_run(Grid, Dir, R, C, Sum, Cells),
+            length(Cells, Length),
+            clue_error(Length, R, C, Dir, Sum, Why)
+        ;   unclued_problem(Grid, Why)
+        )
     ).
 
 % With every clued run of the right length, the runs cover each white
@@ -128,19 +150,19 @@ all_white_covered(Rows, Stretches) :-
     aggregate_all(sum(L), member(s(_, _, across, _, L), Stretches), White),
     aggregate_all(sum(L), member(s(_, _, down, _, L), Stretches), White).
 
-unclued_error(Rows, run_without_clue(R/C, Dir)) :-
+% A run of two or more white cells with no clue before it, or a white
+% cell in no run.
+unclued_problem(Rows, run_without_clue(R/C, Dir)) :-
     white(Rows, R, C),
     member(Dir, [across, down]),
     back(Dir, R, C, R0, C0),
     \+ white(Rows, R0, C0),
     \+ ( clue_cell(Rows, R0, C0, D, A), direction_clue(Dir, D, A, Sum), Sum > 0 ),
-    stretch(Rows, Dir, R0, C0, [_, _|_]),
-    !.
-unclued_error(Rows, lonely_cell(R/C)) :-
+    stretch(Rows, Dir, R0, C0, [_, _|_]).
+unclued_problem(Rows, lonely_cell(R/C)) :-
     white(Rows, R, C),
     \+ in_run(Rows, across, R, C),
-    \+ in_run(Rows, down, R, C),
-    !.
+    \+ in_run(Rows, down, R, C).
 
 % A white cell is in a run in direction Dir.  With no run lacking its
 % clue (the clause before), a white neighbour along Dir means a clued run

@@ -262,7 +262,10 @@ cell_value(N, Line, Row0, Code, V, I, I1) :-
     (   value_code(Code, V0)
     ->  (   V0 > N
         ->  char_code(Ch, Code),
-            puzzle_error(Line-(R/C), "value ~w (~w) is outside 1..~w", [Ch, V0, N])
+            (   V0 =< 9
+            ->  puzzle_error(Line-(R/C), "value ~w is outside 1..~w", [Ch, N])
+            ;   puzzle_error(Line-(R/C), "value ~w (~w) is outside 1..~w", [Ch, V0, N])
+            )
         ;   V = V0
         )
     ;   char_code(Ch, Code),
