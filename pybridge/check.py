@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .entries import Grid, read_entries, with_entries
-from .kakuro import KakuroPuzzle
 from .picture import Marks, picture
 from .puzzle import Unreadable
 from .solver import AnyPuzzle, Solvable, _check_puzzle, _limit_ms, _plural, _values, takes_value

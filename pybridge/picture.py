@@ -185,7 +185,8 @@ def _contents(layout: _Layout, r: int, c: int, code: int, given: bool, top: int,
         colour = GIVEN if given else FILLED
         weight = ' font-weight="bold"' if given else ""
         return [f'<text data-value="r{r + 1}c{c + 1}" x="{x + s / 2:.1f}" y="{y + s * 0.72:.1f}" '
-                f'font-size="{s * 0.6:.0f}" fill="{colour}"{weight} text-anchor="middle">{escape(value_char(code))}</text>']
+                f'font-size="{s * 0.6:.0f}" fill="{colour}"{weight} text-anchor="middle">'
+                f'{escape(value_char(code))}</text>']
     placed = [v for rr, cc, v in marks.placed if (rr, cc) == cell]
     if code == 0:  # a blank shown without candidates: a placement shows as its value
         return [f'<text data-value="r{r + 1}c{c + 1}" x="{x + s / 2:.1f}" y="{y + s * 0.72:.1f}" '

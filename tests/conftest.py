@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pybridge import Puzzle
+import pybridge
+from pybridge import Puzzle, kakuro
+from pybridge.futoshiki import from_corpus_record
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -114,3 +116,23 @@ def lines_match(expected: list[str], actual: list[str]) -> bool:
         return False
     pattern = "^" + ".*".join(re.escape(part) for part in head.rstrip().split("...")) + "$"
     return re.match(pattern, actual[0].rstrip()) is not None and lines_match(rest, actual[1:])
+
+
+def every_kind_cases() -> list:
+    """(puzzle, known solution) of each kind, from the shared corpus and puzzles/: Sudoku 4x4,
+    jigsaw, X, 16x16, 9x9, Futoshiki, Adjacent, Kakuro."""
+    cases = []
+    for name in ("sudoku4_sgt_solo.jsonl", "sudoku9_jigsaw_sgt_solo.jsonl", "sudoku9_x_diagonal_sgt_solo.jsonl",
+                 "sudoku16_sgt_solo.jsonl"):
+        record = corpus_jsonl(name)[3]
+        cases.append((pybridge.load(record["game_id"])[0], decode(record["solution"])))
+    cases.append((pybridge.load(corpus_lines("sudoku9_norvig_top95.txt")[0])[0],
+                  decode(corpus_lines("sudoku9_norvig_top95.solutions.txt")[0])))
+    record = corpus_jsonl("futoshiki_sgt_unequal.jsonl")[200]
+    cases.append((from_corpus_record(record), decode(record["solution"])))
+    adjacent = pybridge.load("puzzles/futoshiki/adjacent.txt")[0]
+    cases.append((adjacent, pybridge.solve(adjacent).values))
+    entry = corpus_jsonl("kakuro_krazydad_via_billstclair.jsonl")[10]
+    cases.append((kakuro.from_corpus_grid(entry["grid"]),
+                  [int(ch) if ch.isdigit() else 0 for row in entry["solution"] for ch in row]))
+    return cases

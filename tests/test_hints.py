@@ -10,7 +10,7 @@ import pytest
 import pybridge
 from pybridge import kakuro
 from pybridge.futoshiki import from_corpus_record
-from conftest import corpus_jsonl, corpus_lines, decode
+from conftest import corpus_jsonl, corpus_lines, decode, every_kind_cases
 from test_doors import cli
 from test_shell import run_queries
 
@@ -144,3 +144,30 @@ def test_why_in_the_shell():
     assert outputs[8] == ["r1c3 is not 1: so r1c3 is not 1: that guess led to a contradiction"]
     assert outputs[9] == ["r0c1 is not a cell that takes a value.", "false"]
     assert outputs[10] == ["12 is not a value of this puzzle (1..9).", "false"]
+
+
+def test_why_and_hints_agree_with_the_solution_on_every_kind():
+    """On a puzzle of every kind: each removal and placement `why` names is true of the known
+    solution, and so is each hint's, from a grid filled in part."""
+    for puzzle, truth in every_kind_cases():
+        _, cols = puzzle.shape
+        solver = pybridge.Solver(puzzle)
+        assert solver.run() == "solved", puzzle
+        asked = 0
+        for number, step in solver._steps_in_effect():
+            for r, c, v in step.eliminations[:3]:
+                assert truth[(r - 1) * cols + c - 1] != v and \
+                    solver.why(r, c, v) == f"r{r}c{c} is not {v}: step {number}, {step.text}"
+                asked += 1
+            for r, c, v in step.placements:
+                assert truth[(r - 1) * cols + c - 1] == v and \
+                    solver.why(r, c, v) == f"r{r}c{c} = {v}: step {number}, {step.text}"
+        assert asked
+        takes = pybridge.solver.takes_value(puzzle)
+        grid = [v if takes[i] and i % 3 == 0 else 0 for i, v in enumerate(truth)]
+        h = pybridge.hint(puzzle, grid, level=3)
+        assert h.status in ("step", "solved"), h.text
+        for r, c, v in h.step.placements if h.step else []:
+            assert truth[(r - 1) * cols + c - 1] == v, h.text
+        for r, c, v in h.step.eliminations if h.step else []:
+            assert truth[(r - 1) * cols + c - 1] != v, h.text
