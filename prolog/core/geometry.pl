@@ -55,7 +55,7 @@
 :- module(geometry,
           [ setup_geometry/1,   % +Geometry
             current_geometry/1, % ?Geometry
-            region_error/3,     % +Regions, +N, -Why
+            region_problem/3,   % +Regions, +N, -Why
             geometry_status/2,  % +Geometry, -Status
             geometry_problem/2, % +Geometry, -Why
             clear_geometry/0,
@@ -161,13 +161,6 @@ geometry_problem(geometry(N, Regions, Options), Why) :-
         less_cycle(Signs, Cycle),
         Why = sign_cycle(Cycle)
     ).
-
-%! region_error(+Regions, +N, -Why) is semidet.
-%
-%  The first way a jigsaw region map breaks the rules (region_problem/3).
-
-region_error(Regions, N, Why) :-
-    once(region_problem(Regions, N, Why)).
 
 %! region_problem(+Regions, +N, -Why) is nondet.
 %

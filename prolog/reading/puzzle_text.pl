@@ -425,13 +425,19 @@ region_id(Code, Id, Seen0-K0, Seen-K) :-
     ).
 
 % A jigsaw region map cuts the grid into N connected regions of N cells
-% (geometry:region_error/3 says how it does not).
+% (geometry:region_problem/3 says each way it does not: all are named,
+% the record's cell being the first's).
 check_regions(Regions, N, Line) :-
-    (   region_error(Regions, N, Why)
-    ->  error_cell(Why, Cell),
-        error_text(Why, Text),
+    (   findall(Why, region_problem(Regions, N, Why), [First|Others])
+    ->  error_cell(First, Cell),
+        error_text(First, Text),
         cell_message(Text, Message),
-        puzzle_error(Line-Cell, "~w", [Message])
+        (   Others == []
+        ->  puzzle_error(Line-Cell, "~w", [Message])
+        ;   maplist(error_text, Others, OtherTexts),
+            atomic_list_concat(OtherTexts, '; ', More),
+            puzzle_error(Line-Cell, "~w (and ~w)", [Message, More])
+        )
     ;   true
     ).
 
