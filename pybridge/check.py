@@ -20,6 +20,7 @@ import html
 from dataclasses import dataclass, field
 
 from . import engine
+from .cells import MARK
 from .entries import Grid, read_entries, with_entries
 from .picture import Marks, picture
 from .puzzle import Unreadable
@@ -127,9 +128,11 @@ class CheckReport:
     def __str__(self) -> str:
         out = self.lines()
         if len(self.solutions) >= 2:
-            out.append(f"two solutions; they differ at {_plural(len(self.differences), 'cell')} "
-                       f"({', '.join(f'r{r}c{c}' for r, c in self.differences)}):")
-            out.append(_side_by_side(self.puzzle.text_of(self.solutions[0]), self.puzzle.text_of(self.solutions[1])))
+            first, second = self.solutions[:2]
+            out.append(f"two solutions, and * where they differ ({_plural(len(self.differences), 'cell')}: "
+                       f"{', '.join(f'r{r}c{c}' for r, c in self.differences)}):")
+            marked = [MARK if a != b else a for a, b in zip(first, second)]
+            out.append(_side_by_side(*(self.puzzle.text_of(v) for v in (first, second, marked))))
         return "\n".join(out)
 
     def to_json(self) -> dict:
@@ -163,10 +166,10 @@ class CheckReport:
         return f"<p>{text}</p><div>{row}</div>"
 
 
-def _side_by_side(left: str, right: str, gap: str = "     ") -> str:
-    a, b = left.splitlines(), right.splitlines()
-    width = max(len(line) for line in a)
-    return "\n".join(f"{x.ljust(width)}{gap}{y}".rstrip() for x, y in zip(a, b))
+def _side_by_side(*grids: str, gap: str = "     ") -> str:
+    columns = [grid.splitlines() for grid in grids]
+    widths = [max(len(line) for line in lines) for lines in columns]
+    return "\n".join(gap.join(line.ljust(w) for line, w in zip(row, widths)).rstrip() for row in zip(*columns))
 
 
 def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: float | None = None) -> CheckReport:

@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .cells import value_char
 from .errors import PuzzleFormatError
 from .foreign import PrologString
 from .limits import LIMITS
@@ -108,7 +109,7 @@ class KakuroPuzzle(ShowsGivens):
 
 def _token(cell: Cell, value: int) -> str:
     if isinstance(cell, int):
-        return str(value) if value else "."
+        return value_char(value)
     if not cell.down and not cell.across:
         return "#"
     return f"{cell.down or ''}\\{cell.across or ''}"

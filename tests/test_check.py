@@ -98,7 +98,7 @@ def test_several_solutions_are_shown_side_by_side_with_their_differences():
         assert report.differences == [(i // p.size + 1, i % p.size + 1)
                                       for i in range(p.size ** 2) if first[i] != second[i]] != []
         shown = str(report)
-        assert "differ at" in shown and p.text_of(first).splitlines()[0] in shown
+        assert "where they differ" in shown and p.text_of(first).splitlines()[0] in shown
         for line_a, line_b in zip(p.text_of(first).splitlines(), p.text_of(second).splitlines()):
             assert line_a in shown and line_b in shown
 
@@ -196,7 +196,8 @@ def test_check_command_exit_status_and_json(tmp_path):
     out = cli("check", "-", stdin="11..........1...\n12..34..........\n")
     assert out.returncode == 1
     assert "duplicate 1 in row 1: r1c1 and r1c2" in out.stdout and "duplicate 1 in column 1" in out.stdout
-    assert "two solutions; they differ at 4 cells" in out.stdout
+    assert "two solutions, and * where they differ (4 cells: r3c2, r3c4, r4c2, r4c4)" in out.stdout
+    assert "2 * | 4 *" in out.stdout
     solution = pybridge.solve(pybridge.load("puzzles/sudoku4.txt")[0]).values
     line = "".join(map(str, solution))
     assert cli("check", "puzzles/sudoku4.txt", "--grid", "-", stdin=line + "\n").returncode == 0
