@@ -28,7 +28,7 @@ run: setup
 	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/*
 
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 bench: setup
 	$(PY) bench/sudoku.py

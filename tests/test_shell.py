@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 import subprocess
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -24,11 +26,13 @@ def transcript() -> list[tuple[str, list[str]]]:
 def run_queries(queries: list[str]) -> list[list[str]]:
     program = ["q(0, true)."] + [f"q({i}, ({q.rstrip('.')}))." for i, q in enumerate(queries, 1)]
     program.append("run :- forall(q(I, G), (format('@@~w~n', [I]), (catch(G, E, (print_message(error, E), fail)) -> true ; writeln(false)))).")
-    script = ROOT / ".pytest_cache" / "transcript.pl"
-    script.parent.mkdir(exist_ok=True)
-    script.write_text("\n".join(program) + "\n")
+    # a file of its own: tests run in parallel (pytest -n)
+    with tempfile.NamedTemporaryFile("w", suffix=".pl", delete=False) as handle:
+        handle.write("\n".join(program) + "\n")
+    script = Path(handle.name)
     out = subprocess.run(["swipl", "-q", "-g", "consult('prolog/puzzlog.pl')", "-g", f"consult('{script}')",
                           "-g", "run", "-t", "halt"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    script.unlink()
     assert out.stderr == "", out.stderr  # loading prints no warnings
     chunks = re.split(r"^@@\d+\n", out.stdout, flags=re.M)[2:]
     return [[ln.rstrip() for ln in chunk.splitlines()] for chunk in chunks]
