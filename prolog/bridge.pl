@@ -26,6 +26,9 @@
             bridge_steps/7,         % +Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items,
                                     % -Codes1
             bridge_hint/7,          % +Geometry, +Codes, +Techniques, +Level, -Status, -Text, -Items
+            bridge_rate/8,          % +Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps,
+                                    % -Features, -Error
+            bridge_rating_ladder/2, % +Geometry, -Ladder
             bridge_check/9,         % +Geometry, +Givens, +Entries, +TimeLimitMs, -Status,
                                     % -Problems, -Solutions, -EntryProblems, -Wrong
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
@@ -58,10 +61,12 @@
 :- use_module('core/solve').
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
+:- use_module('analysis/rating').
 :- use_module('reading/puzzle_text').
 :- use_module('core/walkthrough').
 :- use_module('kinds/runs').
 :- reexport('kinds/combinations', [combinations/3, combinations/4]).
+:- reexport('analysis/rating', [step_weight/4]).
 
 %! shape_geometry(+Shape, -Geometry) is det.
 %
@@ -420,6 +425,54 @@ hint_in_place(Techniques, Level, step, Text, [item(0, Step)]) :-
     !,
     hint_text(Step, Level, Text).
 hint_in_place(_, _, stuck, '', []).
+
+%! bridge_rate(+Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps, -Features,
+%!             -Error) is det.
+%
+%  Rate a puzzle (rating:rate_puzzle/2) within TimeLimitMs (0: no
+%  limit).  Status is rated, multiple, unsolvable, invalid (Error says
+%  why) or timeout; Rating [Level, Score, Hardest, Uses, Guesses] with
+%  Uses flat Technique, Count, ...; Steps the walk, flat Technique,
+%  Size, ...; Features [Name, Value] pairs (rating:puzzle_features/2).
+
+bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
+    shape_geometry(Shape, Geometry),
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = invalid(Why)
+    ->  Result = invalid(Why)
+    ;   Checked = givens(Givens),
+        catch(with_limit(TimeLimitMs, rate_puzzle(puzzle(Geometry, Givens), Result)),
+              Stopped, stopped(Stopped, Result))
+    ),
+    rate_answer(Result, Status, Rating, Steps, Error),
+    (   Status == rated
+    ->  puzzle_features(puzzle(Geometry, Givens), Pairs),
+        findall([Name, Value], member(Name-Value, Pairs), Features)
+    ;   Features = []
+    ).
+
+%! bridge_rating_ladder(+Geometry, -Ladder) is det.
+%
+%  The techniques a rating walk tries on a puzzle of Geometry, in order,
+%  as [Technique, Level] (rating:rating_ladder/2).
+
+bridge_rating_ladder(Shape, Ladder) :-
+    shape_geometry(Shape, Geometry),
+    rating_ladder(Geometry, Names),
+    findall([Name, Level], ( member(Name, Names), level_in(Geometry, Name, Level) ), Ladder).
+
+rate_answer(rating(Level, Score, Hardest, Uses, Guesses, Walk), rated,
+            [Level, Score, Hardest, Flat, Guesses], Steps, '') :-
+    !,
+    foldl([Name-N, [Name, N|T], T]>>true, Uses, Flat, []),
+    foldl([Name-N, [Name, N|T], T]>>true, Walk, Steps, []).
+rate_answer(invalid(Why), invalid, [], [], Error) :-
+    !,
+    error_text(Why, Error).
+rate_answer(error(Resource), error, [], [], Error) :-
+    !,
+    result_answer(error(Resource), _, _, _, _, _, Error).
+rate_answer(Status, Status, [], [], '').
 
 %! bridge_check(+Geometry, +Givens, +Entries, +TimeLimitMs, -Status, -Problems,
 %!              -Solutions, -EntryProblems, -Wrong) is det.

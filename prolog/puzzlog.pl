@@ -44,9 +44,10 @@
         ?- undo.                                   % take the last move back
 
     Check a puzzle of a file without loading it: every rule its givens
-    break, then how many solutions it has.
+    break, then how many solutions it has.  Rate the loaded one:
 
         ?- check_file('puzzles/sudoku4.txt', 0).
+        ?- load_puzzle('puzzles/sudoku9.txt', 5), rate.
 
     The state lives in the dynamic facts element/3 and possibility/4; the
     rules are technique/2 and deduction/2, which can be queried directly:
@@ -66,6 +67,7 @@
             load_puzzle/3,          % +File, +Index, +Options
             load_kakuro/1,          % +Name
             check_file/1,           % +File
+            rate/0,
             check_file/2,           % +File, +Index
             show/0,
             candidates/0,
@@ -105,6 +107,7 @@
 :- use_module('core/solve').
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
+:- use_module('analysis/rating').
 :- use_module('reading/puzzle_text').
 :- use_module('reading/typed_puzzles').
 :- use_module('core/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
@@ -117,7 +120,8 @@
     history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first
     made/2,             % saved(State, Guesses), Records: the step records of that move, for why/3
     guesses/1,          % [guess(Before, R, C, V), ...], latest first
-    shell_techniques/1. % the techniques step/0, steps/0 and walkthrough/0 use, when not all          % [guess(Before, R, C, V), ...], latest first
+    shell_techniques/1, % the techniques step/0, steps/0 and walkthrough/0 use, when not all
+    loaded_puzzle/1.    % puzzle(Geometry, Givens) of the puzzle loaded, for rate/0          % [guess(Before, R, C, V), ...], latest first
 
 :- initialization(print_message(informational, format(
        "puzzlog: try load_puzzle('puzzles/sudoku9.txt'), then step, candidates, guess, undo; puzzlog_help lists every query", []))).
@@ -136,6 +140,7 @@ help_line('futoshiki(Id), futoshiki(Id, Solved)', 'solve an Unequal game ID or R
 help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) of a file, any format').
 help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
 help_line('check_file(File), check_file(File, I)', 'every rule puzzle I breaks; its solutions').
+help_line('rate', 'how hard the loaded puzzle is: level, score, techniques').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
 help_line('hint, hint(Level)', 'the next technique (1), where to look (2), the deduction (3)').
@@ -448,6 +453,29 @@ check_said(multiple, Puzzle, [First, Second|_]) :-
     show_values(Puzzle, Second),
     fail.
 
+%! rate is semidet.
+%
+%  Print how hard the loaded puzzle is for a person (from its givens,
+%  whatever moves were made since): its level, score, the hardest
+%  technique it needs and how often each technique is used
+%  (rating:rate_puzzle/2).  Fails, saying why, for a puzzle with no
+%  solution or several.
+
+rate :-
+    loaded,
+    loaded_puzzle(Puzzle),
+    rate_puzzle(Puzzle, Rating),
+    (   Rating = rating(Level, Score, Hardest, Uses, Guesses, _)
+    ->  format('~w (score ~w): hardest ~w~n', [Level, Score, Hardest]),
+        (   Guesses > 0 -> plural(Guesses, guess, GuessText), format('~w needed~n', [GuessText]) ; true ),
+        forall(member(Name-Count, Uses), format('  ~w~t~24|~w~n', [Name, Count]))
+    ;   Rating == multiple
+    ->  format('Not rated: the puzzle has more than one solution.~n'),
+        fail
+    ;   format('Not rated: the puzzle has no solution.~n'),
+        fail
+    ).
+
 %! load_kakuro(+Name) is semidet.
 %
 %  load_puzzle/1 of the thesis-format pair Name_down.txt + Name_right.txt.
@@ -473,6 +501,8 @@ start_puzzle(Puzzle) :-
         retractall(made(_, _)),
         retractall(guesses(_)),
         assertz(guesses([])),
+        retractall(loaded_puzzle(_)),
+        assertz(loaded_puzzle(Puzzle)),
         print_grid
     ;   error_text(Why, Text),
         format('Invalid puzzle: ~w~n', [Text]),

@@ -1,6 +1,7 @@
 """The ``puzzlog`` command line (also ``python -m pybridge``).
 
     puzzlog solve [FILE...]         solve every puzzle of the files (- or none: stdin)
+    puzzlog rate [FILE...]          how hard each puzzle is for a person: level, score, hardest technique
     puzzlog explain FILE            every step of one puzzle in words, guesses included
     puzzlog hint FILE               a hint at the next deduction (--grid: from a player's grid)
     puzzlog check FILE              the rules the puzzles break, and how many solutions each has
@@ -12,7 +13,8 @@ Exit status: 0 when every puzzle was solved (and agreed with any solution
 the file gives), 1 when any was invalid, unsolvable, not unique, timed out
 or unreadable, 2 for a usage error, 130 when interrupted (Ctrl-C).  check
 exits 0 when every puzzle has exactly one solution and, with --grid, only
-when the grid is complete and correct.
+when the grid is complete and correct; rate exits 0 when every puzzle was rated
+(it has exactly one solution).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from .errors import PuzzlogError
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
+from .rating import rate
 from .reading import FORMATS, KINDS, LIMITS, load, read
 from .solver import MAX_STEPS, Result, _plural, explain, solve
 from .techniques import TECHNIQUE_SETS, ladder
@@ -71,6 +74,13 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--one-line", action="store_true",
                         help="each solution on one line (MULTIPLE, NONE, INVALID or TIMEOUT when there is none)")
     output.add_argument("--csv", action="store_true", help="CSV: source, index, puzzle, solution, status, ...")
+
+    p_rate = sub.add_parser("rate", parents=[reading], help="how hard each puzzle is for a person")
+    p_rate.add_argument("files", nargs="*", metavar="FILE",
+                        help="puzzle files; - (or none, when input is piped) for standard input")
+    p_rate.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
+    p_rate.add_argument("--json", action="store_true",
+                        help="one JSON object per puzzle per line: level, score, hardest, techniques, features")
 
     p_explain = sub.add_parser("explain", parents=[reading, chains], help="explain a solve step by step")
     p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -232,26 +242,43 @@ def _csv_row(result: Result) -> list:
             result.solutions, result.guesses, round(result.ms, 3), result.error or ""]
 
 
-def _solve(args: argparse.Namespace) -> int:
-    files = args.files
-    if not files:
-        if sys.stdin.isatty():
-            print("puzzlog solve: give puzzle files, or pipe puzzles in (- reads standard input)", file=sys.stderr)
-            return 2
-        files = ["-"]
-    failed = False
+def _files(args: argparse.Namespace) -> list[str] | None:
+    """The files named, or ["-"] when input is piped; None (said on stderr) for neither."""
+    if args.files:
+        return args.files
+    if sys.stdin.isatty():
+        print(f"puzzlog {args.command}: give puzzle files, or pipe puzzles in (- reads standard input)",
+              file=sys.stderr)
+        return None
+    return ["-"]
+
+
+def _each_file(files: list[str], kind: str | None, fmt: str | None):
+    """(name, its puzzles) for each file, once each; (name, PuzzlogError) for one that cannot
+    be read at all."""
     seen: set = set()
-    writer = csv.writer(sys.stdout, lineterminator="\n") if args.csv else None
-    if writer:
-        writer.writerow(CSV_FIELDS)
     for name in files:
         key = _file_key(name)
         if key in seen:
             continue
         seen.add(key)
         try:
-            puzzles = _read(name, args.kind, args.fmt)
+            yield name, _read(name, kind, fmt)
         except PuzzlogError as exc:
+            yield name, exc
+
+
+def _solve(args: argparse.Namespace) -> int:
+    files = _files(args)
+    if files is None:
+        return 2
+    failed = False
+    writer = csv.writer(sys.stdout, lineterminator="\n") if args.csv else None
+    if writer:
+        writer.writerow(CSV_FIELDS)
+    for name, puzzles in _each_file(files, args.kind, args.fmt):
+        if isinstance(puzzles, PuzzlogError):
+            exc = puzzles
             failed = True
             if args.json:
                 print(json.dumps(_file_failure(name, exc)), flush=True)
@@ -275,6 +302,33 @@ def _solve(args: argparse.Namespace) -> int:
                 print(_one_line(result), flush=True)
             else:
                 _print_text(result)
+    return 1 if failed else 0
+
+
+def _rate(args: argparse.Namespace) -> int:
+    files = _files(args)
+    if files is None:
+        return 2
+    failed = False
+    for name, puzzles in _each_file(files, args.kind, args.fmt):
+        if isinstance(puzzles, PuzzlogError):
+            failed = True
+            if args.json:
+                print(json.dumps({"source": name, "index": None, "line": None, "kind": None, "status": "invalid",
+                                  "level": None, "score": 0, "hardest": None, "techniques": {}, "guesses": 0,
+                                  "features": {}, "error": str(puzzles), "ms": 0.0}), flush=True)
+            else:
+                print(f"puzzlog: {puzzles}", file=sys.stderr)
+            continue
+        for puzzle in puzzles:
+            rating = rate(puzzle, args.time_limit)
+            failed = failed or not rating.ok
+            if args.json:
+                print(json.dumps(rating.to_json()), flush=True)
+            else:
+                print(_header(puzzle))
+                print(rating)
+                print(flush=True)
     return 1 if failed else 0
 
 
@@ -385,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
-        commands = {"solve": _solve, "explain": _explain, "hint": _hint, "check": _check, "convert": _convert,
+        commands = {"solve": _solve, "rate": _rate, "explain": _explain, "hint": _hint, "check": _check, "convert": _convert,
                     "techniques": _techniques}
         return commands[args.command](args)
     except PuzzlogError as exc:

@@ -410,6 +410,7 @@ sum_deduction(last_empty_cell, step(last_empty_cell, run(U, Sum), [p(R, C, V)], 
     V is Sum - Used,
     digit_in(V, M).
 sum_deduction(crossing, step(crossing, crossing(R/C, Runs), Placements, Elims)) :-
+    \+ \+ constraint(sum(_, _)),           % a grid without sums need not be walked
     cell_units(R, C, Units),
     \+ element(R, C, _),
     cell_candidates(R, C, Vs),
