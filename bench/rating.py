@@ -140,8 +140,8 @@ def speed_part(args: argparse.Namespace) -> None:
         solve_ms.append(min(timed(pybridge.solve, p) for _ in range(args.repeat)))
         rate_ms.append(min(timed(pybridge.rate, p) for _ in range(args.repeat)))
     ratios = [r / s for r, s in zip(rate_ms, solve_ms)]
-    inter = [pybridge.load(row["puzzle"])[0] for row in csv.DictReader(open(CORPUS / "sudoku9_qqwing_generated_1000.csv"))
-             if row["difficulty"] == "intermediate"]
+    rows = csv.DictReader(open(CORPUS / "sudoku9_qqwing_generated_1000.csv"))
+    inter = [pybridge.load(row["puzzle"])[0] for row in rows if row["difficulty"] == "intermediate"]
     inter_ms = [min(timed(pybridge.rate, p) for _ in range(args.repeat)) for p in inter]
     print(f"\nspeed (ms through the Python API, the fastest of {args.repeat} runs a puzzle; medians)")
     print("| set | solve | rate | rate / solve, median of each puzzle's |")
@@ -157,7 +157,8 @@ def main() -> None:
     parser.add_argument("--tune", type=int, default=2000, metavar="N", help="S+W rows the weights were tuned on")
     parser.add_argument("--check", type=int, default=3000, metavar="N", help="S+W rows after those, to check")
     parser.add_argument("--workers", type=int, default=2, help="processes rating the S+W rows (one engine each)")
-    parser.add_argument("--repeat", type=int, default=3, metavar="N", help="times each puzzle of the speed part is timed")
+    parser.add_argument("--repeat", type=int, default=3, metavar="N",
+                        help="times each puzzle of the speed part is timed")
     args = parser.parse_args()
     require_corpus()
     for part in args.parts.split(","):

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import pybridge
-from pybridge import LEVELS, kakuro
+from pybridge import LEVELS
 from pybridge.rating import rating_ladder
 from conftest import ROOT, corpus_file, every_kind_cases
 from test_doors import cli
