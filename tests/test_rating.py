@@ -127,7 +127,7 @@ def test_puzzles_without_one_solution_are_not_rated():
                                   "puzzles/sudoku_x_solo.txt", "puzzles/sudoku9_expert.sdk",
                                   "puzzles/futoshiki/unequal.txt", "puzzles/futoshiki/adjacent.grid",
                                   "puzzles/futoshiki/greater_than_sudoku.grid", "puzzles/kakuro/medium.grid",
-                                  "puzzles/kakuro/small"])
+                                  "puzzles/kakuro/medium.txt", "puzzles/kakuro/small"])
 def test_rate_command_on_every_kind_and_format(name):
     out = cli("rate", name, "--json")
     records = [json.loads(line) for line in out.stdout.splitlines()]
@@ -142,6 +142,9 @@ def test_rate_command_text_stdin_and_errors():
     assert "trivial (score" in out.stdout and "not rated: the puzzle has more than one solution" in out.stdout
     assert "invalid: <stdin>, line 3: r1c2: value 1 is already given at r1c1" in out.stdout
     assert "Traceback" not in out.stderr
+    csv_text = "puzzle,solution\n...24......32...,3142423114232314\n"
+    out = cli("rate", "-", "--json", stdin=csv_text)
+    assert out.returncode == 0 and json.loads(out.stdout)["level"] == "trivial"
     missing = cli("rate", "nothere.txt")
     assert missing.returncode == 1 and missing.stderr == "puzzlog: nothere.txt: no such file\n"
 
