@@ -29,6 +29,7 @@
             bridge_rate/8,          % +Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps,
                                     % -Features, -Error
             bridge_rating_ladder/2, % +Geometry, -Ladder
+            bridge_generate/5,      % +Kind, +Options, +TimeLimitMs, -Status, -Generated
             bridge_check/9,         % +Geometry, +Givens, +Entries, +TimeLimitMs, -Status,
                                     % -Problems, -Solutions, -EntryProblems, -Wrong
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
@@ -62,6 +63,7 @@
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
+:- use_module('generation/generate').
 :- use_module('reading/puzzle_text').
 :- use_module('core/walkthrough').
 :- use_module('kinds/runs').
@@ -450,6 +452,37 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
         findall([Name, Value], member(Name-Value, Pairs), Features)
     ;   Features = []
     ).
+
+%! bridge_generate(+Kind, +Options, +TimeLimitMs, -Status, -Generated) is det.
+%
+%  Generate a puzzle (generate:generate_puzzle/3) within TimeLimitMs
+%  (0: no limit).  Kind is a kind term of generate.pl; Options are
+%  [Seed, Level, Technique, Symmetry, Attempts], Level and Technique ''
+%  for any.  Status is generated, failed (no attempt gave what was
+%  asked) or timeout; Generated [Record, Level, Score, Hardest] with
+%  Record as record_list/2 gives it (the solution in it), else [].
+
+bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs, Status, Generated) :-
+    generation_kind(Kind0, Kind),
+    include([_-V]>>(V \== ''), [level-Level, technique-Technique], Wanted),
+    findall(O, ( member(Name-V, Wanted), O =.. [Name, V] ), Options0),
+    Options = [seed(Seed), symmetry(Symmetry), attempts(Attempts)|Options0],
+    catch(with_limit(TimeLimitMs, ( generate_puzzle(Kind, Options, G) -> Result = G ; Result = failed )),
+          time_limit_exceeded, Result = timeout),
+    (   Result = generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _))
+    ->  Status = generated,
+        record_list(record(0, 0, puzzle(Puzzle, [solution(Solution)])), Record),
+        Generated = [Record, L, Score, Hardest]
+    ;   Status = Result, Generated = []
+    ).
+
+% Only the kinds generate.pl knows, with whole numbers: a term from
+% Python is checked before it is used.
+generation_kind(Kind, Kind) :-
+    Kind =.. [Name|Args],
+    memberchk(Name/Arity, [sudoku/2, sudoku_x/2, greater_than/2, jigsaw/1, jigsaw_x/1, futoshiki/1, adjacent/1]),
+    length(Args, Arity),
+    maplist(integer, Args).
 
 %! bridge_rating_ladder(+Geometry, -Ladder) is det.
 %

@@ -15,6 +15,7 @@ naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 from .check import CheckReport, Problem, check
 from .errors import EngineError, PuzzleFormatError, PuzzlogError
 from .formats import write
+from .generate import Generated, generate
 from .hints import Hint, hint
 from .puzzle import Puzzle, Unreadable
 from .rating import LEVELS, Rating, rate
@@ -22,8 +23,8 @@ from .reading import LIMITS, Limits, load, parse, read
 from .solver import Explanation, Result, Solver, Step, explain, solve
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
-__all__ = ["CheckReport", "EngineError", "Explanation", "Hint", "LEVELS", "LIMITS", "Limits", "PuzzleFormatError",
+__all__ = ["CheckReport", "EngineError", "Explanation", "Generated", "Hint", "LEVELS", "LIMITS", "Limits", "PuzzleFormatError",
            "PuzzlogError", "Puzzle", "Problem", "Rating", "Result", "Solver", "Step", "TECHNIQUE_SETS",
-           "UnknownTechniqueError", "Unreadable", "check", "explain", "hint", "ladder", "load", "parse", "rate", "read",
+           "UnknownTechniqueError", "Unreadable", "check", "explain", "generate", "hint", "ladder", "load", "parse", "rate", "read",
            "solve", "write"]
 __version__ = "0.1.0"

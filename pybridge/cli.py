@@ -1,6 +1,7 @@
 """The ``puzzlog`` command line (also ``python -m pybridge``).
 
     puzzlog solve [FILE...]         solve every puzzle of the files (- or none: stdin)
+    puzzlog generate KIND           new puzzles, unique, reproducible from --seed, at --difficulty
     puzzlog rate [FILE...]          how hard each puzzle is for a person: level, score, hardest technique
     puzzlog explain FILE            every step of one puzzle in words, guesses included
     puzzlog hint FILE               a hint at the next deduction (--grid: from a player's grid)
@@ -29,10 +30,11 @@ from pathlib import Path
 from . import __version__, formats, kakuro
 from .check import check
 from .errors import PuzzlogError
+from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, generate
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
-from .rating import rate
+from .rating import LEVELS, rate
 from .reading import FORMATS, KINDS, LIMITS, load, read
 from .solver import MAX_STEPS, Result, _plural, explain, solve
 from .techniques import TECHNIQUE_SETS, ladder
@@ -74,6 +76,26 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--one-line", action="store_true",
                         help="each solution on one line (MULTIPLE, NONE, INVALID or TIMEOUT when there is none)")
     output.add_argument("--csv", action="store_true", help="CSV: source, index, puzzle, solution, status, ...")
+
+    p_gen = sub.add_parser("generate", help="new puzzles of a kind, each with one solution")
+    p_gen.add_argument("kind", choices=GENERATED_KINDS)
+    shape = p_gen.add_mutually_exclusive_group()
+    shape.add_argument("--size", type=_whole(4, 25), metavar="N", help="N x N (default 9; Futoshiki 5)")
+    shape.add_argument("--box", type=_box, metavar="RxC", help="Sudoku boxes of R rows and C columns")
+    p_gen.add_argument("--count", type=_whole(1, 10 ** 6), default=1, metavar="N", help="how many (default 1)")
+    p_gen.add_argument("--seed", type=_whole(0, 2 ** 63), default=0, metavar="S",
+                       help="puzzle i is made from seed S+i: the same on every run (default 0)")
+    p_gen.add_argument("--difficulty", choices=LEVELS, help="the rating level wanted (`puzzlog rate`)")
+    p_gen.add_argument("--technique", metavar="NAME", help="the hardest technique wanted (`puzzlog techniques`)")
+    p_gen.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="the givens keep it (default none)")
+    p_gen.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds for the whole run")
+    p_gen.add_argument("--attempts", type=_whole(1, 10 ** 6), default=ATTEMPTS, metavar="N",
+                       help=f"solutions tried a puzzle before giving up (default {ATTEMPTS})")
+    out = p_gen.add_mutually_exclusive_group()
+    out.add_argument("--format", dest="out_format", choices=sorted(formats.WRITERS),
+                     help="write in this format (default: the kind's own)")
+    out.add_argument("--json", action="store_true",
+                     help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
 
     p_rate = sub.add_parser("rate", parents=[reading], help="how hard each puzzle is for a person")
     p_rate.add_argument("files", nargs="*", metavar="FILE",
@@ -132,6 +154,14 @@ def _technique_set(text: str) -> str:
     if text not in TECHNIQUE_SETS:
         raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(TECHNIQUE_SETS)})")
     return text
+
+
+def _box(text: str) -> tuple[int, int]:
+    try:
+        rows, cols = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not RxC, such as 3x3 or 2x3") from None
+    return rows, cols
 
 
 def _whole(low: int, high: int):
@@ -410,6 +440,23 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _generate(args: argparse.Namespace) -> int:
+    made = generate(args.kind, args.size, args.box, args.count, args.seed, args.difficulty, args.technique,
+                    args.symmetry, args.time_limit, args.attempts)
+    for g in made:
+        if args.json:
+            print(json.dumps(g.to_json()), flush=True)
+        elif args.out_format:
+            print(formats.write([g.puzzle], args.out_format).rstrip("\n"), flush=True)
+        else:
+            print(g.text(), flush=True)
+    if len(made) < args.count:
+        print(f"puzzlog: the time limit ran out: {_plural(len(made), 'puzzle')} of {args.count} made",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
 def _convert(args: argparse.Namespace) -> int:
     puzzles = _read(args.file, args.kind, args.fmt)
     bad = [p for p in puzzles if isinstance(p, Unreadable)]
@@ -439,7 +486,7 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
-        commands = {"solve": _solve, "rate": _rate, "explain": _explain, "hint": _hint, "check": _check,
+        commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint, "check": _check,
                     "convert": _convert, "techniques": _techniques}
         return commands[args.command](args)
     except PuzzlogError as exc:

@@ -1,0 +1,201 @@
+/*  Random full grids, jigsaw region maps and symmetry orbits: what a
+    generator starts from and removes along.
+
+    ?- random_seed(1), random_solution(geometry(4, boxes(2,2), []), Vs).
+    Vs = [2, 4, 1, 3, 1, 3, 4, 2, 3, 1, 2, 4, 4, 2, 3, 1].
+*/
+:- module(grids,
+          [ random_solution/2,      % +Geometry, -Values
+            random_regions/3,       % +N, +Swaps, -Regions
+            symmetry/1,             % ?Symmetry
+            orbits/3                % +Size, +Symmetry, -Orbits
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module('../core/geometry').
+:- use_module('../core/state').
+:- use_module('../core/solve').
+:- use_module('../core/search', [choose_cell/3]).
+:- use_module('../core/propagate', [propagate_assigned/6]).
+:- use_module(seeded_random).
+
+%! random_solution(+Geometry, -Values) is semidet.
+%
+%  Values (row-major) is a random solution of the empty grid of a
+%  Latin-square Geometry.  Standard boxes of 12x12 and more start from a
+%  pattern grid that rows, columns, bands, stacks and values are
+%  shuffled through (a search is slow there).  Otherwise the cell with
+%  the fewest candidates takes one of them at random, singles follow,
+%  and a dead end goes back.  Fails when the shape has no solution.
+
+random_solution(geometry(N, boxes(BR, BC), []), Values) :-
+    N >= 12,
+    !,
+    shuffled_pattern(N, BR, BC, Values).
+random_solution(Geometry, Values) :-
+    in_fresh_state(( setup_puzzle(puzzle(Geometry, []), ok), fill(Values) )).
+
+fill(Values) :-
+    (   solved
+    ->  grid_values(Values)
+    ;   choose_cell(R, C, Vs),
+        random_shuffle(Vs, Ws),
+        try_values(Ws, R, C, Values)
+    ).
+
+try_values([V|Vs], R, C, Values) :-
+    (   snapshot(( propagate_assigned(R, C, V, [], [], _), fill(Values) ))
+    ->  true
+    ;   try_values(Vs, R, C, Values)
+    ).
+
+% The pattern grid (row R, column C hold ((R mod BR)*BC + R div BR + C)
+% mod N + 1), its rows shuffled within bands and the bands, its columns
+% within stacks and the stacks, and its values renamed.
+shuffled_pattern(N, BR, BC, Values) :-
+    shuffled_lines(N, BR, Rows),            % BR rows a band
+    shuffled_lines(N, BC, Cols),            % BC columns a stack
+    numlist(1, N, Digits),
+    random_shuffle(Digits, Names),
+    findall(V, ( member(R, Rows), member(C, Cols),
+                 P is ((R mod BR) * BC + R // BR + C) mod N,
+                 nth0(P, Names, V) ),
+            Values).
+
+% 0..N-1 as K groups of Size, each group shuffled, and the groups.
+shuffled_lines(N, Size, Lines) :-
+    K is N // Size,
+    K1 is K - 1,
+    numlist(0, K1, Groups0),
+    random_shuffle(Groups0, Groups),
+    findall(Line, ( member(G, Groups),
+                    S1 is Size - 1, numlist(0, S1, Offsets0),
+                    random_shuffle(Offsets0, Offsets),
+                    member(O, Offsets),
+                    Line is G * Size + O ),
+            Lines).
+
+%! random_regions(+N, +Swaps, -Regions) is det.
+%
+%  A random jigsaw region map of an N x N grid (row-major region
+%  numbers): from standard boxes (or, for a size without them, rows),
+%  Swaps times two neighbouring cells of different regions trade
+%  regions, when both regions stay connected.
+
+random_regions(N, Swaps, Regions) :-
+    start_regions(N, Start),
+    Map =.. [map|Start],
+    swap_regions(Swaps, N, Map),
+    Map =.. [_|Regions0],
+    renumber(Regions0, Regions).
+
+start_regions(N, Regions) :-
+    (   box_shape(N, BR, BC)
+    ->  NB is N // BC,
+        findall(B, ( between(1, N, R), between(1, N, C),
+                     B is ((R - 1) // BR) * NB + (C - 1) // BC + 1 ), Regions)
+    ;   findall(R, ( between(1, N, R), between(1, N, _) ), Regions)
+    ).
+
+% A cell of region A next to region B joins B, and a cell of B next to A
+% joins A, when both regions stay one piece.
+swap_regions(0, _, _) :- !.
+swap_regions(K, N, Map) :-
+    Cells is N * N,
+    random_below(Cells, I0),
+    I is I0 + 1,
+    arg(I, Map, A),
+    findall(B, ( neighbour(N, I, J), arg(J, Map, B), B =\= A ), Bs),
+    (   Bs \== []
+    ->  random_pick(Bs, B),
+        findall(J, ( between(1, Cells, J), J =\= I, arg(J, Map, B),
+                     neighbour(N, J, L), L =\= I, arg(L, Map, A) ), Js),
+        (   Js \== []
+        ->  random_pick(Js, J),
+            nb_setarg(I, Map, B),
+            nb_setarg(J, Map, A),
+            (   connected(Map, N, A), connected(Map, N, B)
+            ->  true
+            ;   nb_setarg(I, Map, A),
+                nb_setarg(J, Map, B)
+            )
+        ;   true
+        )
+    ;   true
+    ),
+    K1 is K - 1,
+    swap_regions(K1, N, Map).
+
+% J (1-based, row-major) is an orthogonal neighbour of I.
+neighbour(N, I, J) :-
+    Cells is N * N,
+    member(D, [1, -1, N, -N]),
+    J is I + D,
+    J >= 1, J =< Cells,
+    ( abs(D) =:= 1 -> (I - 1) // N =:= (J - 1) // N ; true ).
+
+% Region A of Map is one piece.
+connected(Map, N, A) :-
+    functor(Map, _, Cells),
+    findall(I, ( between(1, Cells, I), arg(I, Map, A) ), [First|Rest]),
+    reach([First], Map, N, A, [First], Reached),
+    length(Reached, K),
+    length([First|Rest], K).
+
+reach([], _, _, _, Seen, Seen).
+reach([I|Todo], Map, N, A, Seen0, Seen) :-
+    findall(J, ( neighbour(N, I, J), arg(J, Map, A), \+ memberchk(J, Seen0) ), New0),
+    sort(New0, New),
+    append(Seen0, New, Seen1),
+    append(Todo, New, Todo1),
+    reach(Todo1, Map, N, A, Seen1, Seen).
+
+% Regions numbered 1.. by first appearance, as the readers number them.
+renumber(Regions0, Regions) :-
+    foldl(number_region, Regions0, Regions, []-0, _).
+
+number_region(R0, R, Seen0-K0, Seen-K) :-
+    (   memberchk(R0-R1, Seen0)
+    ->  R = R1, Seen = Seen0, K = K0
+    ;   K is K0 + 1, R = K, Seen = [R0-K|Seen0]
+    ).
+
+%! symmetry(?Symmetry) is nondet.
+%
+%  The symmetries a puzzle's givens (or a Kakuro's layout) may keep.
+
+symmetry(none).
+symmetry(rot180).
+symmetry(rot90).
+symmetry(mirror).
+symmetry(diagonal).
+
+%! orbits(+Size, +Symmetry, -Orbits) is det.
+%
+%  The cells of a Size x Size grid grouped into what Symmetry maps onto
+%  each other, each orbit a sorted list of R/C, in reading order of
+%  their first cells.
+%
+%  ?- orbits(2, rot180, Os).
+%  Os = [[1/1, 2/2], [1/2, 2/1]].
+
+orbits(N, Symmetry, Orbits) :-
+    findall(Orbit,
+            ( between(1, N, R), between(1, N, C),
+              findall(R1/C1, image(Symmetry, N, R/C, R1/C1), Images),
+              sort(Images, Orbit),
+              Orbit = [R/C|_] ),
+            Orbits).
+
+image(Symmetry, N, Cell, Image) :-
+    images(Symmetry, N, Cell, Images),
+    member(Image, Images).
+
+images(none, _, Cell, [Cell]).
+images(rot180, N, R/C, [R/C, R1/C1]) :-
+    R1 is N + 1 - R, C1 is N + 1 - C.
+images(rot90, N, R/C, [R/C, C/R1, R1/C1, C1/R]) :-
+    R1 is N + 1 - R, C1 is N + 1 - C.
+images(mirror, N, R/C, [R/C, R/C1]) :-
+    C1 is N + 1 - C.
+images(diagonal, _, R/C, [R/C, C/R]).

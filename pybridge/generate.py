@@ -1,0 +1,141 @@
+"""Generating puzzles: new ones of a kind, each with exactly one solution, reproducible from a
+seed, at the level (or with the hardest technique) asked for.
+
+The engine does the work (prolog/generation/): a random solution, then givens and signs taken
+away while the techniques up to the target still finish the puzzle (or, past the cheap rungs,
+while it stays unique), then a rating that must match.  Puzzle i of a run uses seed + i, so
+``--seed S+i --count 1`` makes it again.
+
+>>> import pybridge
+>>> [g] = pybridge.generate("sudoku", size=4, seed=7)
+>>> g.level, pybridge.solve(g.puzzle).status
+('trivial', 'solved')
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from . import engine, formats
+from .cells import BOX_SHAPES
+from .errors import PuzzlogError
+from .puzzle import Puzzle
+from .rating import LEVELS
+from .reading import _from_record
+from .solver import _limit_ms
+from .techniques import ladder
+
+GENERATED_KINDS = ("sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent")
+SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
+ATTEMPTS = 50
+
+
+@dataclass
+class Generated:
+    """A generated puzzle (its ``solution`` filled in), its rating and the seed that makes it."""
+
+    puzzle: Puzzle
+    level: str
+    score: int
+    hardest: str
+    seed: int
+
+    def text(self) -> str:
+        """The puzzle in its kind's own format: a line for Sudoku kinds, the unequal format
+        for Futoshiki, a grid when there are signs among boxes."""
+        return formats.write([self.puzzle], native_format(self.puzzle)).rstrip("\n")
+
+    def to_json(self) -> dict:
+        solution = self.puzzle.solution or []
+        return {"kind": self.puzzle.kind, "puzzle": self.text(), "format": native_format(self.puzzle),
+                "solution": "".join(formats.value_char(v) for v in solution), "level": self.level,
+                "score": self.score, "hardest": self.hardest, "seed": self.seed}
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_svg_(self) -> str:
+        return self.puzzle.picture()
+
+
+def native_format(p: Puzzle) -> str:
+    if not p.boxed:
+        return "unequal"
+    return "grid" if p.has_signs else "line"
+
+
+def _kind_term(kind: str, size: int | None, box: tuple[int, int] | None) -> tuple:
+    if kind not in GENERATED_KINDS:
+        raise PuzzlogError(f"puzzlog generates {', '.join(GENERATED_KINDS)}; not {kind!r}"
+                           + (" (Kakuro generation is not built yet)" if kind == "kakuro" else ""))
+    if kind in ("sudoku", "sudoku-x", "greater-than"):
+        if box is None:
+            n = size or 9
+            if n not in BOX_SHAPES:
+                raise PuzzlogError(f"a {n}x{n} Sudoku has no standard boxes; sizes: "
+                                   f"{', '.join(map(str, BOX_SHAPES))}, or give --box RxC")
+            box = BOX_SHAPES[n]
+        rows, cols = box
+        if rows * cols not in BOX_SHAPES or (rows, cols) not in (BOX_SHAPES[rows * cols], BOX_SHAPES[rows * cols][::-1]):
+            raise PuzzlogError(f"boxes of {rows}x{cols} make no supported Sudoku")
+        name = {"sudoku": "sudoku", "sudoku-x": "sudoku_x", "greater-than": "greater_than"}[kind]
+        return (name, rows, cols)
+    n = size or (9 if kind.startswith("jigsaw") else 5)
+    if not 4 <= n <= 9:
+        raise PuzzlogError(f"a {kind} is generated from 4x4 to 9x9, not {n}x{n}")
+    return (kind.replace("-", "_"), n)
+
+
+def generate(kind: str, size: int | None = None, box: tuple[int, int] | None = None, count: int = 1, seed: int = 0,
+             difficulty: str | None = None, technique: str | None = None, symmetry: str = "none",
+             time_limit: float | None = None, attempts: int = ATTEMPTS) -> list[Generated]:
+    """``count`` new puzzles of ``kind`` (GENERATED_KINDS), each with exactly one solution.
+
+    ``difficulty`` is a rating level (pybridge.LEVELS) and ``technique`` the hardest
+    technique wanted; ``symmetry`` one of SYMMETRIES, which the givens keep.  ``time_limit``
+    (seconds) bounds the whole run: the puzzles made by then are returned.  Raises
+    PuzzlogError when what is asked cannot be had (no attempt of ``attempts`` gives it).
+    """
+    term = _kind_term(kind, size, box)
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
+    if technique is not None and technique not in [name for name, _ in ladder()]:
+        raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
+    if symmetry not in SYMMETRIES:
+        raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    made: list[Generated] = []
+    for i in range(count):
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            break
+        options = [seed + i, difficulty or "", technique or "", symmetry, attempts]
+        status, generated = engine.call("bridge_generate", [term, options, _limit_ms(remaining) if remaining else 0], 2)
+        if status == "timeout":
+            break
+        if status != "generated":
+            wanted = " and ".join(x for x in (difficulty and f"level {difficulty}",
+                                               technique and f"hardest technique {technique}") if x) or "a puzzle"
+            raise PuzzlogError(f"no {kind} of {_shape(term)} with {wanted} in {attempts} attempts (seed {seed + i})"
+                               + _why_not(term, difficulty))
+        record, level, score, hardest = generated
+        puzzle = _from_record(record, f"<generated seed {seed + i}>")
+        assert isinstance(puzzle, Puzzle)
+        made.append(Generated(puzzle, str(level), int(score), str(hardest), seed + i))
+    return made
+
+
+def _shape(term: tuple) -> str:
+    if len(term) == 3:
+        n = term[1] * term[2]
+        return f"{n}x{n}"
+    return f"{term[1]}x{term[1]}"
+
+
+def _why_not(term: tuple, difficulty: str | None) -> str:
+    if term[0] == "sudoku" and term[1:] == (2, 2) and difficulty not in (None, "trivial"):
+        return ": 4x4 Sudoku are trivial in practice (Simon Tatham's Solo makes no other)"
+    return ": it may not exist at this size, or be rare; try another seed, more attempts or a time limit"
+
+
+__all__ = ["GENERATED_KINDS", "Generated", "SYMMETRIES", "generate"]
