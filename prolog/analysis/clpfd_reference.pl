@@ -20,13 +20,15 @@
           [ clpfd_solve/5,     % +N, +BoxRows, +BoxCols, +Givens, -Solution
             clpfd_kakuro/2,    % +Rows, -Solution
             clpfd_futoshiki/4, % +N, +Signs, +Givens, -Solution
-            bridge_clpfd/4     % +Geometry, +Givens, +TimeLimitMs, -Solution
+            bridge_clpfd/4,    % +Geometry, +Givens, +TimeLimitMs, -Solution
+            bridge_clpfd_count/4 % +Geometry, +Givens, +TimeLimitMs, -Count
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(time)).
 :- use_module(library(clpfd)).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(aggregate)).
 :- use_module(explain, [value_char/2]).
 :- use_module('../kinds/runs', [kakuro_runs/2]).
 :- use_module('../bridge', [shape_geometry/2]).
@@ -147,6 +149,17 @@ bridge_clpfd(Shape, Givens, TimeLimitMs, Solution) :-
     ->  Solution = S
     ;   Solution = ''
     ).
+
+%! bridge_clpfd_count(+Geometry, +Givens, +TimeLimitMs, -Count) is det.
+%
+%  How many solutions the model finds, counting to 2 (-1: the time limit
+%  ran out): the tests' second opinion on a generated puzzle.
+
+bridge_clpfd_count(Shape, Givens, TimeLimitMs, Count) :-
+    shape_geometry(Shape, Geometry),
+    Seconds is TimeLimitMs / 1000,
+    catch(call_with_time_limit(Seconds, aggregate_all(count, limit(2, model(Geometry, Givens, _)), Count)),
+          time_limit_exceeded, Count = -1).
 
 model(geometry(N, boxes(BR, BC), []), Givens, S) :-
     clpfd_solve(N, BR, BC, Givens, S).

@@ -1,0 +1,88 @@
+"""Generation: every puzzle made has exactly one solution (by the engine, and for a sample by
+the CLP(FD) reference model), the same seed makes the same puzzle, the givens keep the
+symmetry asked for, and the rating is the level or hardest technique asked for."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pybridge
+from pybridge import engine
+from conftest import assert_valid_solution
+from test_doors import cli
+
+CASES = [("sudoku", {"size": 4}), ("sudoku", {"size": 6}), ("sudoku", {}), ("sudoku-x", {}),
+         ("jigsaw", {"size": 6}), ("jigsaw-x", {"size": 8}), ("greater-than", {"size": 4}),
+         ("futoshiki", {"size": 5}), ("adjacent", {"size": 5}), ("sudoku", {"size": 12})]
+
+
+def clpfd_count(p: pybridge.Puzzle) -> int:
+    engine.call("use_module", [str(engine.prolog_dir() / "analysis" / "clpfd_reference.pl")], 0)
+    [count] = engine.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 20000], 1)
+    return count
+
+
+@pytest.mark.parametrize("kind,shape", CASES)
+def test_generated_puzzles_have_one_solution_and_their_rating(kind, shape):
+    made = pybridge.generate(kind, count=2, seed=11, **shape)
+    assert [g.seed for g in made] == [11, 12] and made[0].text() != made[1].text()
+    for g in made:
+        p = g.puzzle
+        assert p.kind == kind.replace("greater-than", "sudoku").replace("adjacent", "futoshiki")
+        result = pybridge.solve(p)
+        assert result.status == "solved" and result.values == p.solution
+        assert_valid_solution(p, p.solution)
+        rating = pybridge.rate(p)
+        assert (rating.level, rating.score, rating.hardest) == (g.level, g.score, g.hardest)
+        again = pybridge.load(g.text(), kind=p.kind)[0]  # what is printed reads back as the same puzzle
+        assert again.givens == p.givens and sorted(again.signs) == sorted(p.signs) and again.regions == p.regions
+        assert sorted(again.adjacent or []) == sorted(p.adjacent or [])
+        modelled = (p.box_rows and not p.signs and not p.diagonals) or (not p.boxed and p.adjacent is None)
+        if modelled and p.size <= 9:  # the shapes the CLP(FD) model knows
+            assert clpfd_count(p) == 1
+
+
+def test_a_seed_makes_the_same_puzzle_every_time():
+    first = [g.to_json() for g in pybridge.generate("sudoku", count=3, seed=5, difficulty="intermediate")]
+    again = [g.to_json() for g in pybridge.generate("sudoku", count=1, seed=6, difficulty="intermediate")]
+    assert again == first[1:2]
+    out = cli("generate", "sudoku", "--seed", "5", "--count", "3", "--difficulty", "intermediate", "--json")
+    assert [json.loads(line) for line in out.stdout.splitlines()] == first
+
+
+@pytest.mark.parametrize("symmetry", ["rot180", "rot90", "mirror", "diagonal"])
+def test_givens_keep_the_symmetry(symmetry):
+    images = {"rot180": lambda r, c, n: [(n - 1 - r, n - 1 - c)],
+              "rot90": lambda r, c, n: [(c, n - 1 - r), (n - 1 - r, n - 1 - c), (n - 1 - c, r)],
+              "mirror": lambda r, c, n: [(r, n - 1 - c)],
+              "diagonal": lambda r, c, n: [(c, r)]}[symmetry]
+    for g in pybridge.generate("sudoku", count=2, seed=3, symmetry=symmetry):
+        p, n = g.puzzle, g.puzzle.size
+        given = {(i // n, i % n) for i, v in enumerate(p.givens) if v}
+        assert given and all(set(images(r, c, n)) <= given for r, c in given)
+
+
+@pytest.mark.parametrize("kind,shape,level", [("sudoku", {}, "trivial"), ("sudoku", {}, "basic"),
+                                              ("sudoku", {}, "intermediate"), ("sudoku", {}, "advanced"),
+                                              ("sudoku", {}, "extreme"), ("futoshiki", {"size": 6}, "advanced")])
+def test_the_level_asked_for(kind, shape, level):
+    [g] = pybridge.generate(kind, seed=2, difficulty=level, **shape)
+    assert g.level == level == pybridge.rate(g.puzzle).level
+
+
+def test_the_hardest_technique_asked_for():
+    [g] = pybridge.generate("sudoku", seed=4, technique="naked_pair")
+    assert g.hardest == "naked_pair" == pybridge.rate(g.puzzle).hardest
+
+
+def test_what_cannot_be_had_gets_a_clear_message():
+    with pytest.raises(pybridge.PuzzlogError, match="no sudoku of 4x4 with level extreme in 5 attempts"):
+        pybridge.generate("sudoku", size=4, difficulty="extreme", attempts=5)
+    out = cli("generate", "sudoku", "--size", "4", "--difficulty", "extreme", "--attempts", "3")
+    assert out.returncode == 1 and "4x4 Sudoku are trivial" in out.stderr and "Traceback" not in out.stderr
+    out = cli("generate", "sudoku", "--size", "7")
+    assert out.returncode == 1 and "a 7x7 Sudoku has no standard boxes" in out.stderr
+    out = cli("generate", "sudoku", "--count", "50", "--time-limit", "0.3", "--difficulty", "extreme")
+    assert out.returncode == 1 and "the time limit ran out" in out.stderr
+    assert len(out.stdout.splitlines()) < 50
