@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 run: setup
-	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/*
+	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/* puzzles/generated/*
 
 test: setup
 	$(PY) -m pytest -q -n 2

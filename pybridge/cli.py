@@ -30,7 +30,7 @@ from pathlib import Path
 from . import __version__, formats, kakuro
 from .check import check
 from .errors import PuzzlogError
-from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, generate
+from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, generate, native_format
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
@@ -443,13 +443,14 @@ def _check(args: argparse.Namespace) -> int:
 def _generate(args: argparse.Namespace) -> int:
     made = generate(args.kind, args.size, args.box, args.count, args.seed, args.difficulty, args.technique,
                     args.symmetry, args.time_limit, args.attempts)
-    for g in made:
+    for i, g in enumerate(made):
         if args.json:
             print(json.dumps(g.to_json()), flush=True)
-        elif args.out_format:
-            print(formats.write([g.puzzle], args.out_format).rstrip("\n"), flush=True)
-        else:
-            print(g.text(), flush=True)
+            continue
+        fmt = args.out_format or native_format(g.puzzle)
+        if i and fmt in ("grid", "sdk"):
+            print()  # puzzles of a block format are apart by a blank line
+        print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
     if len(made) < args.count:
         print(f"puzzlog: the time limit ran out: {_plural(len(made), 'puzzle')} of {args.count} made",
               file=sys.stderr)

@@ -9,7 +9,7 @@ import pytest
 
 import pybridge
 from pybridge import engine
-from conftest import assert_valid_solution
+from conftest import ROOT, assert_valid_solution
 from test_doors import cli
 
 CASES = [("sudoku", {"size": 4}), ("sudoku", {"size": 6}), ("sudoku", {}), ("sudoku-x", {}),
@@ -86,3 +86,12 @@ def test_what_cannot_be_had_gets_a_clear_message():
     out = cli("generate", "sudoku", "--count", "50", "--time-limit", "0.3", "--difficulty", "extreme")
     assert out.returncode == 1 and "the time limit ran out" in out.stderr
     assert len(out.stdout.splitlines()) < 50
+
+
+@pytest.mark.parametrize("name", ["jigsaw6.txt", "adjacent6.txt", "sudoku9_rot180.txt"])
+def test_bundled_generated_puzzles_are_made_again_by_their_command(name):
+    text = (ROOT / "puzzles" / "generated" / name).read_text()
+    command, _, puzzles = text.partition("\n")
+    assert command.startswith("# made by: puzzlog generate ")
+    out = cli(*command.removeprefix("# made by: puzzlog ").split())
+    assert out.returncode == 0 and out.stdout == puzzles
