@@ -23,8 +23,8 @@ from .reading import LIMITS, Limits, load, parse, read
 from .solver import Explanation, Result, Solver, Step, explain, solve
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
-__all__ = ["CheckReport", "EngineError", "Explanation", "Generated", "Hint", "LEVELS", "LIMITS", "Limits", "PuzzleFormatError",
-           "PuzzlogError", "Puzzle", "Problem", "Rating", "Result", "Solver", "Step", "TECHNIQUE_SETS",
-           "UnknownTechniqueError", "Unreadable", "check", "explain", "generate", "hint", "ladder", "load", "parse", "rate", "read",
-           "solve", "write"]
+__all__ = ["CheckReport", "EngineError", "Explanation", "Generated", "Hint", "LEVELS", "LIMITS", "Limits",
+           "PuzzleFormatError", "PuzzlogError", "Puzzle", "Problem", "Rating", "Result", "Solver", "Step",
+           "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "check", "explain", "generate", "hint", "ladder",
+           "load", "parse", "rate", "read", "solve", "write"]
 __version__ = "0.1.0"

@@ -487,8 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
-        commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint, "check": _check,
-                    "convert": _convert, "techniques": _techniques}
+        commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
+                    "check": _check, "convert": _convert, "techniques": _techniques}
         return commands[args.command](args)
     except PuzzlogError as exc:
         print(f"puzzlog: {exc}", file=sys.stderr)

@@ -76,8 +76,12 @@ def _kind_term(kind: str, size: int | None, box: tuple[int, int] | None) -> tupl
                                    f"{', '.join(map(str, BOX_SHAPES))}, or give --box RxC")
             box = BOX_SHAPES[n]
         rows, cols = box
-        if rows * cols not in BOX_SHAPES or (rows, cols) not in (BOX_SHAPES[rows * cols], BOX_SHAPES[rows * cols][::-1]):
+        standard = BOX_SHAPES.get(rows * cols)
+        if standard is None:
             raise PuzzlogError(f"boxes of {rows}x{cols} make no supported Sudoku")
+        if (rows, cols) != standard:
+            raise PuzzlogError(f"a {rows * cols}x{rows * cols} Sudoku's boxes are {standard[0]}x{standard[1]} "
+                               f"({standard[0]} rows, {standard[1]} columns), as the formats read them")
         name = {"sudoku": "sudoku", "sudoku-x": "sudoku_x", "greater-than": "greater_than"}[kind]
         return (name, rows, cols)
     n = size or (9 if kind.startswith("jigsaw") else 5)

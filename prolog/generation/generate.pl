@@ -16,9 +16,10 @@
     x (both diagonals), greater_than(BoxRows, BoxCols), futoshiki(N),
     adjacent(N).
 
-    ?- generate_puzzle(sudoku(2, 2), [seed(7), level(basic)], G),
-       G = generated(_, _, _, rating(Level, _, _, _, _, _)).
-    Level = basic.
+    ?- generate_puzzle(sudoku(3, 3), [seed(7), level(basic)], G),
+       G = generated(puzzle(_, Givens), _, _, rating(Level, _, _, _, _, _)),
+       length(Givens, K).
+    Level = basic, K = 25.
 */
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
