@@ -194,7 +194,11 @@ target_techniques(Geometry, Target, Techniques) :-
     rating_ladder(Geometry, Ladder),
     (   Target = level(L)
     ->  rating_level(L, Rank),
-        include(up_to(Geometry, Rank), Ladder, Techniques)
+        include(up_to(Geometry, Rank), Ladder, Techniques0),
+        % Skyscraper and kite need the chain graph of every position the
+        % loop looks at, which costs more than the puzzles they add; a
+        % puzzle X-wings and subsets finish is as advanced.
+        subtract(Techniques0, [skyscraper, two_string_kite], Techniques)
     ;   Target = technique(T),
         append(Before, [T|_], Ladder)
     ->  append(Before, [T], Techniques)
@@ -244,21 +248,42 @@ without_orbit(Orbit, Givens0, Givens) :-
 in_orbit(Orbit, g(R, C, _)) :-
     memberchk(R/C, Orbit).
 
-% Then each sign, in a random order, the same way.
+% Then each sign, in a random order, the same way: four at a time while
+% more than half of them are left.
 remove_signs(geometry(N, Regions, Options), Techniques, Givens, geometry(N, Regions, Options1)) :-
     select(less(Signs0), Options, less(Signs), Options1),
     !,
     random_shuffle(Signs0, Order),
-    foldl(drop_sign(N, Regions, Options, Techniques, Givens), Order, Signs0, Signs).
+    length(Signs0, All),
+    drop_signs(Order, All, sign_puzzle(N, Regions, Options, Givens), Techniques, Signs0, Signs).
 remove_signs(Geometry, _, _, Geometry).
 
-drop_sign(N, Regions, Options, Techniques, Givens, Sign, Signs0, Signs) :-
+drop_signs([], _, _, _, Signs, Signs) :- !.
+drop_signs(Order, All, Shape, Techniques, Signs0, Signs) :-
+    length(Signs0, Left),
+    Left * 2 > All,
+    length(Four, 4),
+    append(Four, Rest, Order),
+    !,
+    subtract(Signs0, Four, Fewer),
+    (   signs_finished(Shape, Techniques, Fewer)
+    ->  drop_signs(Rest, All, Shape, Techniques, Fewer, Signs)
+    ;   foldl(drop_sign(Shape, Techniques), Four, Signs0, Signs1),
+        drop_signs(Rest, All, Shape, Techniques, Signs1, Signs)
+    ).
+drop_signs(Order, _, Shape, Techniques, Signs0, Signs) :-
+    foldl(drop_sign(Shape, Techniques), Order, Signs0, Signs).
+
+drop_sign(Shape, Techniques, Sign, Signs0, Signs) :-
     selectchk(Sign, Signs0, Fewer),
-    select(less(_), Options, less(Fewer), Options1),
-    (   finished(Techniques, puzzle(geometry(N, Regions, Options1), Givens))
+    (   signs_finished(Shape, Techniques, Fewer)
     ->  Signs = Fewer
     ;   Signs = Signs0
     ).
+
+signs_finished(sign_puzzle(N, Regions, Options, Givens), Techniques, Signs) :-
+    select(less(_), Options, less(Signs), Options1),
+    finished(Techniques, puzzle(geometry(N, Regions, Options1), Givens)).
 
 %! finished(+Techniques, +Puzzle) is semidet.
 %
