@@ -127,10 +127,10 @@ kind_shape(sudoku(BR, BC), geometry(N, boxes(BR, BC), [])) :- N is BR * BC.
 kind_shape(sudoku_x(BR, BC), geometry(N, boxes(BR, BC), [diagonals])) :- N is BR * BC.
 kind_shape(greater_than(BR, BC), geometry(N, boxes(BR, BC), [])) :- N is BR * BC.
 kind_shape(jigsaw(N), geometry(N, regions(Regions), [])) :-
-    Swaps is 40 * N * N,
+    Swaps is 12 * N * N,
     random_regions(N, Swaps, Regions).
 kind_shape(jigsaw_x(N), geometry(N, regions(Regions), [diagonals])) :-
-    Swaps is 40 * N * N,
+    Swaps is 12 * N * N,
     random_regions(N, Swaps, Regions).
 kind_shape(futoshiki(N), geometry(N, none, [])).
 kind_shape(adjacent(N), geometry(N, none, [])).

@@ -33,20 +33,27 @@ random_solution(geometry(N, boxes(BR, BC), []), Values) :-
     !,
     shuffled_pattern(N, BR, BC, Values).
 random_solution(Geometry, Values) :-
-    in_fresh_state(( setup_puzzle(puzzle(Geometry, []), ok), fill(Values) )).
+    Budget = tries(2000),
+    in_fresh_state(( setup_puzzle(puzzle(Geometry, []), ok), fill(Budget, Values) )).
 
-fill(Values) :-
+% A shape can make the search wander (a jigsaw map whose regions fit
+% badly): after Budget tries it gives up, and the caller draws again.
+fill(Budget, Values) :-
     (   solved
     ->  grid_values(Values)
     ;   choose_cell(R, C, Vs),
         random_shuffle(Vs, Ws),
-        try_values(Ws, R, C, Values)
+        try_values(Ws, R, C, Budget, Values)
     ).
 
-try_values([V|Vs], R, C, Values) :-
-    (   snapshot(( propagate_assigned(R, C, V, [], [], _), fill(Values) ))
+try_values([V|Vs], R, C, Budget, Values) :-
+    arg(1, Budget, Left),
+    Left > 0,
+    Left1 is Left - 1,
+    nb_setarg(1, Budget, Left1),
+    (   snapshot(( propagate_assigned(R, C, V, [], [], _), fill(Budget, Values) ))
     ->  true
-    ;   try_values(Vs, R, C, Values)
+    ;   try_values(Vs, R, C, Budget, Values)
     ).
 
 % The pattern grid (row R, column C hold ((R mod BR)*BC + R div BR + C)
