@@ -95,3 +95,10 @@ def test_bundled_generated_puzzles_are_made_again_by_their_command(name):
     assert command.startswith("# made by: puzzlog generate ")
     out = cli(*command.removeprefix("# made by: puzzlog ").split())
     assert out.returncode == 0 and out.stdout == puzzles
+
+
+def test_technique_exercises_for_a_latin_square_too():
+    """HoDoKu makes X-wing exercises for Sudoku; puzzlog for every kind it generates."""
+    [g] = pybridge.generate("futoshiki", size=6, seed=1, technique="x_wing")
+    r = pybridge.rate(g.puzzle)
+    assert g.hardest == r.hardest == "x_wing" and r.techniques["x_wing"] >= 1
