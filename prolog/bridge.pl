@@ -330,7 +330,7 @@ solution_char(V, Ch) :- value_char(V, Ch).
 trace_counts(Path, Flat) :-
     msort(Path, Sorted),
     clumped(Sorted, Pairs),
-    foldl([Name-N, [Name, N|T], T]>>true, Pairs, Flat, []).
+    flat_pairs2(Pairs, Flat).
 
 known_techniques(Names0, Names) :-
     include([Name]>>technique(Name, _), Names0, Names).
@@ -497,8 +497,8 @@ bridge_rating_ladder(Shape, Ladder) :-
 rate_answer(rating(Level, Score, Hardest, Uses, Guesses, Walk), rated,
             [Level, Score, Hardest, Flat, Guesses], Steps, '') :-
     !,
-    foldl([Name-N, [Name, N|T], T]>>true, Uses, Flat, []),
-    foldl([Name-N, [Name, N|T], T]>>true, Walk, Steps, []).
+    flat_pairs2(Uses, Flat),
+    flat_pairs2(Walk, Steps).
 rate_answer(invalid(Why), invalid, [], [], Error) :-
     !,
     error_text(Why, Error).
@@ -537,7 +537,7 @@ bridge_check(Shape, Text, EntriesText, TimeLimitMs, Status, Problems, Solutions,
     (   Entries \== [], Problems0 == []
     ->  check_entries(puzzle(Geometry, Givens), Entries, Found, EntryProblems0, WrongCells),
         maplist(problem_list, EntryProblems0, EntryProblems),
-        foldl([R/C, [R, C|T], T]>>true, WrongCells, Wrong, [])
+        flat_pairs2(WrongCells, Wrong)
     ;   EntryProblems = [], Wrong = []
     ).
 
@@ -549,7 +549,7 @@ entries(Geometry, Text, Entries) :-
 problem_list(problem(Why, Text, Units, Cells), [Rule, Text, UnitTexts, Flat]) :-
     functor(Why, Rule, _),
     maplist(unit_text, Units, UnitTexts),
-    foldl([R/C, [R, C|T], T]>>true, Cells, Flat, []).
+    flat_pairs2(Cells, Flat).
 
 deductions(Ts, Max, Items, Status) :-
     (   contradiction(Why)
@@ -574,13 +574,10 @@ item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed,
     flat_triples(Rs, Removed),
     item_focus(What, Us, Cs),
     maplist(unit_text, Us, Units),
-    flat_cells(Cs, Cells),
+    flat_pairs2(Cs, Cells),
     findall(RC, ( member(U, Us), unit_cells(U, UCs), member(RC, UCs) ), UCs0),
     sort(UCs0, UCs),
-    flat_cells(UCs, UnitCells).
-
-flat_cells(Cells, Flat) :-
-    foldl([R-C, [R, C|Tail], Tail]>>true, Cells, Flat, []).
+    flat_pairs2(UCs, UnitCells).
 
 item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
 item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).
@@ -595,6 +592,11 @@ step_techniques(Names0, Names) :-
 
 flat_triples(Terms, Flat) :-
     foldl([T, [R, C, V|Tail], Tail]>>(T =.. [_, R, C, V]), Terms, Flat, []).
+
+% flat_pairs2(+Terms, -Flat): terms of two arguments (Name-Count, R-C,
+% R/C) as one flat list A, B, ..., as Python reads them.
+flat_pairs2(Terms, Flat) :-
+    foldl([T, [A, B|Tail], Tail]>>(T =.. [_, A, B]), Terms, Flat, []).
 
 %! bridge_propagate(+Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace) is det.
 %
