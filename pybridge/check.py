@@ -24,7 +24,7 @@ from .cells import MARK
 from .entries import Grid, read_entries, with_entries
 from .picture import Marks, picture
 from .puzzle import Unreadable
-from .solver import AnyPuzzle, Solvable, _check_puzzle, _limit_ms, _plural, _values, takes_value
+from .solver import AnyPuzzle, Solvable, _check_puzzle, _limit_ms, _pairs, _plural, _values, takes_value
 
 Cell = tuple[int, int]
 
@@ -48,8 +48,7 @@ class Problem:
 
 def _problem(item: list) -> Problem:
     rule, text, units, flat = item
-    return Problem(str(rule), str(text), [str(u) for u in units],
-                   [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)])
+    return Problem(str(rule), str(text), [str(u) for u in units], _pairs(flat))
 
 
 STATUS_TEXT = {
@@ -191,7 +190,7 @@ def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: f
     if values is not None:
         report.grid = values
         report.entry_problems = [_problem(p) for p in entry_problems]
-        report.wrong = [(wrong[i], wrong[i + 1]) for i in range(0, len(wrong), 2)]
+        report.wrong = _pairs(wrong)
         report.cells_left = sum(1 for v, takes in zip(values, takes_value(puzzle)) if takes and not v)
     return report
 

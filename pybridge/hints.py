@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import engine
+from .check import check
 from .entries import Grid, read_entries, with_entries
 from .errors import PuzzlogError
 from .picture import Marks, picture
-from .solver import Position, Solvable, Solver, Step, _step, solve
+from .solver import Position, Solvable, Solver, Step, _step
 
 
 @dataclass
@@ -73,7 +74,8 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
         raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
     position = puzzle if grid is None else with_entries(puzzle, read_entries(puzzle, grid))
     if grid is not None:
-        mistakes = _mistakes(puzzle, position.givens)
+        report = check(puzzle, position.givens)
+        mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in report.wrong]
         if mistakes:
             cells = ", ".join(f"r{r}c{c} = {v}" for r, c, v in mistakes)
             return Hint("mistake", level, f"{cells}: {'this contradicts' if len(mistakes) == 1 else 'these contradict'}"
@@ -91,13 +93,3 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
         step.position = start
         return Hint("step", level, str(text), step, position=start)
     return Hint(str(status), level, messages[str(status)], position=start)
-
-
-def _mistakes(puzzle: Solvable, values: list[int]) -> list[tuple[int, int, int]]:
-    """Entries that differ from the puzzle's unique solution (none when it has no unique one)."""
-    result = solve(puzzle)
-    if result.status != "solved" or result.values is None:
-        return []
-    _, cols = puzzle.shape
-    return [(i // cols + 1, i % cols + 1, v) for i, (v, true) in enumerate(zip(values, result.values))
-            if v and v != true]
