@@ -56,6 +56,7 @@
           [ setup_geometry/1,   % +Geometry
             current_geometry/1, % ?Geometry
             region_problem/3,   % +Regions, +N, -Why
+            reachable/4,        % +Todo, +Cells, +Seen0, -Seen
             geometry_status/2,  % +Geometry, -Status
             geometry_problem/2, % +Geometry, -Why
             clear_geometry/0,
@@ -202,7 +203,11 @@ region_members_error(Id, [First|Members], N, Why) :-
         Why = region_cut(Id, Cut, First)
     ).
 
-% The cells of Cells reached from Todo, stepping to orthogonal neighbours.
+%! reachable(+Todo, +Cells, +Seen0, -Seen) is det.
+%
+%  Seen is Seen0 and the cells of Cells (R/C) reached from Todo,
+%  stepping to orthogonal neighbours within Cells.
+
 reachable([], _, Seen, Seen).
 reachable([R/C|Todo], Cells, Seen0, Seen) :-
     findall(R2/C2,

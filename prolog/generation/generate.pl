@@ -213,34 +213,11 @@ up_to(Geometry, Rank, Technique) :-
     R =< Rank.
 
 % Take away each orbit of givens whose loss leaves the puzzle finished
-% by Techniques (or unique).  While more than half the cells are given,
-% almost every loss is harmless, so orbits go four at a time, one by
-% one only when the four together are too many.
-remove_givens([], _, _, Givens, Givens) :- !.
+% by Techniques (or unique).
 remove_givens(Orbits, Geometry, Techniques, Givens0, Givens) :-
     Geometry = geometry(N, _, _),
-    length(Givens0, K),
-    K * 2 > N * N,
-    length(Four, 4),
-    append(Four, Rest, Orbits),
-    !,
-    foldl(without_orbit, Four, Givens0, Fewer),
-    (   finished(Techniques, puzzle(Geometry, Fewer))
-    ->  remove_givens(Rest, Geometry, Techniques, Fewer, Givens)
-    ;   remove_one_by_one(Four, Geometry, Techniques, Givens0, Givens1),
-        remove_givens(Rest, Geometry, Techniques, Givens1, Givens)
-    ).
-remove_givens(Orbits, Geometry, Techniques, Givens0, Givens) :-
-    remove_one_by_one(Orbits, Geometry, Techniques, Givens0, Givens).
-
-remove_one_by_one([], _, _, Givens, Givens).
-remove_one_by_one([Orbit|Orbits], Geometry, Techniques, Givens0, Givens) :-
-    without_orbit(Orbit, Givens0, Fewer),
-    (   Fewer \== Givens0,
-        finished(Techniques, puzzle(Geometry, Fewer))
-    ->  remove_one_by_one(Orbits, Geometry, Techniques, Fewer, Givens)
-    ;   remove_one_by_one(Orbits, Geometry, Techniques, Givens0, Givens)
-    ).
+    Cells is N * N,
+    thin(Orbits, Cells, without_orbit, givens_finished(Geometry, Techniques), Givens0, Givens).
 
 without_orbit(Orbit, Givens0, Givens) :-
     exclude(in_orbit(Orbit), Givens0, Givens).
@@ -248,42 +225,55 @@ without_orbit(Orbit, Givens0, Givens) :-
 in_orbit(Orbit, g(R, C, _)) :-
     memberchk(R/C, Orbit).
 
-% Then each sign, in a random order, the same way: four at a time while
-% more than half of them are left.
+givens_finished(Geometry, Techniques, Givens) :-
+    finished(Techniques, puzzle(Geometry, Givens)).
+
+% Then each sign, in a random order, the same way.
 remove_signs(geometry(N, Regions, Options), Techniques, Givens, geometry(N, Regions, Options1)) :-
     select(less(Signs0), Options, less(Signs), Options1),
     !,
     random_shuffle(Signs0, Order),
     length(Signs0, All),
-    drop_signs(Order, All, sign_puzzle(N, Regions, Options, Givens), Techniques, Signs0, Signs).
+    thin(Order, All, without_sign, signs_finished(sign_puzzle(N, Regions, Options, Givens), Techniques),
+         Signs0, Signs).
 remove_signs(Geometry, _, _, Geometry).
 
-drop_signs([], _, _, _, Signs, Signs) :- !.
-drop_signs(Order, All, Shape, Techniques, Signs0, Signs) :-
-    length(Signs0, Left),
-    Left * 2 > All,
-    length(Four, 4),
-    append(Four, Rest, Order),
-    !,
-    subtract(Signs0, Four, Fewer),
-    (   signs_finished(Shape, Techniques, Fewer)
-    ->  drop_signs(Rest, All, Shape, Techniques, Fewer, Signs)
-    ;   foldl(drop_sign(Shape, Techniques), Four, Signs0, Signs1),
-        drop_signs(Rest, All, Shape, Techniques, Signs1, Signs)
-    ).
-drop_signs(Order, _, Shape, Techniques, Signs0, Signs) :-
-    foldl(drop_sign(Shape, Techniques), Order, Signs0, Signs).
-
-drop_sign(Shape, Techniques, Sign, Signs0, Signs) :-
-    selectchk(Sign, Signs0, Fewer),
-    (   signs_finished(Shape, Techniques, Fewer)
-    ->  Signs = Fewer
-    ;   Signs = Signs0
-    ).
+without_sign(Sign, Signs0, Signs) :-
+    exclude(==(Sign), Signs0, Signs).
 
 signs_finished(sign_puzzle(N, Regions, Options, Givens), Techniques, Signs) :-
     select(less(_), Options, less(Signs), Options1),
     finished(Techniques, puzzle(geometry(N, Regions, Options1), Givens)).
+
+% thin(+Order, +All, :Without, :Holds, +Kept0, -Kept): take away each
+% item of Order (Without(Item, Kept0, Fewer)) whose loss leaves
+% Holds(Fewer) true.  While more than half of All are kept, almost every
+% loss is harmless, so items go four at a time, one by one only when the
+% four together are too many; that ends where one at a time would, as
+% Holds stays true when less is taken away.
+thin([], _, _, _, Kept, Kept) :- !.
+thin(Order, All, Without, Holds, Kept0, Kept) :-
+    length(Kept0, Left),
+    Left * 2 > All,
+    length(Four, 4),
+    append(Four, Rest, Order),
+    !,
+    foldl(Without, Four, Kept0, Fewer),
+    (   call(Holds, Fewer)
+    ->  thin(Rest, All, Without, Holds, Fewer, Kept)
+    ;   foldl(take_if_holds(Without, Holds), Four, Kept0, Kept1),
+        thin(Rest, All, Without, Holds, Kept1, Kept)
+    ).
+thin(Order, _, Without, Holds, Kept0, Kept) :-
+    foldl(take_if_holds(Without, Holds), Order, Kept0, Kept).
+
+take_if_holds(Without, Holds, Item, Kept0, Kept) :-
+    call(Without, Item, Kept0, Fewer),
+    (   Fewer \== Kept0,
+        call(Holds, Fewer)
+    ->  Kept = Fewer
+    ;   Kept = Kept0
+    ).
 
 %! finished(+Techniques, +Puzzle) is semidet.
 %

@@ -144,18 +144,11 @@ neighbour(N, I, J) :-
 % Region A of Map is one piece.
 connected(Map, N, A) :-
     functor(Map, _, Cells),
-    findall(I, ( between(1, Cells, I), arg(I, Map, A) ), [First|Rest]),
-    reach([First], Map, N, A, [First], Reached),
+    findall(R/C, ( between(1, Cells, I), arg(I, Map, A), R is (I - 1) // N + 1, C is (I - 1) mod N + 1 ),
+            [First|Rest]),
+    reachable([First], [First|Rest], [First], Reached),
     length(Reached, K),
     length([First|Rest], K).
-
-reach([], _, _, _, Seen, Seen).
-reach([I|Todo], Map, N, A, Seen0, Seen) :-
-    findall(J, ( neighbour(N, I, J), arg(J, Map, A), \+ memberchk(J, Seen0) ), New0),
-    sort(New0, New),
-    append(Seen0, New, Seen1),
-    append(Todo, New, Todo1),
-    reach(Todo1, Map, N, A, Seen1, Seen).
 
 % Regions numbered 1.. by first appearance, as the readers number them.
 renumber(Regions0, Regions) :-
