@@ -5,7 +5,10 @@ Debian's qqwing and Simon Tatham's sgt-solo / sgt-unequal generators when they a
     python bench/generate.py --count 10      # fewer puzzles a row
 
 The targets (issue "Generate"): 9x9 intermediate median <= 100 ms; 9x9 any level but
-unreasonable p90 <= 1 s; Futoshiki 7x7 extreme median <= 200 ms.
+unreasonable p90 <= 1 s; Futoshiki 7x7 extreme median <= 200 ms; Kakuro 10x10 median <= 1 s,
+12x12 median <= 3 s.
+
+    python bench/generate.py --kind kakuro   # only the rows of one kind
 """
 from __future__ import annotations
 
@@ -22,7 +25,8 @@ import pybridge
 ROWS = [("sudoku", 9, level) for level in ("trivial", "basic", "intermediate", "advanced", "extreme")]
 ROWS += [("sudoku", 4, None), ("sudoku", 6, None), ("sudoku", 16, "basic"), ("sudoku-x", 9, "advanced"),
          ("jigsaw", 9, "intermediate"), ("greater-than", 6, None), ("futoshiki", 5, None),
-         ("futoshiki", 7, "extreme"), ("adjacent", 6, None)]
+         ("futoshiki", 7, "extreme"), ("adjacent", 6, None), ("kakuro", 10, None), ("kakuro", 12, None),
+         ("kakuro", 15, None)]
 OUTSIDE = {("sudoku", 9, "basic"): [["sgt-solo", "--generate", "1", "3x3db"]],
            ("sudoku", 9, "intermediate"): [["qqwing", "--generate", "1", "--difficulty", "intermediate"],
                                            ["sgt-solo", "--generate", "1", "3x3di"]],
@@ -57,11 +61,14 @@ def line(name: str, times: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=20, metavar="N", help="puzzles a row (seeds 0..N-1)")
+    parser.add_argument("--kind", help="only the rows of this kind")
     args = parser.parse_args()
     pybridge.generate("sudoku", size=4)  # start the engine before timing
     print("| kind, size, level | puzzles | median ms | p90 ms | max ms |")
     print("|---|---:|---:|---:|---:|")
     for kind, size, level in ROWS:
+        if args.kind and kind != args.kind:
+            continue
         print(line(f"{kind} {size}x{size} {level or 'any'}", row(kind, size, level, args.count)), flush=True)
         for command in OUTSIDE.get((kind, size, level), []):
             times = outside(command, args.count)

@@ -459,8 +459,9 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
 %  (0: no limit).  Kind is a kind term of generate.pl; Options are
 %  [Seed, Level, Technique, Symmetry, Attempts], Level and Technique ''
 %  for any.  Status is generated, failed (no attempt gave what was
-%  asked) or timeout; Generated [Record, Level, Score, Hardest] with
-%  Record as record_list/2 gives it (the solution in it), else [].
+%  asked) or timeout; Generated [Record, Level, Score, Hardest, Solution]
+%  with Record as record_list/2 gives it, Solution its values
+%  (row-major), else [].
 
 bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs, Status, Generated) :-
     generation_kind(Kind0, Kind),
@@ -472,7 +473,7 @@ bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs
     (   Result = generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _))
     ->  Status = generated,
         record_list(record(0, 0, puzzle(Puzzle, [solution(Solution)])), Record),
-        Generated = [Record, L, Score, Hardest]
+        Generated = [Record, L, Score, Hardest, Solution]
     ;   Status = Result, Generated = []
     ).
 
@@ -480,7 +481,8 @@ bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs
 % Python is checked before it is used.
 generation_kind(Kind, Kind) :-
     Kind =.. [Name|Args],
-    memberchk(Name/Arity, [sudoku/2, sudoku_x/2, greater_than/2, jigsaw/1, jigsaw_x/1, futoshiki/1, adjacent/1]),
+    memberchk(Name/Arity, [sudoku/2, sudoku_x/2, greater_than/2, jigsaw/1, jigsaw_x/1, futoshiki/1, adjacent/1,
+                           kakuro/2]),
     length(Args, Arity),
     maplist(integer, Args).
 

@@ -80,19 +80,21 @@ def _parser() -> argparse.ArgumentParser:
     p_gen = sub.add_parser("generate", help="new puzzles of a kind, each with one solution")
     p_gen.add_argument("kind", choices=GENERATED_KINDS)
     shape = p_gen.add_mutually_exclusive_group()
-    shape.add_argument("--size", type=_whole(4, 25), metavar="N", help="N x N (default 9; Futoshiki 5)")
+    shape.add_argument("--size", type=_size, metavar="N",
+                       help="N x N (default 9; Futoshiki 5; Kakuro 10, or RxC, the clue row and column included)")
     shape.add_argument("--box", type=_box, metavar="RxC", help="Sudoku boxes of R rows and C columns")
     p_gen.add_argument("--count", type=_whole(1, 10 ** 6), default=1, metavar="N", help="how many (default 1)")
     p_gen.add_argument("--seed", type=_whole(0, 2 ** 63), default=0, metavar="S",
                        help="puzzle i is made from seed S+i: the same on every run (default 0)")
     p_gen.add_argument("--difficulty", choices=LEVELS, help="the rating level wanted (`puzzlog rate`)")
     p_gen.add_argument("--technique", metavar="NAME", help="the hardest technique wanted (`puzzlog techniques`)")
-    p_gen.add_argument("--symmetry", choices=SYMMETRIES, default="none", help="the givens keep it (default none)")
+    p_gen.add_argument("--symmetry", choices=SYMMETRIES,
+                       help="the givens (a Kakuro's layout) keep it (default none; Kakuro rot180)")
     p_gen.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds for the whole run")
     p_gen.add_argument("--attempts", type=_whole(1, 10 ** 6), default=ATTEMPTS, metavar="N",
                        help=f"solutions tried a puzzle before giving up (default {ATTEMPTS})")
     out = p_gen.add_mutually_exclusive_group()
-    out.add_argument("--format", dest="out_format", choices=sorted(formats.WRITERS),
+    out.add_argument("--format", dest="out_format", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)),
                      help="write in this format (default: the kind's own)")
     out.add_argument("--json", action="store_true",
                      help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
@@ -162,6 +164,13 @@ def _box(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not RxC, such as 3x3 or 2x3") from None
     return rows, cols
+
+
+def _size(text: str) -> int | tuple[int, int]:
+    """N, or RxC (a Kakuro's rows and columns)."""
+    if "x" in text.lower():
+        return _box(text)
+    return _whole(4, 25)(text)
 
 
 def _whole(low: int, high: int):
@@ -448,7 +457,7 @@ def _generate(args: argparse.Namespace) -> int:
             print(json.dumps(g.to_json()), flush=True)
             continue
         fmt = args.out_format or native_format(g.puzzle)
-        if i and fmt in ("grid", "sdk"):
+        if i and fmt in ("grid", "sdk", "game", "matrices"):
             print()  # puzzles of a block format are apart by a blank line
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
     if len(made) < args.count:

@@ -3,7 +3,8 @@ seed, at the level (or with the hardest technique) asked for.
 
 The engine does the work (prolog/generation/): a random solution, then givens and signs taken
 away while the techniques up to the target still finish the puzzle (or, past the cheap rungs,
-while it stays unique), then a rating that must match.  Puzzle i of a run uses seed + i, so
+while it stays unique), then a rating that must match.  A Kakuro is a random symmetric layout
+whose digits are changed until their run sums force them.  Puzzle i of a run uses seed + i, so
 ``--seed S+i --count 1`` makes it again.
 
 >>> import pybridge
@@ -19,22 +20,26 @@ from dataclasses import dataclass
 from . import engine, formats
 from .cells import BOX_SHAPES
 from .errors import PuzzlogError
+from .kakuro import KakuroPuzzle
 from .puzzle import Puzzle
 from .rating import LEVELS
 from .reading import _from_record
 from .solver import _limit_ms
 from .techniques import ladder
 
-GENERATED_KINDS = ("sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent")
+GENERATED_KINDS = ("sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro")
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
+KAKURO_SIDES = (5, 15)  # rows and columns, the clue row and column included
 ATTEMPTS = 50
 
 
 @dataclass
 class Generated:
-    """A generated puzzle (its ``solution`` filled in), its rating and the seed that makes it."""
+    """A generated puzzle, its solution (row-major values; 0 on a Kakuro's black cells), its
+    rating and the seed that makes it."""
 
-    puzzle: Puzzle
+    puzzle: Puzzle | KakuroPuzzle
+    solution: list[int]
     level: str
     score: int
     hardest: str
@@ -42,13 +47,12 @@ class Generated:
 
     def text(self) -> str:
         """The puzzle in its kind's own format: a line for Sudoku kinds, the unequal format
-        for Futoshiki, a grid when there are signs among boxes."""
+        for Futoshiki, a grid when there are signs among boxes or for a Kakuro."""
         return formats.write([self.puzzle], native_format(self.puzzle)).rstrip("\n")
 
     def to_json(self) -> dict:
-        solution = self.puzzle.solution or []
         return {"kind": self.puzzle.kind, "puzzle": self.text(), "format": native_format(self.puzzle),
-                "solution": "".join(formats.value_char(v) for v in solution), "level": self.level,
+                "solution": "".join(formats.value_char(v) for v in self.solution), "level": self.level,
                 "score": self.score, "hardest": self.hardest, "seed": self.seed}
 
     def __str__(self) -> str:
@@ -58,16 +62,28 @@ class Generated:
         return self.puzzle.picture()
 
 
-def native_format(p: Puzzle) -> str:
+def native_format(p: Puzzle | KakuroPuzzle) -> str:
+    if isinstance(p, KakuroPuzzle):
+        return "grid"
     if not p.boxed:
         return "unequal"
     return "grid" if p.has_signs else "line"
 
 
-def _kind_term(kind: str, size: int | None, box: tuple[int, int] | None) -> tuple:
+def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None) -> tuple:
     if kind not in GENERATED_KINDS:
-        raise PuzzlogError(f"puzzlog generates {', '.join(GENERATED_KINDS)}; not {kind!r}"
-                           + (" (Kakuro generation is not built yet)" if kind == "kakuro" else ""))
+        raise PuzzlogError(f"puzzlog generates {', '.join(GENERATED_KINDS)}; not {kind!r}")
+    if kind == "kakuro":
+        if box is not None:
+            raise PuzzlogError("a Kakuro has no boxes: give its size (N, or rows and columns)")
+        rows, cols = size if isinstance(size, tuple) else (size or 10, size or 10)
+        low, high = KAKURO_SIDES
+        if not (low <= rows <= high and low <= cols <= high):
+            raise PuzzlogError(f"a Kakuro is generated from {low}x{low} to {high}x{high} (the clue row and "
+                               f"column included), not {rows}x{cols}")
+        return ("kakuro", rows, cols)
+    if isinstance(size, tuple):
+        raise PuzzlogError(f"a {kind} is square: give one size")
     if kind in ("sudoku", "sudoku-x", "greater-than"):
         if box is None:
             n = size or 9
@@ -90,23 +106,30 @@ def _kind_term(kind: str, size: int | None, box: tuple[int, int] | None) -> tupl
     return (kind.replace("-", "_"), n)
 
 
-def generate(kind: str, size: int | None = None, box: tuple[int, int] | None = None, count: int = 1, seed: int = 0,
-             difficulty: str | None = None, technique: str | None = None, symmetry: str = "none",
-             time_limit: float | None = None, attempts: int = ATTEMPTS) -> list[Generated]:
+def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
+             count: int = 1, seed: int = 0, difficulty: str | None = None, technique: str | None = None,
+             symmetry: str | None = None, time_limit: float | None = None,
+             attempts: int = ATTEMPTS) -> list[Generated]:
     """``count`` new puzzles of ``kind`` (GENERATED_KINDS), each with exactly one solution.
 
-    ``difficulty`` is a rating level (pybridge.LEVELS) and ``technique`` the hardest
-    technique wanted; ``symmetry`` one of SYMMETRIES, which the givens keep.  ``time_limit``
-    (seconds) bounds the whole run: the puzzles made by then are returned.  Raises
-    PuzzlogError when what is asked cannot be had (no attempt of ``attempts`` gives it).
+    ``size`` is N (N x N) or, for a Kakuro, (rows, columns), its clue row and column
+    included.  ``difficulty`` is a rating level (pybridge.LEVELS) and ``technique`` the
+    hardest technique wanted; ``symmetry`` one of SYMMETRIES, which the givens (a Kakuro's
+    layout) keep: by default none, and rot180 for a Kakuro.  ``time_limit`` (seconds) bounds
+    the whole run: the puzzles made by then are returned.  Raises PuzzlogError when what is
+    asked cannot be had (no attempt of ``attempts`` gives it).
     """
     term = _kind_term(kind, size, box)
+    if symmetry is None:
+        symmetry = "rot180" if kind == "kakuro" else "none"
     if difficulty is not None and difficulty not in LEVELS:
         raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
     if technique is not None and technique not in [name for name, _ in ladder()]:
         raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
     if symmetry not in SYMMETRIES:
         raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
+        raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
     deadline = None if time_limit is None else time.monotonic() + time_limit
     made: list[Generated] = []
     for i in range(count):
@@ -122,14 +145,16 @@ def generate(kind: str, size: int | None = None, box: tuple[int, int] | None = N
                                                technique and f"hardest technique {technique}") if x) or "a puzzle"
             raise PuzzlogError(f"no {kind} of {_shape(term)} with {wanted} in {attempts} attempts (seed {seed + i})"
                                + _why_not(term, difficulty))
-        record, level, score, hardest = generated
+        record, level, score, hardest, solution = generated
         puzzle = _from_record(record, f"<generated seed {seed + i}>")
-        assert isinstance(puzzle, Puzzle)
-        made.append(Generated(puzzle, str(level), int(score), str(hardest), seed + i))
+        assert isinstance(puzzle, (Puzzle, KakuroPuzzle))
+        made.append(Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed + i))
     return made
 
 
 def _shape(term: tuple) -> str:
+    if term[0] == "kakuro":
+        return f"{term[1]}x{term[2]}"
     if len(term) == 3:
         n = term[1] * term[2]
         return f"{n}x{n}"
@@ -137,6 +162,9 @@ def _shape(term: tuple) -> str:
 
 
 def _why_not(term: tuple, difficulty: str | None) -> str:
+    if term[0] == "kakuro" and difficulty not in (None, "intermediate"):
+        return (": a Kakuro's digits are changed until the sum rules force them, so most come out "
+                "intermediate; other levels are rare (try more attempts or a time limit)")
     if term[0] == "sudoku" and term[1:] == (2, 2) and difficulty not in (None, "trivial"):
         return ": 4x4 Sudoku are trivial in practice (Simon Tatham's Solo makes no other)"
     return ": it may not exist at this size, or be rare; try another seed, more attempts or a time limit"

@@ -88,7 +88,7 @@ def test_what_cannot_be_had_gets_a_clear_message():
     assert len(out.stdout.splitlines()) < 50
 
 
-@pytest.mark.parametrize("name", ["jigsaw6.txt", "adjacent6.txt", "sudoku9_rot180.txt"])
+@pytest.mark.parametrize("name", ["jigsaw6.txt", "adjacent6.txt", "sudoku9_rot180.txt", "kakuro10.grid"])
 def test_bundled_generated_puzzles_are_made_again_by_their_command(name):
     text = (ROOT / "puzzles" / "generated" / name).read_text()
     command, _, puzzles = text.partition("\n")
@@ -102,3 +102,85 @@ def test_technique_exercises_for_a_latin_square_too():
     [g] = pybridge.generate("futoshiki", size=6, seed=1, technique="x_wing")
     r = pybridge.rate(g.puzzle)
     assert g.hardest == r.hardest == "x_wing" and r.techniques["x_wing"] >= 1
+
+
+# ---------------------------------------------------------------- Kakuro
+
+def kakuro_layout_faults(p, symmetry: str) -> list[str]:
+    """Every way the layout of a generated Kakuro breaks the Kakuro game's rules, computed
+    here from the cells alone: first row and column black, the inner grid symmetric, no run
+    of one cell or over nine, white cells connected, at least 40% white."""
+    rows, cols = p.shape
+    white = {(r, c) for r in range(rows) for c in range(cols) if p.is_white(r, c)}
+    faults = [f"r{r + 1}c{c + 1} is white" for r, c in white if r == 0 or c == 0]
+    inner = {"none": lambda r, c: [(r, c)],
+             "rot180": lambda r, c: [(rows - r, cols - c)],
+             "mirror": lambda r, c: [(r, cols - c)],
+             "rot90": lambda r, c: [(c, rows - r), (rows - r, cols - c), (cols - c, r)],
+             "diagonal": lambda r, c: [(c, r)]}[symmetry]
+    faults += [f"r{r + 1}c{c + 1} has no white image under {symmetry}"
+               for r, c in white if not set(inner(r, c)) <= white]
+    for dr, dc in ((0, 1), (1, 0)):
+        for r, c in white:
+            if (r - dr, c - dc) in white:
+                continue  # not the start of its run
+            length = 0
+            while (r + length * dr, c + length * dc) in white:
+                length += 1
+            if not 2 <= length <= 9:
+                faults.append(f"a run of {length} from r{r + 1}c{c + 1}")
+    seen, todo = set(), [min(white)]
+    while todo:
+        r, c = todo.pop()
+        if (r, c) in seen:
+            continue
+        seen.add((r, c))
+        todo += [x for x in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)) if x in white]
+    if seen != white:
+        faults.append(f"{len(white) - len(seen)} white cells cut off")
+    if len(white) < 0.4 * rows * cols:
+        faults.append(f"only {len(white)} of {rows * cols} cells white")
+    return faults
+
+
+def test_generated_kakuro_keep_the_layout_rules_and_have_one_solution():
+    from test_kakuro import assert_valid_kakuro
+    made = pybridge.generate("kakuro", size=10, count=2, seed=11)
+    assert [g.seed for g in made] == [11, 12] and made[0].text() != made[1].text()
+    for g in made:
+        p = g.puzzle
+        assert p.kind == "kakuro" and p.shape == (10, 10)
+        assert kakuro_layout_faults(p, "rot180") == []
+        assert_valid_kakuro(p, g.solution)
+        result = pybridge.solve(p)
+        assert result.status == "solved" and result.values == g.solution
+        assert clpfd_count(p) == 1
+        rating = pybridge.rate(p)
+        assert (rating.level, rating.score, rating.hardest) == (g.level, g.score, g.hardest)
+        again = pybridge.load(g.text())[0]
+        assert again.cells == p.cells
+
+
+@pytest.mark.parametrize("symmetry,shape", [("none", (8, 8)), ("mirror", (7, 9)), ("rot90", (9, 9)),
+                                            ("diagonal", (8, 8))])
+def test_kakuro_layouts_keep_the_symmetry(symmetry, shape):
+    [g] = pybridge.generate("kakuro", size=shape, seed=5, symmetry=symmetry)
+    assert g.puzzle.shape == shape and kakuro_layout_faults(g.puzzle, symmetry) == []
+    assert pybridge.solve(g.puzzle).status == "solved"
+
+
+def test_a_seed_makes_the_same_kakuro():
+    [first] = pybridge.generate("kakuro", size=8, seed=21)
+    out = cli("generate", "kakuro", "--size", "8", "--seed", "21", "--json")
+    assert out.returncode == 0 and json.loads(out.stdout) == first.to_json()
+    assert first.to_json()["solution"].count(".") == sum(1 for row in first.puzzle.cells for x in row
+                                                         if not isinstance(x, int))
+
+
+def test_kakuro_that_cannot_be_had():
+    out = cli("generate", "kakuro", "--size", "3x12")
+    assert out.returncode == 1 and "from 5x5 to 15x15" in out.stderr
+    out = cli("generate", "kakuro", "--size", "8x10", "--symmetry", "rot90")
+    assert out.returncode == 1 and "needs a square" in out.stderr
+    out = cli("generate", "kakuro", "--box", "3x3")
+    assert out.returncode == 1 and "has no boxes" in out.stderr

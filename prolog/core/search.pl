@@ -14,6 +14,7 @@
 */
 :- module(search,
           [ search/4,               % +Techniques, +Limit, -Solutions, -Guesses
+            bounded_search/4,       % +Techniques, +Limit, +MaxGuesses, -Outcome
             choose_cell/3           % -Row, -Col, -Values
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
@@ -32,13 +33,31 @@
 %  (`guess` for each guess).  Guesses counts the candidates tried.
 
 search(Techniques, Limit, Solutions, Guesses) :-
-    Counter = guesses(0),
+    Counter = guesses(0, inf),
+    counted_search(Techniques, Limit, Counter, Solutions),
+    arg(1, Counter, Guesses).
+
+%! bounded_search(+Techniques, +Limit, +MaxGuesses, -Outcome) is det.
+%
+%  As search/4, but giving up after MaxGuesses guesses: Outcome is
+%  found(Solutions, Guesses) or gave_up.  A generator asks this of many
+%  candidate puzzles and drops those it gives up on; counting guesses
+%  rather than seconds keeps the answer the same on every machine.
+
+bounded_search(Techniques, Limit, MaxGuesses, Outcome) :-
+    Counter = guesses(0, MaxGuesses),
+    catch(( counted_search(Techniques, Limit, Counter, Solutions),
+            arg(1, Counter, Guesses),
+            Outcome = found(Solutions, Guesses) ),
+          search_gave_up,
+          Outcome = gave_up).
+
+counted_search(Techniques, Limit, Counter, Solutions) :-
     (   snapshot(( propagate(Techniques, [], Trace),
                    explore(Techniques, Limit, Counter, Trace, Solutions) ))
     ->  true
     ;   Solutions = []
-    ),
-    arg(1, Counter, Guesses).
+    ).
 
 explore(Techniques, Limit, Counter, Trace, Solutions) :-
     (   solved
@@ -76,7 +95,10 @@ branch(R, C, V, Techniques, Limit, Counter, Trace0, Solutions) :-
 count_guess(Counter) :-
     arg(1, Counter, N0),
     N is N0 + 1,
-    nb_setarg(1, Counter, N).
+    (   arg(2, Counter, Max), Max \== inf, N > Max
+    ->  throw(search_gave_up)
+    ;   nb_setarg(1, Counter, N)
+    ).
 
 %! choose_cell(-Row, -Col, -Values) is semidet.
 %

@@ -14,7 +14,9 @@
 
     A kind is one of sudoku(BoxRows, BoxCols), jigsaw(N), and each with
     x (both diagonals), greater_than(BoxRows, BoxCols), futoshiki(N),
-    adjacent(N).
+    adjacent(N), kakuro(Rows, Cols).  A Kakuro is made the other way
+    round, as the Kakuro game makes it (kakuro_grids.pl): a random
+    layout, then digits changed until their run sums force them.
 
     ?- generate_puzzle(sudoku(3, 3), [seed(7), level(basic)], G),
        G = generated(puzzle(_, Givens), _, _, rating(Level, _, _, _, _, _)),
@@ -36,18 +38,21 @@
 :- use_module('../techniques/techniques').
 :- use_module('../analysis/rating').
 :- use_module(seeded_random).
+:- use_module(library(aggregate)).
 :- use_module(grids).
+:- use_module(kakuro_grids).
 
 %! generate_puzzle(+Kind, +Options, -Generated) is semidet.
 %
 %  Generated is generated(Puzzle, Solution, Symmetry, Rating): Puzzle is
 %  puzzle(Geometry, Givens) with exactly one solution, Solution its
-%  values (row-major), Rating as rate_puzzle/2.  Options:
+%  values (row-major; 0 on a Kakuro's black cells), Rating as
+%  rate_puzzle/2.  Options:
 %    - seed(S): where the random choices start (default 0);
 %    - level(L): the rating level wanted (default: any);
 %    - technique(T): the hardest technique wanted (its level too);
 %    - symmetry(Sym): none (default), rot180, rot90, mirror, diagonal:
-%      the givens keep it;
+%      the givens (a Kakuro's layout) keep it;
 %    - attempts(N): solutions drawn at most (default 50).
 %  Fails when no attempt gives what was asked for.
 
@@ -69,6 +74,17 @@ target(Options, Target) :-
     ;   Target = any
     ).
 
+attempt(kakuro(NR, NC), Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :-
+    !,
+    random_layout(NR, NC, Symmetry, Layout),
+    kakuro_finish(Target, Finish),
+    Layout = layout(_, _, Cells),
+    aggregate_all(count, arg(_, Cells, w), Whites),
+    MaxSteps is max(200, 3 * Whites),      % small grids need more steps for their few cells
+    unique_digits(Layout, Finish, MaxSteps, Solution, Rows),
+    Puzzle = puzzle(kakuro(Rows), []),
+    rate_puzzle(Puzzle, Rating),
+    wanted(Target, Rating).
 attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :-
     kind_solution(Kind, Geometry0, Solution),
     kind_geometry(Kind, Geometry0, Solution, Geometry),
@@ -112,6 +128,14 @@ emptied(Last, [R/C|_]) :-
 
 given_in(Cells, g(R, C, _)) :-
     memberchk(R/C, Cells).
+
+% A Kakuro's digits are changed until the solving techniques force
+% them; past the ladder's cheap rungs, until a search finds them unique.
+kakuro_finish(level(L), unique) :-
+    memberchk(L, [extreme, unreasonable]),
+    !.
+kakuro_finish(_, forced(Techniques)) :-
+    solving_techniques(Techniques).
 
 wanted(any, rating(_, _, _, _, _, _)).
 wanted(level(L), rating(L, _, _, _, _, _)).
@@ -279,14 +303,15 @@ take_if_holds(Without, Holds, Item, Kept0, Kept) :-
 %
 %  Techniques finish Puzzle without a guess (propagation when they hold
 %  every single there is, a walk of next steps otherwise), or Puzzle has
-%  exactly one solution (Techniques = unique).
+%  exactly one solution (Techniques = unique) that a search finds
+%  within unique_guesses/1.
 
 finished(unique, Puzzle) :-
     !,
+    unique_guesses(Max),
     in_fresh_state(( setup_puzzle(Puzzle, ok),
                      solving_techniques(Ts),
-                     search(Ts, 2, Solutions, _) )),
-    Solutions = [_].
+                     bounded_search(Ts, 2, Max, found([_], _)) )).
 finished(Techniques, Puzzle) :-
     set_techniques(singles, Always),
     (   subtract(Always, Techniques, Missing),
@@ -296,6 +321,12 @@ finished(Techniques, Puzzle) :-
         in_fresh_state(( setup_puzzle(Puzzle, ok), propagate(Extra, [], _), solved ))
     ;   in_fresh_state(( setup_puzzle(Puzzle, full, ok), walk(Techniques) ))
     ).
+
+% A uniqueness check that needs more guesses than this counts as failed
+% (the given stays): rare, and it keeps one check from running for
+% minutes.  Guesses, not seconds, so a seed gives the same puzzle on
+% every machine.
+unique_guesses(5000).
 
 walk(Techniques) :-
     (   solved

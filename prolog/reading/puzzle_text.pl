@@ -833,7 +833,9 @@ ordered_mark(R1, C1, R2, C2, Mark) :-
 
 % grid_blocks(+Lines, -Blocks): runs of lines split at blank lines,
 % comment lines dropped; each block a list of N-Line.  text_blocks/2
-% keeps lines starting with `#`: in a Kakuro grid they are black cells.
+% keeps lines starting with `#`, which in a Kakuro grid are black
+% cells, unless a word follows the `#` ("# made by: ..."): no cell
+% starts with a letter.
 grid_blocks(Lines, Blocks) :-
     blocks(Lines, comments, Blocks).
 
@@ -848,12 +850,20 @@ blocks(Lines, Comments, Blocks) :-
 
 block_line(Comments, N-S, [Block|Blocks], Out) :-
     split_string(S, "", " \t", [T]),
-    (   Comments == comments, sub_string(T, 0, 1, _, "#")
+    (   sub_string(T, 0, 1, _, "#"),
+        ( Comments == comments ; worded_comment(T) )
     ->  Out = [Block|Blocks]
     ;   T == ""
     ->  (   Block == [] -> Out = [Block|Blocks] ; Out = [[], Block|Blocks] )
     ;   Out = [[N-S|Block]|Blocks]
     ).
+
+worded_comment(Line) :-
+    sub_string(Line, 1, _, 0, Rest),
+    split_string(Rest, "", " \t", [Words]),
+    sub_string(Words, 0, 1, _, First),
+    string_code(1, First, Code),
+    (   between(0'a, 0'z, Code) -> true ; between(0'A, 0'Z, Code) ).
 
 % The lines of an .sdk text that hold the grid: after [Puzzle], before
 % any later [Section].
