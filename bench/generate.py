@@ -33,13 +33,18 @@ OUTSIDE = {("sudoku", 9, "basic"): [["sgt-solo", "--generate", "1", "3x3db"]],
            ("futoshiki", 7, "extreme"): [["sgt-unequal", "--generate", "1", "7de"]]}
 
 
-def row(kind: str, size: int, level: str | None, count: int) -> list[float]:
-    times = []
+def row(kind: str, size: int, level: str | None, count: int) -> tuple[list[float], int]:
+    """The times of the puzzles made, and how many seeds made none in the attempts allowed."""
+    times, failed = [], 0
     for seed in range(count):
         start = time.perf_counter()
-        pybridge.generate(kind, size=size, seed=seed, difficulty=level)
+        try:
+            pybridge.generate(kind, size=size, seed=seed, difficulty=level)
+        except pybridge.PuzzlogError:
+            failed += 1
+            continue
         times.append((time.perf_counter() - start) * 1000)
-    return times
+    return times, failed
 
 
 def outside(command: list[str], count: int) -> list[float] | None:
@@ -53,9 +58,11 @@ def outside(command: list[str], count: int) -> list[float] | None:
     return times
 
 
-def line(name: str, times: list[float]) -> str:
+def line(name: str, times: list[float], failed: int = 0) -> str:
+    if not times:
+        return f"| {name} | 0 | | | | {failed} |"
     return (f"| {name} | {len(times)} | {statistics.median(times):.0f} | {percentile(times, 0.9):.0f} | "
-            f"{max(times):.0f} |")
+            f"{max(times):.0f} | {failed} |")
 
 
 def main() -> None:
@@ -64,15 +71,15 @@ def main() -> None:
     parser.add_argument("--kind", help="only the rows of this kind")
     args = parser.parse_args()
     pybridge.generate("sudoku", size=4)  # start the engine before timing
-    print("| kind, size, level | puzzles | median ms | p90 ms | max ms |")
-    print("|---|---:|---:|---:|---:|")
+    print("| kind, size, level | puzzles | median ms | p90 ms | max ms | seeds without one |")
+    print("|---|---:|---:|---:|---:|---:|")
     for kind, size, level in ROWS:
         if args.kind and kind != args.kind:
             continue
-        print(line(f"{kind} {size}x{size} {level or 'any'}", row(kind, size, level, args.count)), flush=True)
+        print(line(f"{kind} {size}x{size} {level or 'any'}", *row(kind, size, level, args.count)), flush=True)
         for command in OUTSIDE.get((kind, size, level), []):
             times = outside(command, args.count)
-            print(line(" ".join(command), times) if times else f"| {command[0]} (not installed) | | | | |",
+            print(line(" ".join(command), times) if times else f"| {command[0]} (not installed) | | | | | |",
                   flush=True)
 
 

@@ -262,7 +262,7 @@ along(NR, NC, Cells, R, C, DR, DC, J) :-
 %  after Stale changes that help nothing, one that costs a few
 %  candidates is kept, which leaves the deadly patterns (two runs that
 %  can swap two digits) a climb cannot leave downhill.  Fails after
-%  MaxSteps changes.
+%  MaxSteps changes tried.
 
 unique_digits(Layout, Finish, MaxSteps, Digits, Rows) :-
     random_digits(Layout, Fill),
@@ -306,8 +306,9 @@ climb(climb(Step, Stale, Open, Left, Rows0), Fill, Rows) :-
             Stale1 is Stale + 1,
             climb(climb(Step1, Stale1, Open, Left, Rows0), Fill, Rows)
         )
-    ;   Stale1 is Stale + 1,
-        climb(climb(Step1, Stale1, Open, Left, Rows0), Fill, Rows)
+    ;   Stale1 is Stale + 1,                % nothing tried: no step spent
+        Stale1 < 1000,                      % unless no cell has a digit to try
+        climb(climb(Step, Stale1, Open, Left, Rows0), Fill, Rows)
     ).
 
 % change(+Layout, +Digits, +I, +Old, +Stale, -New): the digit cell I
