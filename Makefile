@@ -34,6 +34,7 @@ bench: setup
 	$(PY) bench/sudoku.py
 	$(PY) bench/kakuro.py
 	$(PY) bench/futoshiki.py
+	$(PY) bench/generate.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
