@@ -1,11 +1,12 @@
 # make run   set everything up, then solve the bundled puzzles
 # make test  set everything up, then run the whole test suite
 # make bench the benchmarks of bench/ (minutes)
+# make serve the local page (puzzlog serve) at http://127.0.0.1:8000/
 VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.puzzlog-installed
 
-.PHONY: setup swipl run test bench clean
+.PHONY: setup swipl run test bench serve clean
 
 setup: swipl $(STAMP)
 
@@ -35,6 +36,9 @@ bench: setup
 	$(PY) bench/kakuro.py
 	$(PY) bench/futoshiki.py
 	$(PY) bench/generate.py
+
+serve: setup
+	$(VENV)/bin/puzzlog serve
 
 clean:
 	rm -rf $(VENV) build *.egg-info

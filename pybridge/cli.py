@@ -9,6 +9,7 @@
                                     (--grid: also check a player's grid)
     puzzlog convert FILE --to FMT   write the puzzles in another format
     puzzlog techniques              the technique ladder and the technique sets
+    puzzlog serve                   a local page to play, check, hint and generate (puzzlog[web])
 
 Exit status: 0 when every puzzle was solved (and agreed with any solution
 the file gives), 1 when any was invalid, unsolvable, not unique, timed out
@@ -98,6 +99,15 @@ def _parser() -> argparse.ArgumentParser:
                      help="write in this format (default: the kind's own)")
     out.add_argument("--json", action="store_true",
                      help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
+
+    p_serve = sub.add_parser("serve", help="a local web page on the engine (pip install 'puzzlog[web]')")
+    p_serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
+                                                             "machine only)")
+    p_serve.add_argument("--port", type=_whole(1, 65535), default=8000, help="default 8000")
+    p_serve.add_argument("--time-limit", type=_seconds, default=10.0, metavar="S",
+                         help="seconds of engine work a request may take (default 10)")
+    p_serve.add_argument("--puzzles", type=Path, metavar="DIR",
+                         help="the folder of puzzle files the page offers (default: the bundled puzzles)")
 
     p_rate = sub.add_parser("rate", parents=[reading], help="how hard each puzzle is for a person")
     p_rate.add_argument("files", nargs="*", metavar="FILE",
@@ -480,6 +490,19 @@ def _convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .web import ServeLimits, create_app  # the web extra is optional
+    import uvicorn
+    limits = ServeLimits(time_limit=args.time_limit)
+    if args.puzzles is not None:
+        if not args.puzzles.is_dir():
+            raise PuzzlogError(f"{args.puzzles}: no such folder")
+        limits.puzzles = args.puzzles
+    print(f"puzzlog: the page is at http://{args.host}:{args.port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
+    uvicorn.run(create_app(limits), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 def _techniques(_args: argparse.Namespace) -> int:
     print("The techniques, simplest first, with their difficulty (1 = easiest):")
     for name, difficulty in ladder():
@@ -497,7 +520,7 @@ def main(argv: list[str] | None = None) -> int:
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
         commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
-                    "check": _check, "convert": _convert, "techniques": _techniques}
+                    "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve}
         return commands[args.command](args)
     except PuzzlogError as exc:
         print(f"puzzlog: {exc}", file=sys.stderr)

@@ -1,0 +1,15 @@
+"""``puzzlog serve``: a local page and a JSON API on the engine (``pip install puzzlog[web]``).
+
+The page and the API live in ``app.py``; this module only says clearly when the optional
+dependencies are missing.
+"""
+from __future__ import annotations
+
+from ..errors import PuzzlogError
+
+try:
+    from .app import BadRequest, ServeLimits, create_app
+except ImportError as exc:  # starlette is an optional extra
+    raise PuzzlogError(f"puzzlog serve needs the web extra: pip install 'puzzlog[web]' ({exc})") from None
+
+__all__ = ["BadRequest", "ServeLimits", "create_app"]

@@ -1,0 +1,156 @@
+"""The JSON API of `puzzlog serve` (pybridge/web): every endpoint with good and bad input,
+answers checked against the rules, and many requests at once."""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (pip install 'puzzlog[web]') is not installed")
+pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+import pybridge  # noqa: E402
+from pybridge.web import ServeLimits, create_app  # noqa: E402
+from conftest import ROOT, assert_valid_solution  # noqa: E402
+
+SUDOKU9 = (ROOT / "puzzles" / "sudoku9.txt").read_text()
+FUTOSHIKI = (ROOT / "puzzles" / "futoshiki" / "unequal.txt").read_text()
+KAKURO = (ROOT / "puzzles" / "kakuro" / "medium.grid").read_text()
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def first(text: str) -> pybridge.Puzzle:
+    return pybridge.parse(text)[0]
+
+
+def test_the_page_and_its_files_are_served(client):
+    page = client.get("/")
+    assert page.status_code == 200 and '<script type="module" src="/static/app.js">' in page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/../app.py").status_code == 404
+
+
+def test_read_gives_each_puzzle_with_its_picture(client):
+    data = client.post("/api/read", json={"puzzle": SUDOKU9}).json()
+    assert len(data["puzzles"]) == len(pybridge.parse(SUDOKU9))
+    shown = data["puzzles"][0]
+    assert (shown["kind"], shown["rows"], shown["cols"]) == ("sudoku", 9, 9)
+    assert shown["picture"].startswith("<svg") and shown["picture"].count('data-cell="') == 81
+
+
+@pytest.mark.parametrize("text", [SUDOKU9, FUTOSHIKI, KAKURO])
+def test_solve_gives_a_solution_that_keeps_the_rules(client, text):
+    data = client.post("/api/solve", json={"puzzle": text}).json()
+    assert data["status"] == "solved"
+    p = first(text)
+    values = [v for row in data["grid"] for v in row] if isinstance(data["grid"][0], list) else data["grid"]
+    assert values == pybridge.solve(p).values
+    if isinstance(p, pybridge.Puzzle):
+        assert_valid_solution(p, values)
+    assert data["picture"].startswith("<svg")
+
+
+def test_check_marks_a_wrong_entry_without_telling_the_solution(client):
+    p = first(SUDOKU9)
+    solution = pybridge.solve(p).values
+    blank = p.givens.index(0)
+    grid = [0] * 81
+    grid[blank] = solution[blank] % 9 + 1  # a value the solution does not have there
+    data = client.post("/api/check", json={"puzzle": SUDOKU9, "grid": grid}).json()
+    r, c = divmod(blank, 9)
+    assert data["status"] == "unique" and not data["complete"]
+    assert [r + 1, c + 1] in data["wrong"] and "solutions" not in data
+    done = client.post("/api/check", json={"puzzle": SUDOKU9, "grid": solution}).json()
+    assert done["complete"] and done["wrong"] == [] and done["cells_left"] == 0
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_hints_at_each_level(client, level):
+    data = client.post("/api/hint", json={"puzzle": SUDOKU9, "level": level}).json()
+    direct = pybridge.hint(first(SUDOKU9), level=level)
+    assert data["status"] == "step" and data["text"] == direct.text and data["picture"].startswith("<svg")
+
+
+def test_explain_steps_end_on_the_solution(client):
+    data = client.post("/api/explain", json={"puzzle": FUTOSHIKI, "pictures": True}).json()
+    p = first(FUTOSHIKI)
+    assert data["status"] == "solved" and data["steps"]
+    assert all(step["picture"].startswith("<svg") for step in data["steps"])
+    assert [v for row in data["grid"] for v in row] == pybridge.solve(p).values
+
+
+def test_rate_and_generate(client):
+    rating = client.post("/api/rate", json={"puzzle": SUDOKU9, "index": 1}).json()
+    assert rating["level"] == pybridge.rate(pybridge.parse(SUDOKU9)[1]).level
+    made = client.post("/api/generate", json={"kind": "sudoku", "size": 6, "seed": 4, "difficulty": "basic"}).json()
+    again = pybridge.generate("sudoku", size=6, seed=4, difficulty="basic")[0]
+    assert made["puzzle"] == again.text() and made["level"] == "basic"
+    assert pybridge.solve(first(made["puzzle"])).status == "solved"
+
+
+def test_bundled_files_and_nothing_else(client):
+    files = client.get("/api/bundled").json()["files"]
+    assert "sudoku9.txt" in files and "kakuro/medium.grid" in files and not any(f.endswith(".md") for f in files)
+    data = client.get("/api/bundled/sudoku9.txt").json()
+    assert data["text"] == SUDOKU9 and len(data["puzzles"]) == len(pybridge.parse(SUDOKU9))
+    for name in ("../pyproject.toml", "..%2Fpyproject.toml", "/etc/passwd", "README.md"):
+        assert client.get(f"/api/bundled/{name}").status_code == 404
+
+
+@pytest.mark.parametrize("body,message", [
+    (b"not json", "not JSON"),
+    (b"[1, 2]", "a JSON object"),
+    (b"{}", "puzzle: the puzzle's text"),
+    (b'{"puzzle": "1.3.", "kind": "chess"}', "kind: one of"),
+    (b'{"puzzle": "1.3.......2....4", "index": 5}', "index: a whole number from 0 to 0"),
+    (b'{"puzzle": "1.3.......2....4", "grid": {"a": 1}}', "grid: a text"),
+    (b'{"puzzle": "12345"}', "line 1"),
+])
+def test_bad_requests_get_a_clear_error(client, body, message):
+    paths = ("/api/check", "/api/hint") if b"grid" in body else ("/api/solve", "/api/check", "/api/rate")
+    for path in paths:
+        response = client.post(path, content=body, headers={"Content-Type": "application/json"})
+        assert response.status_code == 400 and message in response.json()["error"], response.text
+
+
+def test_a_text_naming_a_file_is_only_text(client, tmp_path):
+    secret = tmp_path / "puzzle.txt"
+    secret.write_text(SUDOKU9)
+    response = client.post("/api/solve", json={"puzzle": str(secret)})
+    assert response.status_code == 400 and "line 1" in response.json()["error"]
+
+
+def test_limits_on_size_and_time():
+    with TestClient(create_app(ServeLimits(max_body_bytes=1000, time_limit=0.5))) as small:
+        response = small.post("/api/read", json={"puzzle": "." * 2000})
+        assert response.status_code == 400 and "1000 bytes at most" in response.json()["error"]
+        hard = (ROOT.parent / "shared" / "corpus" / "sudoku9_forum_hardest_1106.txt")
+        if hard.exists():
+            line = hard.read_text().splitlines()[0]
+            data = small.post("/api/explain", json={"puzzle": line}).json()
+            assert data["status"] in ("timeout", "solved")
+
+
+def test_two_hundred_requests_from_eight_threads(client):
+    puzzles = pybridge.parse(SUDOKU9)
+    expected = [pybridge.solve(p).values for p in puzzles]
+
+    def ask(i: int) -> bool:
+        index = i % len(puzzles)
+        if i % 2:
+            data = client.post("/api/solve", json={"puzzle": SUDOKU9, "index": index}).json()
+            return [v for row in data["grid"] for v in row] == expected[index]
+        data = client.post("/api/check", json={"puzzle": SUDOKU9, "index": index, "grid": expected[index]}).json()
+        return data["complete"]
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(ask, range(200)))
+    assert all(answers)
+    assert client.post("/api/rate", json={"puzzle": SUDOKU9}).json()["status"] == "rated"
