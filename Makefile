@@ -6,7 +6,7 @@ VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.puzzlog-installed
 
-.PHONY: setup swipl run test bench serve clean
+.PHONY: setup swipl browser run test bench serve clean
 
 setup: swipl $(STAMP)
 
@@ -20,6 +20,18 @@ swipl:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq swi-prolog-nox >/dev/null; \
 	}
 
+# The page's tests drive Debian's chromium through its driver; without them (not root,
+# or no package) those tests skip and say why.
+browser:
+	@command -v chromedriver >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing chromium and chromium-driver with apt-get (for the page's tests) ..."; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; } || \
+	    echo "chromium-driver could not be installed: the browser tests will skip" >&2; \
+	  fi; \
+	}
+
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
@@ -28,7 +40,7 @@ $(STAMP): pyproject.toml
 run: setup
 	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/* puzzles/generated/*
 
-test: setup
+test: setup browser
 	$(PY) -m pytest -q -n 2
 
 bench: setup

@@ -24,6 +24,7 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(solution_sequences)).
+:- use_module('../core/geometry', [reachable/4]).
 :- use_module('../core/state').
 :- use_module('../core/solve').
 :- use_module('../core/propagate').
@@ -171,25 +172,10 @@ stretch(NR, NC, Cells, R, C, DR, DC, N) :-
     ).
 
 connected_white(NR, NC, Cells) :-
-    findall(I, arg(I, Cells, w), [First|Rest]),
-    reach([First], NR, NC, Cells, [First], Reached),
+    findall(R/C, white_at(NR, NC, Cells, R, C, _), [First|Rest]),
+    reachable([First], [First|Rest], [First], Reached),
     length([First|Rest], N),
     length(Reached, N).
-
-reach([], _, _, _, Seen, Seen).
-reach([I|Todo], NR, NC, Cells, Seen0, Seen) :-
-    findall(J, ( neighbour(NR, NC, I, J), arg(J, Cells, w), \+ memberchk(J, Seen0) ), New0),
-    sort(New0, New),
-    append(Seen0, New, Seen1),
-    append(Todo, New, Todo1),
-    reach(Todo1, NR, NC, Cells, Seen1, Seen).
-
-neighbour(NR, NC, I, J) :-
-    Size is NR * NC,
-    member(D, [1, -1, NC, -NC]),
-    J is I + D,
-    J >= 1, J =< Size,
-    ( abs(D) =:= 1 -> (I - 1) // NC =:= (J - 1) // NC ; true ).
 
 %! random_digits(+Layout, -Digits) is semidet.
 %

@@ -1,14 +1,23 @@
-// The puzzlog page: open a puzzle, type entries, ask the API to check, hint, solve, rate.
-// The board is the engine's own SVG picture; entries are drawn over its cells.
+// The puzzlog page: open a puzzle, play it (entries, pencil marks, undo), ask the API to
+// check, hint, reveal, solve, rate and explain.  The board is the engine's own SVG
+// picture; entries and pencil marks are drawn over its cells.
 
 const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
 const KINDS = ["sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro"];
-const LEVELS = ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"];
+const LEVELS = ["trivial", "basic", "intermediate", "advanced", "extreme"];
 const VALUE_CHARS = "123456789ABCDEFGHIJKLMNOPQ";
 
-let current = null;     // {text, kind, format, index, rows, cols}
-let entries = {};       // "r1c2" -> value
-let selected = null;    // "r1c2"
+let current = null;   // the puzzle shown: {text, kind, format, index, rows, cols}
+let play = null;      // the player's progress, kept in the browser (see fresh())
+let selected = null;  // "r1c2"
+let undone = [];      // positions undo took back, for redo
+let explanation = null, stepAt = 0, playing = null;
+
+function fresh() {
+  return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
+          finished: null};
+}
 
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
@@ -23,64 +32,92 @@ function say(text, isError = false) {
   $("message").className = isError ? "error" : "";
 }
 
-function storageKey() { return current && `puzzlog:${current.index}:${current.text}`; }
-
-function saveEntries() {
-  if (current) localStorage.setItem(storageKey(), JSON.stringify(entries));
-}
+const storageKey = () => `puzzlog:${current.index}:${current.text}`;
+const save = () => localStorage.setItem(storageKey(), JSON.stringify(play));
+const cellAt = (r, c) => `r${r}c${c}`;
+const rowCol = (cell) => cell.match(/r(\d+)c(\d+)/).slice(1).map(Number);
+const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
+const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
+const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
 
 function show(puzzle, text, format) {
   current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols};
   $("board").innerHTML = puzzle.picture;
-  entries = JSON.parse(localStorage.getItem(storageKey()) || "{}");
+  play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
   selected = null;
-  drawEntries();
+  undone = [];
+  closeStepper();
+  draw();
   $("aside").innerHTML = "";
   say(`${puzzle.kind} ${puzzle.rows}x${puzzle.cols}`);
+  showScore();
 }
 
-function isGiven(cell) { return $("board").querySelector(`text[data-value="${cell}"]`) !== null; }
-
-function drawEntries(wrong = []) {
+// Entries in blue (red when wrong), pencil marks small in a grid of their own.
+function draw(wrong = []) {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".entry").forEach((e) => e.remove());
-  for (const [cell, value] of Object.entries(entries)) {
-    const rect = svg.querySelector(`rect[data-cell="${cell}"]`);
-    if (!rect) continue;
-    const size = Number(rect.getAttribute("width"));
-    const t = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    t.setAttribute("x", Number(rect.getAttribute("x")) + size / 2);
-    t.setAttribute("y", Number(rect.getAttribute("y")) + size * 0.72);
-    t.setAttribute("font-size", size * 0.6);
-    t.setAttribute("text-anchor", "middle");
-    t.setAttribute("class", wrong.includes(cell) ? "entry wrong" : "entry");
-    t.setAttribute("data-entry", cell);
-    t.textContent = VALUE_CHARS[value - 1];
+  svg.querySelectorAll(".entry, .pencil").forEach((e) => e.remove());
+  const add = (attributes, text) => {
+    const t = document.createElementNS(SVG, "text");
+    for (const [k, v] of Object.entries(attributes)) t.setAttribute(k, v);
+    t.textContent = text;
     svg.appendChild(t);
+  };
+  const side = Math.ceil(Math.sqrt(largest()));
+  for (const [cell, marks] of Object.entries(play.pencil)) {
+    const box = rect(cell);
+    if (!box || play.entries[cell]) continue;
+    const size = Number(box.getAttribute("width")), x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
+    for (const v of marks) {
+      const col = (v - 1) % side, row = Math.floor((v - 1) / side);
+      add({x: x + (col + 0.5) * size / side, y: y + (row + 0.8) * size / side, "font-size": size / (side + 1),
+           "text-anchor": "middle", class: "pencil", "data-pencil": cell}, VALUE_CHARS[v - 1]);
+    }
+  }
+  for (const [cell, value] of Object.entries(play.entries)) {
+    const box = rect(cell);
+    if (!box) continue;
+    const size = Number(box.getAttribute("width"));
+    add({x: Number(box.getAttribute("x")) + size / 2, y: Number(box.getAttribute("y")) + size * 0.72,
+         "font-size": size * 0.6, "text-anchor": "middle", class: wrong.includes(cell) ? "entry wrong" : "entry",
+         "data-entry": cell}, VALUE_CHARS[value - 1]);
   }
 }
 
 function select(cell) {
-  const svg = $("board").querySelector("svg");
-  svg.querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
+  $("board").querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
   selected = cell;
-  const rect = svg.querySelector(`rect[data-cell="${cell}"]`);
-  if (rect) rect.classList.add("selected");
+  rect(cell).classList.add("selected");
+}
+
+// Every change goes through here, so that undo can take it back.
+function change(apply) {
+  play.history.push(JSON.stringify({entries: play.entries, pencil: play.pencil}));
+  undone = [];
+  apply();
+  save();
+  draw();
+}
+
+function travel(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify({entries: play.entries, pencil: play.pencil}));
+  Object.assign(play, JSON.parse(from.pop()));
+  save();
+  draw();
 }
 
 function grid() {
   const values = new Array(current.rows * current.cols).fill(0);
-  for (const [cell, value] of Object.entries(entries)) {
-    const [, r, c] = cell.match(/r(\d+)c(\d+)/).map(Number);
+  for (const [cell, value] of Object.entries(play.entries)) {
+    const [r, c] = rowCol(cell);
     values[(r - 1) * current.cols + c - 1] = value;
   }
   return values;
 }
 
-function request(extra = {}) {
-  return {puzzle: current.text, format: current.format, index: current.index, ...extra};
-}
+const request = (extra = {}) => ({puzzle: current.text, format: current.format, index: current.index, ...extra});
 
 async function run(action) {
   if (!current) { say("Open a puzzle first.", true); return; }
@@ -88,25 +125,111 @@ async function run(action) {
 }
 
 function onKey(event) {
-  if (!current || !selected) return;
-  const [, r, c] = selected.match(/r(\d+)c(\d+)/).map(Number);
+  if (!current) return;
+  if ((event.ctrlKey || event.metaKey) && ["z", "y"].includes(event.key.toLowerCase())) {
+    event.key.toLowerCase() === "z" ? travel(play.history, undone) : travel(undone, play.history);
+    event.preventDefault();
+    return;
+  }
+  if (event.key.toLowerCase() === "p") { $("pencil").checked = !$("pencil").checked; return; }
+  if (!selected) return;
+  const [r, c] = rowCol(selected);
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
   if (moves[event.key]) {
-    const [dr, dc] = moves[event.key];
-    const next = `r${r + dr}c${c + dc}`;
-    if ($("board").querySelector(`rect[data-cell="${next}"]`)) select(next);
+    const next = cellAt(r + moves[event.key][0], c + moves[event.key][1]);
+    if (rect(next)) select(next);
     event.preventDefault();
     return;
   }
   if (isGiven(selected)) return;
   const value = VALUE_CHARS.indexOf(event.key.toUpperCase()) + 1;
-  const most = current.kind === "kakuro" ? 9 : current.rows;
-  if (value >= 1 && value <= most) entries[selected] = value;
-  else if (["Backspace", "Delete", "0", " "].includes(event.key)) delete entries[selected];
-  else return;
+  const cell = selected;
+  if (value >= 1 && value <= largest()) {
+    if ($("pencil").checked) {
+      change(() => {
+        const marks = new Set(play.pencil[cell] || []);
+        marks.has(value) ? marks.delete(value) : marks.add(value);
+        play.pencil[cell] = [...marks].sort((a, b) => a - b);
+      });
+    } else {
+      change(() => { play.entries[cell] = value; });
+    }
+  } else if (["Backspace", "Delete", "0", " "].includes(event.key)) {
+    change(() => { delete play.entries[cell]; delete play.pencil[cell]; });
+  } else {
+    return;
+  }
   event.preventDefault();
-  saveEntries();
-  drawEntries();
+}
+
+// The score, as the seed documents have it: time, mistakes, hints and reveals all cost.
+function score() {
+  const seconds = Math.round(((play.finished || Date.now()) - play.started) / 1000);
+  const points = Math.max(0, 1000 - Math.floor(seconds / 6) - 50 * play.mistakes - 30 * play.hints - 100 * play.reveals);
+  return {seconds, points};
+}
+
+function showScore() {
+  if (!play.finished) { $("score").textContent = ""; return; }
+  const {seconds, points} = score();
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  $("score").textContent = `Solved in ${time}: score ${points} (${play.mistakes} mistakes, ${play.hints} hints, ` +
+                           `${play.reveals} cells revealed).`;
+}
+
+async function check() {
+  const report = await api("/api/check", request({grid: grid()}));
+  const wrong = (report.wrong || []).map(([r, c]) => cellAt(r, c));
+  const broken = (report.entry_problems || []).flatMap((p) => p.cells.map(([r, c]) => cellAt(r, c)));
+  const marked = [...new Set([...wrong, ...broken])].filter((cell) => play.entries[cell]);
+  play.mistakes += marked.length;
+  draw(marked);
+  if (report.complete) {
+    play.finished = play.finished || Date.now();
+    say("Solved! Every entry is right.");
+  } else if (marked.length) {
+    say(`${marked.length} ${marked.length === 1 ? "entry is" : "entries are"} wrong (in red).`);
+  } else {
+    say(`No mistakes so far; ${report.cells_left} cells left.`);
+  }
+  save();
+  showScore();
+}
+
+async function reveal() {
+  if (!selected || isGiven(selected)) throw new Error("Choose an empty cell first.");
+  const result = await api("/api/solve", request());
+  const [r, c] = rowCol(selected);
+  const value = result.grid[r - 1][c - 1];
+  if (!value) throw new Error("That cell holds no digit.");
+  const cell = selected;
+  play.reveals += 1;
+  change(() => { play.entries[cell] = value; });
+  say(`${cell} is ${VALUE_CHARS[value - 1]}.`);
+}
+
+function closeStepper() {
+  clearInterval(playing);
+  playing = null;
+  explanation = null;
+  $("stepper").hidden = true;
+}
+
+function showStep(i) {
+  stepAt = Math.max(0, Math.min(i, explanation.steps.length - 1));
+  const step = explanation.steps[stepAt];
+  $("aside").innerHTML = step.picture || "";
+  $("step-count").textContent = `step ${stepAt + 1} of ${explanation.steps.length}`;
+  $("step-text").textContent = step.text;
+}
+
+async function explain() {
+  say("Explaining ...");
+  explanation = await api("/api/explain", request({pictures: true}));
+  if (!explanation.steps.length) throw new Error(`Nothing to explain (${explanation.status}).`);
+  $("stepper").hidden = false;
+  say(`${explanation.steps.length} steps (${explanation.status}).`);
+  showStep(0);
 }
 
 async function openBundled(name, index = 0) {
@@ -114,21 +237,19 @@ async function openBundled(name, index = 0) {
   const readable = data.puzzles.filter((p) => !p.error);
   $("bundled").value = name;
   $("index").innerHTML = readable.map((p) => `<option value="${p.index}">#${p.index} ${p.kind}</option>`).join("");
-  $("index").onchange = () => {
-    show(readable.find((p) => p.index == $("index").value), data.text, null);
-    location.hash = `bundled=${name}&index=${$("index").value}`;
+  const open = (puzzle) => {
+    show(puzzle, data.text, null);
+    $("index").value = puzzle.index;
+    location.hash = `bundled=${name}&index=${puzzle.index}`;
   };
+  $("index").onchange = () => open(readable.find((p) => p.index == $("index").value));
   const chosen = readable.find((p) => p.index == index) || readable[0];
-  if (chosen) {
-    $("index").value = chosen.index;
-    show(chosen, data.text, null);
-    location.hash = `bundled=${name}&index=${chosen.index}`;
-  }
+  if (chosen) open(chosen);
 }
 
 async function start() {
   $("gen-kind").innerHTML = KINDS.map((k) => `<option>${k}</option>`).join("");
-  $("gen-level").innerHTML += LEVELS.slice(0, 5).map((l) => `<option>${l}</option>`).join("");
+  $("gen-level").innerHTML += LEVELS.map((l) => `<option>${l}</option>`).join("");
   const {files} = await api("/api/bundled");
   $("bundled").innerHTML += files.map((f) => `<option>${f}</option>`).join("");
   $("bundled").onchange = () => { if ($("bundled").value) openBundled($("bundled").value).catch((e) => say(e.message, true)); };
@@ -157,22 +278,19 @@ async function start() {
     if (cell && event.target.tagName === "rect") { select(cell); $("board").focus(); }
   });
   $("board").addEventListener("keydown", onKey);
-  $("check").onclick = () => run(async () => {
-    const report = await api("/api/check", request({grid: grid()}));
-    const wrong = (report.wrong || []).map(([r, c]) => `r${r}c${c}`);
-    const broken = (report.entry_problems || []).flatMap((p) => p.cells.map(([r, c]) => `r${r}c${c}`));
-    drawEntries([...wrong, ...broken]);
-    if (report.complete) say("Solved! Every entry is right.");
-    else if (wrong.length || broken.length) say(`${wrong.length + broken.length} entries are wrong (in red).`);
-    else say(`No mistakes so far; ${report.cells_left} cells left.`);
-  });
+  $("undo").onclick = () => run(async () => travel(play.history, undone));
+  $("redo").onclick = () => run(async () => travel(undone, play.history));
+  $("check").onclick = () => run(check);
   for (const level of [1, 2, 3]) {
     $(`hint${level}`).onclick = () => run(async () => {
       const h = await api("/api/hint", request({grid: grid(), level}));
+      if (h.status === "step") play.hints += 1;
+      save();
       say(h.text);
       $("aside").innerHTML = level > 1 && h.picture ? h.picture : "";
     });
   }
+  $("reveal").onclick = () => run(reveal);
   $("solve").onclick = () => run(async () => {
     const result = await api("/api/solve", request());
     $("aside").innerHTML = result.picture;
@@ -183,7 +301,18 @@ async function start() {
     say(rating.level ? `Level ${rating.level}, score ${rating.score}; hardest: ${rating.hardest}.`
                      : `Not rated: ${rating.status}.`);
   });
-  $("clear").onclick = () => run(async () => { entries = {}; saveEntries(); drawEntries(); });
+  $("explain").onclick = () => run(explain);
+  $("step-prev").onclick = () => showStep(stepAt - 1);
+  $("step-next").onclick = () => showStep(stepAt + 1);
+  $("step-play").onclick = () => {
+    if (playing) { clearInterval(playing); playing = null; $("step-play").textContent = "Play"; return; }
+    $("step-play").textContent = "Pause";
+    playing = setInterval(() => {
+      if (stepAt >= explanation.steps.length - 1) { clearInterval(playing); playing = null; $("step-play").textContent = "Play"; }
+      else showStep(stepAt + 1);
+    }, 1200);
+  };
+  $("clear").onclick = () => run(async () => change(() => { play.entries = {}; play.pencil = {}; }));
 }
 
 async function openFromAddress() {
@@ -192,4 +321,11 @@ async function openFromAddress() {
   if (wanted.get("bundled")) await openBundled(wanted.get("bundled"), Number(wanted.get("index") || 0));
 }
 
+window.addEventListener("hashchange", () => {
+  const wanted = new URLSearchParams(location.hash.slice(1));
+  const name = wanted.get("bundled"), index = Number(wanted.get("index") || 0);
+  if (name && !(current && $("bundled").value === name && current.index === index)) {
+    openFromAddress().catch((error) => say(error.message, true));
+  }
+});
 start().then(openFromAddress).catch((error) => say(error.message, true));

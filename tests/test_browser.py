@@ -1,0 +1,188 @@
+"""The page as a person uses it: a real headless Chromium (Debian's, through its driver and
+Selenium) against `puzzlog serve` on a free port.  Skips, saying why, when the browser,
+its driver or the web extra is missing (`make test` installs them when it runs as root)."""
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (pip install 'puzzlog[web]') is not installed")
+uvicorn = pytest.importorskip("uvicorn", reason="the web extra (pip install 'puzzlog[web]') is not installed")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+import pybridge  # noqa: E402
+from pybridge.web import create_app  # noqa: E402
+from conftest import ROOT  # noqa: E402
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (BROWSER and DRIVER):
+    pytest.skip("no headless browser: Debian's chromium and chromium-driver are not installed "
+                "(make test installs them when run as root)", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = BROWSER
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=webdriver.ChromeService(executable_path=DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def open_page(browser, server, fragment: str) -> None:
+    browser.get(f"{server}/#{fragment}")
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
+
+
+def message(browser, changed_from: str | None = None) -> str:
+    if changed_from is not None:
+        WebDriverWait(browser, 30).until(lambda b: b.find_element(By.ID, "message").text != changed_from)
+    return browser.find_element(By.ID, "message").text
+
+
+def cell(browser, r: int, c: int):
+    return browser.find_element(By.CSS_SELECTOR, f'#board rect[data-cell="r{r}c{c}"]')
+
+
+def type_into(browser, r: int, c: int, keys: str) -> None:
+    cell(browser, r, c).click()
+    browser.find_element(By.ID, "board").send_keys(keys)
+
+
+def press(browser, button: str) -> str:
+    before = message(browser)
+    browser.execute_script("document.getElementById('message').textContent = ''")
+    browser.find_element(By.ID, button).click()
+    WebDriverWait(browser, 30).until(lambda b: b.find_element(By.ID, "message").text not in ("", "Explaining ...",
+                                                                                             "Generating ..."))
+    return before and message(browser)
+
+
+def entry(browser, r: int, c: int):
+    found = browser.find_elements(By.CSS_SELECTOR, f'#board text[data-entry="r{r}c{c}"]')
+    return found[0] if found else None
+
+
+def first_blank(p: pybridge.Puzzle) -> tuple[int, int]:
+    i = p.givens.index(0)
+    return i // p.size + 1, i % p.size + 1
+
+
+def test_a_wrong_digit_is_marked_and_undo_takes_it_back(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=0")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[0]
+    solution = pybridge.solve(p).values
+    r, c = first_blank(p)
+    wrong = solution[(r - 1) * 9 + c - 1] % 9 + 1
+    type_into(browser, r, c, str(wrong))
+    assert entry(browser, r, c).text == str(wrong)
+    press(browser, "check")
+    assert "wrong" in entry(browser, r, c).get_attribute("class")
+    assert "1 entry is wrong" in message(browser)
+    browser.find_element(By.ID, "undo").click()
+    assert entry(browser, r, c) is None
+    browser.find_element(By.ID, "redo").click()
+    assert entry(browser, r, c).text == str(wrong)
+
+
+def test_pencil_marks_toggle_and_stay_after_a_reload(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=0")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[0]
+    r, c = first_blank(p)
+    cell(browser, r, c).click()
+    board = browser.find_element(By.ID, "board")
+    board.send_keys("p")  # pencil mode
+    board.send_keys("3")
+    board.send_keys("7")
+    board.send_keys("3")  # toggles 3 off again
+    marks = browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]')
+    assert [m.text for m in marks] == ["7"]
+    browser.refresh()
+    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]'))
+    assert [m.text for m in browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]')] == ["7"]
+
+
+def test_hints_at_each_level_say_what_the_engine_says(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=1")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[1]
+    for level, button in ((1, "hint1"), (2, "hint2"), (3, "hint3")):
+        press(browser, button)
+        assert message(browser) == pybridge.hint(p, level=level).text
+        pictures = browser.find_elements(By.CSS_SELECTOR, "#aside svg")
+        assert bool(pictures) == (level > 1)
+
+
+def test_explain_steps_forward_and_back(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
+    steps = pybridge.explain(p).steps
+    press(browser, "explain")
+    text = browser.find_element(By.ID, "step-text")
+    assert text.text == steps[0].text
+    browser.find_element(By.ID, "step-next").click()
+    assert text.text == steps[1].text and "step 2 of" in browser.find_element(By.ID, "step-count").text
+    browser.find_element(By.ID, "step-prev").click()
+    assert text.text == steps[0].text
+    assert browser.find_elements(By.CSS_SELECTOR, "#aside svg")
+
+
+def test_generate_then_solve_by_typing_and_get_a_score(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    browser.find_element(By.CSS_SELECTOR, "#open details:nth-of-type(2) summary").click()
+    browser.find_element(By.ID, "gen-size").clear()
+    browser.find_element(By.ID, "gen-size").send_keys("4")
+    press(browser, "generate")
+    assert message(browser).startswith("A new sudoku")
+    # the generated puzzle: read back what the page shows, solve it, type the solution
+    givens = {el.get_attribute("data-value"): int(el.text)
+              for el in browser.find_elements(By.CSS_SELECTOR, "#board text[data-value]")}
+    text = "".join(str(givens.get(f"r{r}c{c}", ".")) if f"r{r}c{c}" in givens else "."
+                   for r in range(1, 5) for c in range(1, 5))
+    solution = pybridge.solve(pybridge.parse(text)[0]).values
+    for i, v in enumerate(solution):
+        r, c = divmod(i, 4)
+        if f"r{r + 1}c{c + 1}" not in givens:
+            type_into(browser, r + 1, c + 1, str(v))
+    press(browser, "check")
+    assert message(browser) == "Solved! Every entry is right."
+    assert browser.find_element(By.ID, "score").text.startswith("Solved in ")
+    assert "score" in browser.find_element(By.ID, "score").text
+
+
+def test_every_kind_draws(server, browser):
+    for name in ("jigsaw9_solo.txt", "futoshiki/futoshiki.grid", "futoshiki/greater_than_sudoku.grid",
+                 "kakuro/medium.grid", "sudoku_x_solo.txt", "generated/kakuro10.grid"):
+        open_page(browser, server, f"bundled={name}&index=0")
+        assert browser.find_elements(By.CSS_SELECTOR, "#board svg rect[data-cell]"), name
+        assert "error" not in browser.find_element(By.ID, "message").get_attribute("class"), name
