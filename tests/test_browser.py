@@ -15,7 +15,6 @@ uvicorn = pytest.importorskip("uvicorn", reason="the web extra (pip install 'puz
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 import pybridge  # noqa: E402
