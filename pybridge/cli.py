@@ -10,6 +10,7 @@
     puzzlog convert FILE --to FMT   write the puzzles in another format
     puzzlog techniques              the technique ladder and the technique sets
     puzzlog serve                   a local page to play, check, hint and generate (puzzlog[web])
+    puzzlog library add|list|export the puzzles kept in the local library (--db PATH)
 
 Exit status: 0 when every puzzle was solved (and agreed with any solution
 the file gives), 1 when any was invalid, unsolvable, not unique, timed out
@@ -28,7 +29,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__, formats, kakuro
+from . import __version__, formats, kakuro, library
 from .check import check
 from .errors import PuzzlogError
 from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, generate, native_format
@@ -108,6 +109,21 @@ def _parser() -> argparse.ArgumentParser:
                          help="seconds of engine work a request may take (default 10)")
     p_serve.add_argument("--puzzles", type=Path, metavar="DIR",
                          help="the folder of puzzle files the page offers (default: the bundled puzzles)")
+
+    p_serve.add_argument("--db", type=Path, metavar="PATH",
+                         help=f"the puzzle library (default {library.default_path()})")
+
+    p_lib = sub.add_parser("library", help="the puzzles kept in the local library (the page keeps them too)")
+    p_lib.add_argument("--db", type=Path, metavar="PATH", help=f"default {library.default_path()}")
+    lib_sub = p_lib.add_subparsers(dest="library_command", required=True)
+    p_add = lib_sub.add_parser("add", help="keep every puzzle of the files, rated")
+    p_add.add_argument("files", nargs="+", metavar="FILE")
+    for name, text in (("list", "a line a puzzle: id, kind, size, level, score, best time, source"),
+                       ("export", "the puzzles' texts, in the order kept")):
+        p = lib_sub.add_parser(name, help=text)
+        p.add_argument("--kind", help="only this kind (sudoku, futoshiki, kakuro)")
+        p.add_argument("--level", choices=LEVELS, help="only this level")
+        p.add_argument("--json", action="store_true", help="one JSON object a puzzle")
 
     p_rate = sub.add_parser("rate", parents=[reading], help="how hard each puzzle is for a person")
     p_rate.add_argument("files", nargs="*", metavar="FILE",
@@ -493,13 +509,45 @@ def _convert(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from .web import ServeLimits, create_app  # the web extra is optional
     import uvicorn
-    limits = ServeLimits(time_limit=args.time_limit)
+    limits = ServeLimits(time_limit=args.time_limit, library=args.db or library.default_path())
     if args.puzzles is not None:
         if not args.puzzles.is_dir():
             raise PuzzlogError(f"{args.puzzles}: no such folder")
         limits.puzzles = args.puzzles
     print(f"puzzlog: the page is at http://{args.host}:{args.port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
     uvicorn.run(create_app(limits), host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
+def _library(args: argparse.Namespace) -> int:
+    lib = library.Library(args.db)
+    if args.library_command == "add":
+        for name in args.files:
+            path = Path(name)
+            if not path.is_file():
+                raise PuzzlogError(f"{name}: no such file")
+            text = path.read_text(encoding="utf-8")
+            for p in read(text, name):
+                if isinstance(p, Unreadable):
+                    print(f"puzzlog: {p.error}", file=sys.stderr)
+                    continue
+                entry = lib.add(text, p.index, source=name)
+                print(f"{entry.id}\t{entry.kind} {entry.rows}x{entry.cols}\t{entry.level or '-'}\t{name}#{p.index}")
+        return 0
+    entries = list(reversed(lib.entries(args.kind, args.level, limit=10 ** 9)))
+    for entry in entries:
+        if args.json:
+            print(json.dumps(entry.to_json()))
+        elif args.library_command == "list":
+            best = "-" if entry.best_seconds is None else f"{entry.best_seconds // 60}:{entry.best_seconds % 60:02d}"
+            print(f"{entry.id}\t{entry.kind} {entry.rows}x{entry.cols}\t{entry.level or '-'}\t"
+                  f"{entry.score if entry.score is not None else '-'}\t{best}\t{entry.source}")
+        else:
+            p = read(entry.text, entry.source)[entry.index]
+            fmt = native_format(p)
+            print(formats.write([p], fmt).rstrip("\n"))
+            if fmt == "grid":
+                print()
     return 0
 
 
@@ -520,7 +568,8 @@ def main(argv: list[str] | None = None) -> int:
         if hasattr(args, "max_puzzle_chars"):
             _apply_limits(args)
         commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
-                    "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve}
+                    "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
+                    "library": _library}
         return commands[args.command](args)
     except PuzzlogError as exc:
         print(f"puzzlog: {exc}", file=sys.stderr)

@@ -15,10 +15,10 @@ uvicorn = pytest.importorskip("uvicorn", reason="the web extra (pip install 'puz
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 import pybridge  # noqa: E402
-from pybridge.web import create_app  # noqa: E402
+from pybridge.web import ServeLimits, create_app  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -29,11 +29,13 @@ if not (BROWSER and DRIVER):
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(tmp_path_factory):
+    library = tmp_path_factory.mktemp("library") / "library.sqlite"
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(create_app(ServeLimits(library=library)), host="127.0.0.1", port=port,
+                            log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -177,6 +179,25 @@ def test_generate_then_solve_by_typing_and_get_a_score(server, browser):
     assert message(browser) == "Solved! Every entry is right."
     assert browser.find_element(By.ID, "score").text.startswith("Solved in ")
     assert "score" in browser.find_element(By.ID, "score").text
+    # the library keeps it, generated, with a best time
+    WebDriverWait(browser, 20).until(lambda b: any(
+        "generated sudoku" in row.text and ":" in row.find_elements(By.TAG_NAME, "td")[3].text
+        for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
+
+
+def test_the_library_lists_what_was_opened_and_filters_it(server, browser):
+    open_page(browser, server, "bundled=kakuro/medium.grid&index=0")
+    WebDriverWait(browser, 20).until(lambda b: any("kakuro/medium.grid" in row.text
+                                                   for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
+    Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("futoshiki")
+    WebDriverWait(browser, 20).until(lambda b: not any("kakuro" in row.text
+                                                       for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("kakuro")
+    row = WebDriverWait(browser, 20).until(lambda b: next(
+        (r for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if "kakuro/medium.grid" in r.text), None))
+    row.click()
+    WebDriverWait(browser, 20).until(lambda b: b.find_element(By.ID, "message").text.startswith("kakuro"))
 
 
 def test_every_kind_draws(server, browser):

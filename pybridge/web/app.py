@@ -1,7 +1,9 @@
 """The JSON API of ``puzzlog serve``: the Python calls (read, solve, check, hint, explain,
 rate, generate) over HTTP, for the page in static/ and for anyone's scripts.
 
-Every call takes a JSON object and gives one back; a bad request gets status 400 and
+``/api/library``, ``/api/library/add`` and ``/api/library/progress`` list, keep and update
+the puzzles of the SQLite library (``puzzlog serve --db``).  Every call takes a JSON object
+and gives one back; a bad request gets status 400 and
 ``{"error": message}``.  A puzzle comes as text in any supported format (``puzzle``, with
 ``kind``, ``format`` and ``index`` to choose) and is read by the engine's reader, never
 as a file name: nothing a visitor sends runs a goal or opens a file.  Bodies are capped
@@ -10,8 +12,10 @@ engine's one worker thread serves the requests in turn.
 
     >>> from starlette.testclient import TestClient
     >>> client = TestClient(create_app())
+    >>> client.post("/api/rate", json={"puzzle": "...24......32..."}).json()["level"]
+    'trivial'
     >>> client.post("/api/rate", json={"puzzle": "1.3.......2....4"}).json()["status"]
-    'rated'
+    'multiple'
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ from .. import check, explain, generate, hint, rate, solve
 from ..errors import PuzzlogError
 from ..generate import GENERATED_KINDS, SYMMETRIES
 from ..kakuro import KakuroPuzzle
+from ..library import Library
 from ..puzzle import Puzzle, Unreadable
 from ..rating import LEVELS
 from ..reading import FORMATS, KINDS, read
@@ -42,11 +47,13 @@ BUNDLED = Path(__file__).resolve().parents[2] / "puzzles"
 @dataclass
 class ServeLimits:
     """``max_body_bytes``: one request's body; ``time_limit``: seconds of engine work one
-    request may take; ``puzzles``: the folder whose files the page offers (read-only)."""
+    request may take; ``puzzles``: the folder whose files the page offers (read-only);
+    ``library``: the SQLite file every puzzle opened is kept in (None: none kept)."""
 
     max_body_bytes: int = 256 * 1024
     time_limit: float = 10.0
     puzzles: Path | None = field(default=BUNDLED)
+    library: Path | None = None
 
 
 class BadRequest(Exception):
@@ -57,6 +64,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     """The application: the page at ``/``, its files at ``/static``, the API at ``/api``."""
     limits = limits or ServeLimits()
     library = _puzzle_files(limits.puzzles)
+    kept = Library(limits.library) if limits.library is not None else None  # LibraryError: say so, start no server
 
     def endpoint(work: Callable[[dict], Any]):
         async def handle(request: Request) -> Response:
@@ -106,6 +114,32 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         g = made[0]
         return {**g.to_json(), "picture": g.puzzle.picture()}
 
+    def kept_library() -> Library:
+        if kept is None:
+            raise BadRequest("this server keeps no library (puzzlog serve --db PATH)")
+        return kept
+
+    def library_call(data: dict) -> dict:
+        lib = kept_library()
+        entries = lib.entries(_choice(data, "kind", KINDS, None) or None, _choice(data, "level", LEVELS, None))
+        return {"entries": [e.to_json() for e in entries]}
+
+    def library_add_call(data: dict) -> dict:
+        _puzzle(data)  # readable, or a clear error
+        source = data.get("source", "")
+        if not isinstance(source, str) or len(source) > 200:
+            raise BadRequest("source: a short text")
+        return kept_library().add(data["puzzle"], _whole(data, "index", 0, 10 ** 6, 0), source).to_json()
+
+    def library_progress_call(data: dict) -> dict:
+        progress = data.get("progress")
+        if not isinstance(progress, dict):
+            raise BadRequest("progress: a JSON object")
+        seconds = data.get("seconds")
+        if seconds is not None:
+            seconds = _whole(data, "seconds", 0, 10 ** 7, 0)
+        return kept_library().save_progress(_whole(data, "id", 1, 2 ** 62, 1), progress, seconds).to_json()
+
     def read_call(data: dict) -> dict:
         return {"puzzles": [_shown(p) for p in _read(data)]}
 
@@ -127,7 +161,9 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
               Route("/api/bundled/{name:path}", bundled),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     for name, work in (("read", read_call), ("solve", solve_call), ("check", check_call), ("hint", hint_call),
-                       ("explain", explain_call), ("rate", rate_call), ("generate", generate_call)):
+                       ("explain", explain_call), ("rate", rate_call), ("generate", generate_call),
+                       ("library", library_call), ("library/add", library_add_call),
+                       ("library/progress", library_progress_call)):
         routes.append(Route(f"/api/{name}", endpoint(work), methods=["POST"]))
     return Starlette(routes=routes)
 

@@ -13,6 +13,7 @@ let play = null;      // the player's progress, kept in the browser (see fresh()
 let selected = null;  // "r1c2"
 let undone = [];      // positions undo took back, for redo
 let explanation = null, stepAt = 0, playing = null;
+let libraryOn = true;  // false when the server keeps no library
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
@@ -40,8 +41,9 @@ const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
 const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
 const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
 
-function show(puzzle, text, format) {
-  current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols};
+function show(puzzle, text, format, source = "") {
+  current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null};
+  keep(source);
   $("board").innerHTML = puzzle.picture;
   play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
   selected = null;
@@ -194,6 +196,7 @@ async function check() {
   }
   save();
   showScore();
+  await keepProgress();
 }
 
 async function reveal() {
@@ -206,6 +209,46 @@ async function reveal() {
   play.reveals += 1;
   change(() => { play.entries[cell] = value; });
   say(`${cell} is ${VALUE_CHARS[value - 1]}.`);
+}
+
+// Every puzzle opened is kept in the server's library, with the player's progress.
+async function keep(source) {
+  if (!libraryOn) return;
+  const shown = current;
+  try {
+    const entry = await api("/api/library/add", {puzzle: shown.text, format: shown.format, index: shown.index, source});
+    shown.id = entry.id;
+    listLibrary();
+  } catch (error) {
+    if (error.message.includes("keeps no library")) { libraryOn = false; $("library").hidden = true; }
+  }
+}
+
+async function keepProgress() {
+  if (!libraryOn || !current.id) return;
+  const solved = play.finished ? score().seconds : null;
+  await api("/api/library/progress", {id: current.id, progress: play, seconds: solved});
+  listLibrary();
+}
+
+async function listLibrary() {
+  if (!libraryOn) return;
+  const {entries} = await api("/api/library", {kind: $("lib-kind").value || null, level: $("lib-level").value || null});
+  const best = (s) => (s === null ? "" : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`);
+  $("lib-list").innerHTML = "";
+  for (const e of entries) {
+    const row = document.createElement("tr");
+    for (const text of [e.id, `${e.kind} ${e.rows}x${e.cols}`, e.level || "", best(e.best_seconds), e.source]) {
+      const td = document.createElement("td");
+      td.textContent = text;  // sources are the visitors' words: text, never markup
+      row.appendChild(td);
+    }
+    row.onclick = async () => {
+      const {puzzles} = await api("/api/read", {puzzle: e.puzzle});
+      show(puzzles.find((p) => p.index === e.index), e.puzzle, null, e.source);
+    };
+    $("lib-list").appendChild(row);
+  }
 }
 
 function closeStepper() {
@@ -238,7 +281,7 @@ async function openBundled(name, index = 0) {
   $("bundled").value = name;
   $("index").innerHTML = readable.map((p) => `<option value="${p.index}">#${p.index} ${p.kind}</option>`).join("");
   const open = (puzzle) => {
-    show(puzzle, data.text, null);
+    show(puzzle, data.text, null, name);
     $("index").value = puzzle.index;
     location.hash = `bundled=${name}&index=${puzzle.index}`;
   };
@@ -259,7 +302,7 @@ async function start() {
       const {puzzles} = await api("/api/read", {puzzle: text});
       const first = puzzles.find((p) => !p.error);
       if (!first) throw new Error(puzzles[0].error);
-      show(first, text, null);
+      show(first, text, null, "pasted");
     } catch (error) { say(error.message, true); }
   };
   $("generate").onclick = async () => {
@@ -269,7 +312,7 @@ async function start() {
       const g = await api("/api/generate", {kind, size: Number($("gen-size").value),
         difficulty: $("gen-level").value || null, seed: Math.floor(Math.random() * 1e9)});
       const {puzzles} = await api("/api/read", {puzzle: g.puzzle});
-      show(puzzles[0], g.puzzle, g.format);
+      show(puzzles[0], g.puzzle, g.format, `generated ${kind} seed ${g.seed}`);
       say(`A new ${kind}, ${g.level} (seed ${g.seed}).`);
     } catch (error) { say(error.message, true); }
   };
@@ -312,6 +355,9 @@ async function start() {
       else showStep(stepAt + 1);
     }, 1200);
   };
+  $("lib-level").innerHTML += LEVELS.concat(["unreasonable"]).map((l) => `<option>${l}</option>`).join("");
+  $("lib-kind").onchange = $("lib-level").onchange = () => listLibrary().catch((e) => say(e.message, true));
+  listLibrary().catch(() => {});
   $("clear").onclick = () => run(async () => change(() => { play.entries = {}; play.pencil = {}; }));
 }
 

@@ -1,0 +1,118 @@
+"""The puzzle library (pybridge/library.py): what is kept, filters, best times, a damaged or
+foreign file refused and left as it was, many writers at once; `puzzlog library` and the
+library endpoints of `puzzlog serve`."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import pybridge
+from pybridge.library import Library, LibraryError
+from conftest import ROOT
+from test_doors import cli
+
+SUDOKU9 = (ROOT / "puzzles" / "sudoku9.txt").read_text()
+FUTOSHIKI = (ROOT / "puzzles" / "futoshiki" / "unequal.txt").read_text()
+
+
+def test_puzzles_are_kept_once_rated_and_filtered(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    first = lib.add(SUDOKU9, 0, source="sudoku9.txt")
+    again = lib.add(SUDOKU9, 0, source="elsewhere")
+    assert again.id == first.id and again.source == "sudoku9.txt"
+    assert first.level == pybridge.rate(pybridge.parse(SUDOKU9)[0]).level
+    lib.add(FUTOSHIKI, 1, source="unequal.txt")
+    assert [e.kind for e in lib.entries()] == ["futoshiki", "sudoku"]
+    assert [e.source for e in lib.entries(kind="futoshiki")] == ["unequal.txt"]
+    assert [e.id for e in lib.entries(level=first.level, kind="sudoku")] == [first.id]
+    reopened = Library(tmp_path / "lib.sqlite")  # kept on disk
+    assert [e.id for e in reopened.entries()] == [e.id for e in lib.entries()]
+
+
+def test_progress_and_the_best_time(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    entry = lib.add(SUDOKU9, 1)
+    assert lib.save_progress(entry.id, {"entries": {"r1c1": 4}}).progress == {"entries": {"r1c1": 4}}
+    assert lib.save_progress(entry.id, {}, solved_seconds=300).best_seconds == 300
+    assert lib.save_progress(entry.id, {}, solved_seconds=400).best_seconds == 300
+    assert lib.save_progress(entry.id, {}, solved_seconds=200).best_seconds == 200
+    with pytest.raises(pybridge.PuzzlogError, match="no puzzle 999"):
+        lib.save_progress(999, {})
+
+
+def test_a_damaged_or_foreign_file_is_refused_and_left_as_it_was(tmp_path):
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    before = damaged.read_bytes()
+    with pytest.raises(LibraryError, match="damaged.sqlite"):
+        Library(damaged)
+    assert damaged.read_bytes() == before
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE accounts (id INTEGER)")
+    with pytest.raises(LibraryError, match="not a puzzlog library"):
+        Library(foreign)
+    with sqlite3.connect(foreign) as db:
+        assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["accounts"]
+
+
+def test_many_writers_at_once(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    other = Library(tmp_path / "lib.sqlite")  # a second connection, as a second process would have
+    puzzles = pybridge.parse(SUDOKU9)
+
+    def work(i: int) -> int:
+        target = lib if i % 2 else other
+        entry = target.add(SUDOKU9, i % len(puzzles), rated=False)
+        target.save_progress(entry.id, {"step": i}, solved_seconds=1000 - i)
+        return entry.id
+
+    with ThreadPoolExecutor(8) as pool:
+        ids = list(pool.map(work, range(80)))
+    entries = lib.entries()
+    assert len(entries) == len(puzzles) == len(set(ids))
+    assert all(e.best_seconds == min(1000 - i for i in range(80) if i % len(puzzles) == e.index) for e in entries)
+    assert lib._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_the_library_command(tmp_path):
+    db = str(tmp_path / "lib.sqlite")
+    out = cli("library", "--db", db, "add", str(ROOT / "puzzles" / "sudoku4.txt"),
+              str(ROOT / "puzzles" / "kakuro" / "small.grid"))
+    assert out.returncode == 0, out.stderr
+    assert len(out.stdout.splitlines()) == len(pybridge.load(ROOT / "puzzles" / "sudoku4.txt")) + 1
+    listed = cli("library", "--db", db, "list", "--kind", "kakuro")
+    assert listed.returncode == 0 and len(listed.stdout.splitlines()) == 1 and "kakuro 4x4" in listed.stdout
+    exported = cli("library", "--db", db, "export", "--kind", "sudoku")
+    again = pybridge.parse(exported.stdout)
+    assert [p.givens for p in again] == [p.givens for p in pybridge.load(ROOT / "puzzles" / "sudoku4.txt")]
+    as_json = [json.loads(line) for line in cli("library", "--db", db, "list", "--json").stdout.splitlines()]
+    assert {e["kind"] for e in as_json} == {"sudoku", "kakuro"}
+    broken = tmp_path / "broken.sqlite"
+    broken.write_bytes(b"not a database at all" * 100)
+    out = cli("library", "--db", str(broken), "list")
+    assert out.returncode == 1 and "broken.sqlite" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_library_over_http(tmp_path):
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
+    from starlette.testclient import TestClient
+    from pybridge.web import ServeLimits, create_app
+    with TestClient(create_app()) as plain:
+        response = plain.post("/api/library", json={})
+        assert response.status_code == 400 and "keeps no library" in response.json()["error"]
+    with TestClient(create_app(ServeLimits(library=tmp_path / "lib.sqlite"))) as client:
+        entry = client.post("/api/library/add", json={"puzzle": SUDOKU9, "index": 2, "source": "web"}).json()
+        assert entry["kind"] == "sudoku" and entry["index"] == 2
+        saved = client.post("/api/library/progress", json={"id": entry["id"], "progress": {"a": 1}, "seconds": 61})
+        assert saved.json()["best_seconds"] == 61
+        listed = client.post("/api/library", json={"kind": "sudoku"}).json()["entries"]
+        assert [e["id"] for e in listed] == [entry["id"]] and listed[0]["progress"] == {"a": 1}
+        bad = client.post("/api/library/progress", json={"id": entry["id"], "progress": [1]})
+        assert bad.status_code == 400 and "progress: a JSON object" in bad.json()["error"]
+        bad = client.post("/api/library/add", json={"puzzle": "12345"})
+        assert bad.status_code == 400 and "line 1" in bad.json()["error"]
