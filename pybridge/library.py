@@ -26,7 +26,7 @@ from typing import Iterator
 
 from .errors import PuzzlogError
 from .kakuro import KakuroPuzzle
-from .puzzle import Puzzle, Unreadable
+from .puzzle import Unreadable
 from .rating import rate
 from .reading import read
 
