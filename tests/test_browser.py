@@ -14,6 +14,7 @@ pytest.importorskip("starlette", reason="the web extra (pip install 'puzzlog[web
 uvicorn = pytest.importorskip("uvicorn", reason="the web extra (pip install 'puzzlog[web]') is not installed")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
@@ -59,16 +60,21 @@ def browser():
     driver.quit()
 
 
+def patient(browser) -> WebDriverWait:
+    """A wait that looks again when the page redrew what it was looking at."""
+    return WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,))
+
+
 def open_page(browser, server, fragment: str) -> None:
     browser.get(f"{server}/#{fragment}")
     browser.execute_script("localStorage.clear()")
     browser.refresh()
-    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
+    patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
 
 
 def message(browser, changed_from: str | None = None) -> str:
     if changed_from is not None:
-        WebDriverWait(browser, 30).until(lambda b: b.find_element(By.ID, "message").text != changed_from)
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != changed_from)
     return browser.find_element(By.ID, "message").text
 
 
@@ -77,7 +83,14 @@ def cell(browser, r: int, c: int):
 
 
 def type_into(browser, r: int, c: int, keys: str) -> None:
-    cell(browser, r, c).click()
+    for attempt in range(5):  # the board may be redrawn between finding a cell and clicking it
+        try:
+            cell(browser, r, c).click()
+            break
+        except StaleElementReferenceException:
+            if attempt == 4:
+                raise
+            time.sleep(0.2)
     browser.find_element(By.ID, "board").send_keys(keys)
 
 
@@ -85,7 +98,7 @@ def press(browser, button: str) -> str:
     before = message(browser)
     browser.execute_script("document.getElementById('message').textContent = ''")
     browser.find_element(By.ID, button).click()
-    WebDriverWait(browser, 30).until(lambda b: b.find_element(By.ID, "message").text not in ("", "Explaining ...",
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text not in ("", "Explaining ...",
                                                                                              "Generating ..."))
     return before and message(browser)
 
@@ -100,26 +113,63 @@ def first_blank(p: pybridge.Puzzle) -> tuple[int, int]:
     return i // p.size + 1, i % p.size + 1
 
 
+def quiet_mistake(p: pybridge.Puzzle, solution: list[int]) -> tuple[int, int, int]:
+    """A blank cell and a value for it that breaks no rule with the givens, yet is not the
+    solution's: a mistake only the solution shows."""
+    for i, given in enumerate(p.givens):
+        if given:
+            continue
+        r, c = divmod(i, 9)
+        peers = {p.givens[j] for j in range(81)
+                 if j // 9 == r or j % 9 == c or (j // 27 == i // 27 and j % 9 // 3 == c // 3)}
+        free = sorted(set(range(1, 10)) - peers - {solution[i]})
+        if free:
+            return r + 1, c + 1, free[0]
+    raise AssertionError("no quiet mistake in this puzzle")
+
+
 def test_a_wrong_digit_is_marked_and_undo_takes_it_back(server, browser):
     open_page(browser, server, "bundled=sudoku9.txt&index=0")
     p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[0]
     solution = pybridge.solve(p).values
-    r, c = first_blank(p)
-    wrong = solution[(r - 1) * 9 + c - 1] % 9 + 1
+    r, c, wrong = quiet_mistake(p, solution)
     type_into(browser, r, c, str(wrong))
     assert entry(browser, r, c).text == str(wrong)
+    press(browser, "check")  # no rule broken: the mistake is not shown unless asked
+    assert "wrong" not in entry(browser, r, c).get_attribute("class")
+    assert "some entries contradict the solution" in message(browser)
+    browser.find_element(By.ID, "mistakes").click()
     press(browser, "check")
     assert "wrong" in entry(browser, r, c).get_attribute("class")
     assert "1 entry is wrong" in message(browser)
+    browser.find_element(By.ID, "mistakes").click()
+    peer = next(i for i in range(9) if p.givens[(r - 1) * 9 + i])  # a given in the same row
+    clash = p.givens[(r - 1) * 9 + peer]
+    type_into(browser, r, c, str(clash))
+    press(browser, "check")  # a rule broken is always marked
+    assert "wrong" in entry(browser, r, c).get_attribute("class")
+    type_into(browser, r, c, str(wrong))
+    browser.find_element(By.ID, "undo").click()
+    browser.find_element(By.ID, "undo").click()
     browser.find_element(By.ID, "undo").click()
     assert entry(browser, r, c) is None
     browser.find_element(By.ID, "redo").click()
     assert entry(browser, r, c).text == str(wrong)
 
 
+def test_a_file_is_uploaded_from_the_browser(server, browser, tmp_path):
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    upload = tmp_path / "mine.txt"
+    upload.write_text((ROOT / "puzzles" / "futoshiki" / "unequal.txt").read_text())
+    browser.find_element(By.CSS_SELECTOR, "#open details summary").click()
+    browser.find_element(By.ID, "upload").send_keys(str(upload))
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text.startswith("futoshiki"))
+
+
 def test_pencil_marks_toggle_and_stay_after_a_reload(server, browser):
-    open_page(browser, server, "bundled=sudoku9.txt&index=0")
-    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[0]
+    # a puzzle no other test plays: the library brings back what another test left
+    open_page(browser, server, "bundled=sudoku9.txt&index=3")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[3]
     r, c = first_blank(p)
     cell(browser, r, c).click()
     board = browser.find_element(By.ID, "board")
@@ -130,7 +180,7 @@ def test_pencil_marks_toggle_and_stay_after_a_reload(server, browser):
     marks = browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]')
     assert [m.text for m in marks] == ["7"]
     browser.refresh()
-    WebDriverWait(browser, 20).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]'))
+    patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]'))
     assert [m.text for m in browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]')] == ["7"]
 
 
@@ -180,24 +230,24 @@ def test_generate_then_solve_by_typing_and_get_a_score(server, browser):
     assert browser.find_element(By.ID, "score").text.startswith("Solved in ")
     assert "score" in browser.find_element(By.ID, "score").text
     # the library keeps it, generated, with a best time
-    WebDriverWait(browser, 20).until(lambda b: any(
+    patient(browser).until(lambda b: any(
         "generated sudoku" in row.text and ":" in row.find_elements(By.TAG_NAME, "td")[3].text
         for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
 
 
 def test_the_library_lists_what_was_opened_and_filters_it(server, browser):
     open_page(browser, server, "bundled=kakuro/medium.grid&index=0")
-    WebDriverWait(browser, 20).until(lambda b: any("kakuro/medium.grid" in row.text
+    patient(browser).until(lambda b: any("kakuro/medium.grid" in row.text
                                                    for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
     Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("futoshiki")
-    WebDriverWait(browser, 20).until(lambda b: not any("kakuro" in row.text
+    patient(browser).until(lambda b: not any("kakuro" in row.text
                                                        for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("kakuro")
-    row = WebDriverWait(browser, 20).until(lambda b: next(
+    row = patient(browser).until(lambda b: next(
         (r for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if "kakuro/medium.grid" in r.text), None))
     row.click()
-    WebDriverWait(browser, 20).until(lambda b: b.find_element(By.ID, "message").text.startswith("kakuro"))
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text.startswith("kakuro"))
 
 
 def test_every_kind_draws(server, browser):
@@ -206,3 +256,43 @@ def test_every_kind_draws(server, browser):
         open_page(browser, server, f"bundled={name}&index=0")
         assert browser.find_elements(By.CSS_SELECTOR, "#board svg rect[data-cell]"), name
         assert "error" not in browser.find_element(By.ID, "message").get_attribute("class"), name
+
+
+def test_design_a_puzzle_with_a_live_verdict(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    browser.find_element(By.CSS_SELECTOR, "#design summary").click()
+    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text("4")
+    press(browser, "design-new")
+    assert "0 givens; the grid has several solutions" in message(browser)
+    # a unique 4x4 from the bundled set, typed in as givens
+    p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
+    givens = [(i // 4 + 1, i % 4 + 1, v) for i, v in enumerate(p.givens) if v]
+    for count, (r, c, v) in enumerate(givens, 1):
+        type_into(browser, r, c, str(v))  # the board is drawn again after each: wait for it
+        patient(browser).until(lambda b: f"Design: {count} givens" in b.find_element(By.ID, "message").text)
+    patient(browser).until(lambda b: "one solution, level trivial" in b.find_element(By.ID, "message").text)
+    r, c, v = givens[0]
+    blank = next(c2 for c2 in range(1, 5) if not p.givens[(r - 1) * 4 + c2 - 1])
+    type_into(browser, r, blank, str(v))  # the same value twice in a row: named
+    patient(browser).until(lambda b: "breaks a rule" in b.find_element(By.ID, "message").text)
+    patient(browser).until(lambda b: not b.find_element(By.ID, "design-play").is_enabled())
+    assert f"duplicate {v} in row {r}" in message(browser)
+    type_into(browser, r, blank, "0")
+    patient(browser).until(lambda b: "one solution, level trivial" in b.find_element(By.ID, "message").text)
+    assert browser.find_element(By.ID, "design-play").is_enabled()
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "sudoku 4x4")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board text[data-value]")) == len(givens)
+
+
+def test_progress_kept_by_the_library_comes_back_in_a_fresh_browser(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=2")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[2]
+    i = p.givens.index(0)
+    value = pybridge.solve(p).values[i]
+    type_into(browser, i // 4 + 1, i % 4 + 1, str(value))
+    press(browser, "check")  # check sends the progress to the library
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    patient(browser).until(lambda b: entry(b, i // 4 + 1, i % 4 + 1) is not None)
+    assert entry(browser, i // 4 + 1, i % 4 + 1).text == str(value)

@@ -14,6 +14,7 @@ let selected = null;  // "r1c2"
 let undone = [];      // positions undo took back, for redo
 let explanation = null, stepAt = 0, playing = null;
 let libraryOn = true;  // false when the server keeps no library
+let design = null;     // while designing: {kind, size, givens}; typed digits are givens
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
@@ -41,9 +42,10 @@ const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
 const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
 const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
 
-function show(puzzle, text, format, source = "") {
-  current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null};
-  keep(source);
+function show(puzzle, text, format, source = "", readAs = null) {
+  current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
+             readAs};
+  if (!design) keep(source);
   $("board").innerHTML = puzzle.picture;
   play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
   selected = null;
@@ -119,7 +121,8 @@ function grid() {
   return values;
 }
 
-const request = (extra = {}) => ({puzzle: current.text, format: current.format, index: current.index, ...extra});
+const request = (extra = {}) => ({puzzle: current.text, format: current.format, index: current.index,
+                                   kind: current.readAs, ...extra});
 
 async function run(action) {
   if (!current) { say("Open a puzzle first.", true); return; }
@@ -143,9 +146,18 @@ function onKey(event) {
     event.preventDefault();
     return;
   }
-  if (isGiven(selected)) return;
   const value = VALUE_CHARS.indexOf(event.key.toUpperCase()) + 1;
   const cell = selected;
+  if (design) {
+    const [r, c] = rowCol(cell);
+    const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
+    if (!clear && !(value >= 1 && value <= design.size)) return;
+    design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
+    event.preventDefault();
+    redesign(cell).catch((error) => say(error.message, true));
+    return;
+  }
+  if (isGiven(selected)) return;
   if (value >= 1 && value <= largest()) {
     if ($("pencil").checked) {
       change(() => {
@@ -179,18 +191,23 @@ function showScore() {
                            `${play.reveals} cells revealed).`;
 }
 
+// Check marks the entries that break a rule; those that only contradict the solution are
+// marked too when "Show mistakes" is ticked (a player may want to find them alone).
 async function check() {
   const report = await api("/api/check", request({grid: grid()}));
-  const wrong = (report.wrong || []).map(([r, c]) => cellAt(r, c));
   const broken = (report.entry_problems || []).flatMap((p) => p.cells.map(([r, c]) => cellAt(r, c)));
-  const marked = [...new Set([...wrong, ...broken])].filter((cell) => play.entries[cell]);
+  const wrong = $("mistakes").checked ? (report.wrong || []).map(([r, c]) => cellAt(r, c)) : [];
+  const marked = [...new Set([...broken, ...wrong])].filter((cell) => play.entries[cell]);
   play.mistakes += marked.length;
   draw(marked);
+  const unmarked = (report.wrong || []).length && !$("mistakes").checked;
   if (report.complete) {
     play.finished = play.finished || Date.now();
     say("Solved! Every entry is right.");
   } else if (marked.length) {
     say(`${marked.length} ${marked.length === 1 ? "entry is" : "entries are"} wrong (in red).`);
+  } else if (unmarked) {
+    say(`No rule is broken, but some entries contradict the solution (tick Show mistakes to see them).`);
   } else {
     say(`No mistakes so far; ${report.cells_left} cells left.`);
   }
@@ -218,6 +235,13 @@ async function keep(source) {
   try {
     const entry = await api("/api/library/add", {puzzle: shown.text, format: shown.format, index: shown.index, source});
     shown.id = entry.id;
+    // progress kept by the library (another browser, a cleared one) when this one has none
+    if (entry.progress && current === shown && !localStorage.getItem(storageKey())) {
+      play = Object.assign(fresh(), entry.progress);
+      save();
+      draw();
+      showScore();
+    }
     listLibrary();
   } catch (error) {
     if (error.message.includes("keeps no library")) { libraryOn = false; $("library").hidden = true; }
@@ -245,10 +269,33 @@ async function listLibrary() {
     }
     row.onclick = async () => {
       const {puzzles} = await api("/api/read", {puzzle: e.puzzle});
+      design = null;
       show(puzzles.find((p) => p.index === e.index), e.puzzle, null, e.source);
     };
     $("lib-list").appendChild(row);
   }
+}
+
+// Designing: the givens make a line-format text; after each change the grid is read again
+// and checked (rule breaks, no / one / several solutions), and rated when unique.
+async function redesign(keepSelected = null) {
+  const text = design.givens.map((v) => (v ? VALUE_CHARS[v - 1] : ".")).join("");
+  const readAs = design.kind === "sudoku-x" ? "sudoku-x" : null;
+  const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs});
+  show(puzzles[0], text, "line", "", readAs);
+  if (keepSelected) select(keepSelected);
+  const report = await api("/api/check", request());
+  const verdicts = {invalid: "breaks a rule", unsolvable: "has no solution", multiple: "has several solutions",
+                    timeout: "is too hard to count in time"};
+  if (report.status === "unique") {
+    const rating = await api("/api/rate", request());
+    say(`Design: ${design.givens.filter(Boolean).length} givens, one solution, level ${rating.level}.`);
+  } else {
+    const problems = (report.problems || []).map((p) => p.text).join("; ");
+    say(`Design: ${design.givens.filter(Boolean).length} givens; the grid ${verdicts[report.status] || report.status}` +
+        (problems ? `: ${problems}` : "."), report.status === "invalid");
+  }
+  $("design-play").disabled = report.status !== "unique";
 }
 
 function closeStepper() {
@@ -276,6 +323,7 @@ async function explain() {
 }
 
 async function openBundled(name, index = 0) {
+  design = null;
   const data = await api(`/api/bundled/${encodeURIComponent(name).replaceAll("%2F", "/")}`);
   const readable = data.puzzles.filter((p) => !p.error);
   $("bundled").value = name;
@@ -302,7 +350,36 @@ async function start() {
       const {puzzles} = await api("/api/read", {puzzle: text});
       const first = puzzles.find((p) => !p.error);
       if (!first) throw new Error(puzzles[0].error);
+      design = null;
       show(first, text, null, "pasted");
+    } catch (error) { say(error.message, true); }
+  };
+  $("design-new").onclick = () => {
+    const size = Number($("design-size").value);
+    const kind = $("design-kind").value;
+    if (kind === "sudoku-x" && size < 6) { say("A Sudoku X is 6x6 or more here.", true); return; }
+    design = {kind, size, givens: new Array(size * size).fill(0)};
+    redesign().catch((error) => say(error.message, true));
+  };
+  $("design-play").onclick = () => {
+    const text = current.text, readAs = current.readAs;
+    design = null;
+    $("design-play").disabled = true;
+    api("/api/read", {puzzle: text, kind: readAs})
+      .then(({puzzles}) => show(puzzles[0], text, "line", "designed", readAs))
+      .catch((error) => say(error.message, true));
+  };
+  $("upload").onchange = async () => {
+    const file = $("upload").files[0];
+    if (!file) return;
+    try {
+      const text = await file.text();  // read in the browser: the server only ever sees text
+      const {puzzles} = await api("/api/read", {puzzle: text});
+      const first = puzzles.find((p) => !p.error);
+      if (!first) throw new Error(puzzles[0].error);
+      $("text").value = text;
+      design = null;
+      show(first, text, null, file.name);
     } catch (error) { say(error.message, true); }
   };
   $("generate").onclick = async () => {
@@ -312,6 +389,7 @@ async function start() {
       const g = await api("/api/generate", {kind, size: Number($("gen-size").value),
         difficulty: $("gen-level").value || null, seed: Math.floor(Math.random() * 1e9)});
       const {puzzles} = await api("/api/read", {puzzle: g.puzzle});
+      design = null;
       show(puzzles[0], g.puzzle, g.format, `generated ${kind} seed ${g.seed}`);
       say(`A new ${kind}, ${g.level} (seed ${g.seed}).`);
     } catch (error) { say(error.message, true); }
