@@ -277,6 +277,8 @@ def test_design_a_puzzle_with_a_live_verdict(server, browser):
     patient(browser).until(lambda b: "breaks a rule" in b.find_element(By.ID, "message").text)
     patient(browser).until(lambda b: not b.find_element(By.ID, "design-play").is_enabled())
     assert f"duplicate {v} in row {r}" in message(browser)
+    broken = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, "#board rect.broken")}
+    assert {f"r{r}c{c}", f"r{r}c{blank}"} <= broken  # the duplicate, and any rule it breaks beyond
     type_into(browser, r, blank, "0")
     patient(browser).until(lambda b: "one solution, level trivial" in b.find_element(By.ID, "message").text)
     assert browser.find_element(By.ID, "design-play").is_enabled()

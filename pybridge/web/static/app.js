@@ -292,6 +292,9 @@ async function redesign(keepSelected = null) {
     say(`Design: ${design.givens.filter(Boolean).length} givens, one solution, level ${rating.level}.`);
   } else {
     const problems = (report.problems || []).map((p) => p.text).join("; ");
+    for (const problem of report.problems || []) {  // the cells of each broken rule, on the board
+      for (const [r, c] of problem.cells) rect(cellAt(r, c))?.classList.add("broken");
+    }
     say(`Design: ${design.givens.filter(Boolean).length} givens; the grid ${verdicts[report.status] || report.status}` +
         (problems ? `: ${problems}` : "."), report.status === "invalid");
   }
