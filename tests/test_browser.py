@@ -298,3 +298,37 @@ def test_progress_kept_by_the_library_comes_back_in_a_fresh_browser(server, brow
     browser.refresh()
     patient(browser).until(lambda b: entry(b, i // 4 + 1, i % 4 + 1) is not None)
     assert entry(browser, i // 4 + 1, i % 4 + 1).text == str(value)
+
+
+def sign_keys(signs: list[tuple[int, int, int, int]]) -> list[tuple[int, int, str]]:
+    """The keys that set each sign (value at r1c1 < value at r2c2) from the left or upper cell."""
+    keys = []
+    for r1, c1, r2, c2 in signs:
+        (tr, tc), first_smaller = min(((r1, c1), True), ((r2, c2), False))
+        across = r1 == r2
+        keys.append((tr, tc, ("<" if first_smaller else ">") if across else ("^" if first_smaller else "v")))
+    return keys
+
+
+def test_design_a_futoshiki_with_its_signs(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    browser.find_element(By.CSS_SELECTOR, "#design summary").click()
+    Select(browser.find_element(By.ID, "design-kind")).select_by_visible_text("futoshiki")
+    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text("4")
+    press(browser, "design-new")
+    assert "0 givens, 0 signs; the grid has several solutions" in message(browser)
+    g = pybridge.generate("futoshiki", size=4, seed=1)[0].puzzle
+    changes = [(i // 4 + 1, i % 4 + 1, str(v)) for i, v in enumerate(g.givens) if v] + sign_keys(g.signs)
+    for r, c, key in changes:
+        before = browser.find_element(By.ID, "message").text
+        type_into(browser, r, c, key)  # each change names the new count: wait for it
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board text.sign")) == len(g.signs)
+    r, c, key = sign_keys(g.signs)[0]
+    type_into(browser, r, c, key)  # the same key again takes the sign away
+    patient(browser).until(lambda b: len(b.find_elements(By.CSS_SELECTOR, "#board text.sign")) == len(g.signs) - 1)
+    type_into(browser, r, c, key)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "futoshiki 4x4")

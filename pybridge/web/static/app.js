@@ -14,7 +14,7 @@ let selected = null;  // "r1c2"
 let undone = [];      // positions undo took back, for redo
 let explanation = null, stepAt = 0, playing = null;
 let libraryOn = true;  // false when the server keeps no library
-let design = null;     // while designing: {kind, size, givens}; typed digits are givens
+let design = null;     // while designing: {kind, size, givens, across, down}; typed digits are givens
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
@@ -151,8 +151,11 @@ function onKey(event) {
   if (design) {
     const [r, c] = rowCol(cell);
     const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
-    if (!clear && !(value >= 1 && value <= design.size)) return;
-    design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
+    const sign = design.kind === "futoshiki" ? designSign(r, c, event.key) : false;
+    if (!sign) {
+      if (!clear && !(value >= 1 && value <= design.size)) return;
+      design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
+    }
     event.preventDefault();
     redesign(cell).catch((error) => say(error.message, true));
     return;
@@ -276,26 +279,62 @@ async function listLibrary() {
   }
 }
 
-// Designing: the givens make a line-format text; after each change the grid is read again
-// and checked (rule breaks, no / one / several solutions), and rated when unique.
+// A Futoshiki sign from the selected cell: < or > to the cell on its right, ^ or v to the
+// cell below; the same key again takes the sign away.  False when the key is no sign.
+function designSign(r, c, key) {
+  const across = {"<": "<", ">": ">"}[key], down = {"^": "^", "v": "v", "V": "v"}[key];
+  const [signs, at, sign, fits] = across ? [design.across, `${r},${c}`, across, c < design.size]
+                                         : [design.down, `${r},${c}`, down, r < design.size];
+  if (!sign) return false;
+  if (!fits) return true;  // no neighbour there: nothing to change
+  if (signs[at] === sign) delete signs[at]; else signs[at] = sign;
+  return true;
+}
+
+// The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki.
+function designText() {
+  const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
+  if (design.kind !== "futoshiki") return {text: design.givens.map(char).join(""), format: "line"};
+  const n = design.size, lines = [];
+  for (let r = 1; r <= n; r++) {
+    let line = "";
+    for (let c = 1; c <= n; c++) {
+      line += char(design.givens[(r - 1) * n + c - 1]);
+      if (c < n) line += ` ${design.across[`${r},${c}`] || " "} `;
+    }
+    lines.push(line.trimEnd());
+    const below = Array.from({length: n}, (_, i) => (design.down[`${r},${i + 1}`] || " ").padEnd(4)).join("").trimEnd();
+    if (r < n && below) lines.push(below);  // a blank line would end the grid
+  }
+  return {text: lines.join("\n") + "\n", format: "grid"};
+}
+
+function counted() {
+  const givens = `${design.givens.filter(Boolean).length} givens`;
+  if (design.kind !== "futoshiki") return givens;
+  return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
+}
+
+// Designing: after each change the grid is read again and checked (rule breaks, no / one /
+// several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
-  const text = design.givens.map((v) => (v ? VALUE_CHARS[v - 1] : ".")).join("");
-  const readAs = design.kind === "sudoku-x" ? "sudoku-x" : null;
-  const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs});
-  show(puzzles[0], text, "line", "", readAs);
+  const {text, format} = designText();
+  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki"}[design.kind] || null;
+  const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
+  show(puzzles[0], text, format, "", readAs);
   if (keepSelected) select(keepSelected);
   const report = await api("/api/check", request());
   const verdicts = {invalid: "breaks a rule", unsolvable: "has no solution", multiple: "has several solutions",
                     timeout: "is too hard to count in time"};
   if (report.status === "unique") {
     const rating = await api("/api/rate", request());
-    say(`Design: ${design.givens.filter(Boolean).length} givens, one solution, level ${rating.level}.`);
+    say(`Design: ${counted()}, one solution, level ${rating.level}.`);
   } else {
     const problems = (report.problems || []).map((p) => p.text).join("; ");
     for (const problem of report.problems || []) {  // the cells of each broken rule, on the board
       for (const [r, c] of problem.cells) rect(cellAt(r, c))?.classList.add("broken");
     }
-    say(`Design: ${design.givens.filter(Boolean).length} givens; the grid ${verdicts[report.status] || report.status}` +
+    say(`Design: ${counted()}; the grid ${verdicts[report.status] || report.status}` +
         (problems ? `: ${problems}` : "."), report.status === "invalid");
   }
   $("design-play").disabled = report.status !== "unique";
@@ -361,15 +400,17 @@ async function start() {
     const size = Number($("design-size").value);
     const kind = $("design-kind").value;
     if (kind === "sudoku-x" && size < 6) { say("A Sudoku X is 6x6 or more here.", true); return; }
-    design = {kind, size, givens: new Array(size * size).fill(0)};
+    if (kind === "futoshiki" && size > 9) { say("A Futoshiki is 4x4 to 9x9.", true); return; }
+    if (kind !== "futoshiki" && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
+    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}};
     redesign().catch((error) => say(error.message, true));
   };
   $("design-play").onclick = () => {
-    const text = current.text, readAs = current.readAs;
+    const text = current.text, readAs = current.readAs, format = current.format;
     design = null;
     $("design-play").disabled = true;
-    api("/api/read", {puzzle: text, kind: readAs})
-      .then(({puzzles}) => show(puzzles[0], text, "line", "designed", readAs))
+    api("/api/read", {puzzle: text, kind: readAs, format})
+      .then(({puzzles}) => show(puzzles[0], text, format, "designed", readAs))
       .catch((error) => say(error.message, true));
   };
   $("upload").onchange = async () => {
