@@ -332,3 +332,26 @@ def test_design_a_futoshiki_with_its_signs(server, browser):
     patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
     browser.find_element(By.ID, "design-play").click()
     patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "futoshiki 4x4")
+
+
+def test_design_a_jigsaw_by_painting_regions(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")
+    browser.find_element(By.CSS_SELECTOR, "#design summary").click()
+    Select(browser.find_element(By.ID, "design-kind")).select_by_visible_text("jigsaw")
+    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text("4")
+    press(browser, "design-new")
+    assert "0 givens; the grid has several solutions" in message(browser)
+
+    def letters() -> dict[str, str]:
+        return {el.get_attribute("data-region"): el.text
+                for el in browser.find_elements(By.CSS_SELECTOR, "#board text.region-letter")}
+
+    assert letters()["r1c2"] == "a" and letters()["r1c3"] == "b"  # the boxes to start from
+    type_into(browser, 1, 2, "b")  # region a has 3 cells now, b 5: named
+    patient(browser).until(lambda b: "the regions break a rule" in b.find_element(By.ID, "message").text)
+    assert letters()["r1c2"] == "b"
+    assert len(browser.find_elements(By.CSS_SELECTOR, '#board text[data-region="r1c2"]')) == 1  # not drawn twice
+    type_into(browser, 2, 3, "a")  # a: r1c1 r2c1 r2c2 r2c3, b: r1c2 r1c3 r1c4 r2c4, both connected
+    patient(browser).until(lambda b: "several solutions" in b.find_element(By.ID, "message").text)
+    shown = letters()
+    assert [shown[f"r{r}c{c}"] for r in (1, 2) for c in range(1, 5)] == list("abbbaaab")

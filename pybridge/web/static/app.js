@@ -14,7 +14,8 @@ let selected = null;  // "r1c2"
 let undone = [];      // positions undo took back, for redo
 let explanation = null, stepAt = 0, playing = null;
 let libraryOn = true;  // false when the server keeps no library
-let design = null;     // while designing: {kind, size, givens, across, down}; typed digits are givens
+let design = null;     // while designing: {kind, size, givens, across, down, regions}; typed digits are givens
+const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4]};
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
@@ -61,13 +62,23 @@ function show(puzzle, text, format, source = "", readAs = null) {
 function draw(wrong = []) {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".entry, .pencil").forEach((e) => e.remove());
+  svg.querySelectorAll(".entry, .pencil, .region-letter").forEach((e) => e.remove());
   const add = (attributes, text) => {
     const t = document.createElementNS(SVG, "text");
     for (const [k, v] of Object.entries(attributes)) t.setAttribute(k, v);
     t.textContent = text;
     svg.appendChild(t);
   };
+  if (design && design.kind === "jigsaw") {  // each cell's region, as the letter that paints it
+    for (let i = 0; i < design.size * design.size; i++) {
+      const box = rect(cellAt(Math.floor(i / design.size) + 1, i % design.size + 1));
+      if (!box) continue;
+      const size = Number(box.getAttribute("width"));
+      add({x: Number(box.getAttribute("x")) + size * 0.12, y: Number(box.getAttribute("y")) + size * 0.28,
+           "font-size": size * 0.22, class: "region-letter", "data-region": cellAt(Math.floor(i / design.size) + 1,
+           i % design.size + 1)}, "abcdefghi"[design.regions[i] - 1]);
+    }
+  }
   const side = Math.ceil(Math.sqrt(largest()));
   for (const [cell, marks] of Object.entries(play.pencil)) {
     const box = rect(cell);
@@ -152,7 +163,10 @@ function onKey(event) {
     const [r, c] = rowCol(cell);
     const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
     const sign = design.kind === "futoshiki" ? designSign(r, c, event.key) : false;
-    if (!sign) {
+    const region = design.kind === "jigsaw" ? "abcdefghi".slice(0, design.size).indexOf(event.key) + 1 : 0;
+    if (region) {
+      design.regions[(r - 1) * design.size + c - 1] = region;
+    } else if (!sign) {
       if (!clear && !(value >= 1 && value <= design.size)) return;
       design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
     }
@@ -294,6 +308,7 @@ function designSign(r, c, key) {
 // The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki.
 function designText() {
   const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
+  if (design.kind === "jigsaw") return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
   if (design.kind !== "futoshiki") return {text: design.givens.map(char).join(""), format: "line"};
   const n = design.size, lines = [];
   for (let r = 1; r <= n; r++) {
@@ -319,8 +334,15 @@ function counted() {
 // several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
   const {text, format} = designText();
-  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki"}[design.kind] || null;
+  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", jigsaw: "jigsaw"}[design.kind] || null;
   const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
+  if (puzzles[0].error) {  // regions being painted: the last board stays, the letters show the map
+    draw();
+    if (keepSelected) select(keepSelected);
+    say(`Design: ${counted()}; the regions break a rule: ${puzzles[0].error}`, true);
+    $("design-play").disabled = true;
+    return;
+  }
   show(puzzles[0], text, format, "", readAs);
   if (keepSelected) select(keepSelected);
   const report = await api("/api/check", request());
@@ -401,8 +423,12 @@ async function start() {
     const kind = $("design-kind").value;
     if (kind === "sudoku-x" && size < 6) { say("A Sudoku X is 6x6 or more here.", true); return; }
     if (kind === "futoshiki" && size > 9) { say("A Futoshiki is 4x4 to 9x9.", true); return; }
-    if (kind !== "futoshiki" && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
-    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}};
+    if (kind === "jigsaw" && size > 9) { say("A jigsaw is designed up to 9x9 here.", true); return; }
+    if (["sudoku", "sudoku-x"].includes(kind) && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
+    const [boxRows, boxCols] = BOXES[size] || [1, size];  // no standard boxes: rows to start from
+    const regions = Array.from({length: size * size}, (_, i) =>
+      Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
+    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions};
     redesign().catch((error) => say(error.message, true));
   };
   $("design-play").onclick = () => {
