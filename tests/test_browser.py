@@ -258,11 +258,17 @@ def test_every_kind_draws(server, browser):
         assert "error" not in browser.find_element(By.ID, "message").get_attribute("class"), name
 
 
-def test_design_a_puzzle_with_a_live_verdict(server, browser):
+def start_design(browser, server, kind: str, size: int) -> None:
+    """An empty grid of kind and size in the page's design mode."""
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     browser.find_element(By.CSS_SELECTOR, "#design summary").click()
-    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text("4")
+    Select(browser.find_element(By.ID, "design-kind")).select_by_visible_text(kind)
+    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text(str(size))
     press(browser, "design-new")
+
+
+def test_design_a_puzzle_with_a_live_verdict(server, browser):
+    start_design(browser, server, "sudoku", 4)
     assert "0 givens; the grid has several solutions" in message(browser)
     # a unique 4x4 from the bundled set, typed in as givens
     p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
@@ -311,11 +317,7 @@ def sign_keys(signs: list[tuple[int, int, int, int]]) -> list[tuple[int, int, st
 
 
 def test_design_a_futoshiki_with_its_signs(server, browser):
-    open_page(browser, server, "bundled=sudoku4.txt&index=0")
-    browser.find_element(By.CSS_SELECTOR, "#design summary").click()
-    Select(browser.find_element(By.ID, "design-kind")).select_by_visible_text("futoshiki")
-    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text("4")
-    press(browser, "design-new")
+    start_design(browser, server, "futoshiki", 4)
     assert "0 givens, 0 signs; the grid has several solutions" in message(browser)
     g = pybridge.generate("futoshiki", size=4, seed=1)[0].puzzle
     changes = [(i // 4 + 1, i % 4 + 1, str(v)) for i, v in enumerate(g.givens) if v] + sign_keys(g.signs)
@@ -335,11 +337,7 @@ def test_design_a_futoshiki_with_its_signs(server, browser):
 
 
 def test_design_a_jigsaw_by_painting_regions(server, browser):
-    open_page(browser, server, "bundled=sudoku4.txt&index=0")
-    browser.find_element(By.CSS_SELECTOR, "#design summary").click()
-    Select(browser.find_element(By.ID, "design-kind")).select_by_visible_text("jigsaw")
-    Select(browser.find_element(By.ID, "design-size")).select_by_visible_text("4")
-    press(browser, "design-new")
+    start_design(browser, server, "jigsaw", 4)
     assert "0 givens; the grid has several solutions" in message(browser)
 
     def letters() -> dict[str, str]:
