@@ -353,3 +353,24 @@ def test_design_a_jigsaw_by_painting_regions(server, browser):
     patient(browser).until(lambda b: "several solutions" in b.find_element(By.ID, "message").text)
     shown = letters()
     assert [shown[f"r{r}c{c}"] for r in (1, 2) for c in range(1, 5)] == list("abbbaaab")
+
+
+def test_design_a_kakuro_by_its_solution(server, browser):
+    start_design(browser, server, "kakuro", 5)
+    assert "fill every white cell (16 left)" in message(browser)
+    [g] = pybridge.generate("kakuro", size=5, seed=3)
+    rows, cols = g.puzzle.shape
+    changes = [(r + 1, c + 1, "#") for r in range(1, rows) for c in range(1, cols)
+               if not g.puzzle.is_white(r, c)]
+    changes += [(i // cols + 1, i % cols + 1, str(v)) for i, v in enumerate(g.solution) if v]
+    for r, c, key in changes:
+        before = browser.find_element(By.ID, "message").text
+        type_into(browser, r, c, key)  # each change names the new count: wait for it
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "kakuro 5x5")
+    clues = {el.text for el in browser.find_elements(By.CSS_SELECTOR, "#board text.clue")}
+    expected = {str(x.down) for row in g.puzzle.cells for x in row if not isinstance(x, int) and x.down}
+    expected |= {str(x.across) for row in g.puzzle.cells for x in row if not isinstance(x, int) and x.across}
+    assert expected <= clues

@@ -40,6 +40,8 @@ const save = () => localStorage.setItem(storageKey(), JSON.stringify(play));
 const cellAt = (r, c) => `r${r}c${c}`;
 const rowCol = (cell) => cell.match(/r(\d+)c(\d+)/).slice(1).map(Number);
 const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
+// A white cell, or in design also a Kakuro's black one (it can be turned white again).
+const pickable = (cell) => rect(cell) || (design && $("board").querySelector(`rect[data-black="${cell}"]`));
 const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
 const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
 
@@ -103,7 +105,7 @@ function draw(wrong = []) {
 function select(cell) {
   $("board").querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
   selected = cell;
-  rect(cell).classList.add("selected");
+  pickable(cell)?.classList.add("selected");
 }
 
 // Every change goes through here, so that undo can take it back.
@@ -153,7 +155,7 @@ function onKey(event) {
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
   if (moves[event.key]) {
     const next = cellAt(r + moves[event.key][0], c + moves[event.key][1]);
-    if (rect(next)) select(next);
+    if (pickable(next)) select(next);
     event.preventDefault();
     return;
   }
@@ -164,7 +166,9 @@ function onKey(event) {
     const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
     const sign = design.kind === "futoshiki" ? designSign(r, c, event.key) : false;
     const region = design.kind === "jigsaw" ? "abcdefghi".slice(0, design.size).indexOf(event.key) + 1 : 0;
-    if (region) {
+    if (design.kind === "kakuro") {
+      if (!designKakuro(r, c, event.key, clear, value)) return;
+    } else if (region) {
       design.regions[(r - 1) * design.size + c - 1] = region;
     } else if (!sign) {
       if (!clear && !(value >= 1 && value <= design.size)) return;
@@ -174,7 +178,7 @@ function onKey(event) {
     redesign(cell).catch((error) => say(error.message, true));
     return;
   }
-  if (isGiven(selected)) return;
+  if (isGiven(selected) || !rect(selected)) return;
   if (value >= 1 && value <= largest()) {
     if ($("pencil").checked) {
       change(() => {
@@ -305,8 +309,48 @@ function designSign(r, c, key) {
   return true;
 }
 
+// A Kakuro is designed by its solution: # turns a cell black or white (not in the clue row
+// and column), digits fill white cells, and the clues are the runs' sums.  True when the key
+// changed something.
+function designKakuro(r, c, key, clear, value) {
+  const i = (r - 1) * design.size + c - 1;
+  if (key === "#") {
+    if (r === 1 || c === 1) return false;
+    design.black[i] = !design.black[i];
+    design.givens[i] = 0;
+    return true;
+  }
+  if (design.black[i] || !(clear || (value >= 1 && value <= 9))) return false;
+  design.givens[i] = clear ? 0 : value;
+  return true;
+}
+
+// The Kakuro grid of the design: each run's clue is the sum of its digits, or, while a run is
+// not filled, the least sum its length allows (so that the board can still be drawn).
+function kakuroText() {
+  const n = design.size, black = (r, c) => r > n || c > n || design.black[(r - 1) * n + c - 1];
+  const run = (r, c, dr, dc) => {
+    const digits = [];
+    for (let rr = r + dr, cc = c + dc; !black(rr, cc); rr += dr, cc += dc) digits.push(design.givens[(rr - 1) * n + cc - 1]);
+    if (!digits.length) return 0;
+    return digits.every(Boolean) ? digits.reduce((a, b) => a + b, 0) : digits.length * (digits.length + 1) / 2;
+  };
+  const lines = [];
+  for (let r = 1; r <= n; r++) {
+    const cells = [];
+    for (let c = 1; c <= n; c++) {
+      if (!black(r, c)) { cells.push("."); continue; }
+      const down = run(r, c, 1, 0), across = run(r, c, 0, 1);
+      cells.push(down || across ? `${down || ""}\\${across || ""}` : "#");
+    }
+    lines.push(cells.join(" "));
+  }
+  return {text: lines.join("\n") + "\n", format: "grid"};
+}
+
 // The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki.
 function designText() {
+  if (design.kind === "kakuro") return kakuroText();
   const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
   if (design.kind === "jigsaw") return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
   if (design.kind !== "futoshiki") return {text: design.givens.map(char).join(""), format: "line"};
@@ -325,6 +369,7 @@ function designText() {
 }
 
 function counted() {
+  if (design.kind === "kakuro") return `${design.black.filter(Boolean).length} black cells`;
   const givens = `${design.givens.filter(Boolean).length} givens`;
   if (design.kind !== "futoshiki") return givens;
   return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
@@ -334,17 +379,29 @@ function counted() {
 // several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
   const {text, format} = designText();
-  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", jigsaw: "jigsaw"}[design.kind] || null;
+  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", jigsaw: "jigsaw", kakuro: "kakuro"}[design.kind] || null;
   const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
-  if (puzzles[0].error) {  // regions being painted: the last board stays, the letters show the map
+  const kakuro = design.kind === "kakuro";
+  if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
     draw();
     if (keepSelected) select(keepSelected);
-    say(`Design: ${counted()}; the regions break a rule: ${puzzles[0].error}`, true);
+    say(`Design: ${counted()}; the ${kakuro ? "layout breaks" : "regions break"} a rule: ${puzzles[0].error}`, true);
     $("design-play").disabled = true;
     return;
   }
   show(puzzles[0], text, format, "", readAs);
   if (keepSelected) select(keepSelected);
+  if (kakuro) {  // the digits typed are the solution, not givens: drawn as entries
+    play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellAt(Math.floor(i / design.size) + 1,
+                                                                                   i % design.size + 1), v]] : [])));
+    draw();
+    const left = design.givens.filter((v, i) => !v && !design.black[i]).length;
+    if (left) {
+      say(`Design: ${counted()}; fill every white cell (${left} left): the clues are the runs' sums.`);
+      $("design-play").disabled = true;
+      return;
+    }
+  }
   const report = await api("/api/check", request());
   const verdicts = {invalid: "breaks a rule", unsolvable: "has no solution", multiple: "has several solutions",
                     timeout: "is too hard to count in time"};
@@ -428,7 +485,9 @@ async function start() {
     const [boxRows, boxCols] = BOXES[size] || [1, size];  // no standard boxes: rows to start from
     const regions = Array.from({length: size * size}, (_, i) =>
       Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
-    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions};
+    if (kind === "kakuro" && (size < 5 || size > 10)) { say("A Kakuro is designed from 5x5 to 10x10 here.", true); return; }
+    const black = Array.from({length: size * size}, (_, i) => i < size || i % size === 0);  // the clue row and column
+    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black};
     redesign().catch((error) => say(error.message, true));
   };
   $("design-play").onclick = () => {
@@ -465,7 +524,8 @@ async function start() {
     } catch (error) { say(error.message, true); }
   };
   $("board").addEventListener("click", (event) => {
-    const cell = event.target.getAttribute && event.target.getAttribute("data-cell");
+    const cell = event.target.getAttribute && (event.target.getAttribute("data-cell") ||
+                                              (design && event.target.getAttribute("data-black")));
     if (cell && event.target.tagName === "rect") { select(cell); $("board").focus(); }
   });
   $("board").addEventListener("keydown", onKey);
