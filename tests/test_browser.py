@@ -374,3 +374,19 @@ def test_design_a_kakuro_by_its_solution(server, browser):
     expected = {str(x.down) for row in g.puzzle.cells for x in row if not isinstance(x, int) and x.down}
     expected |= {str(x.across) for row in g.puzzle.cells for x in row if not isinstance(x, int) and x.across}
     assert expected <= clues
+
+
+def test_design_a_greater_than_sudoku(server, browser):
+    start_design(browser, server, "greater-than", 4)
+    assert "0 givens, 0 signs; the grid has several solutions" in message(browser)
+    p = pybridge.load(ROOT / "puzzles" / "futoshiki" / "greater_than_sudoku.grid")[0]
+    changes = [(i // 4 + 1, i % 4 + 1, str(v)) for i, v in enumerate(p.givens) if v] + sign_keys(p.signs)
+    for r, c, key in changes:
+        before = browser.find_element(By.ID, "message").text
+        type_into(browser, r, c, key)
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before)
+    expected = pybridge.check(p).status
+    patient(browser).until(lambda b: ("one solution" if expected == "unique" else "several")
+                           in b.find_element(By.ID, "message").text)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board text.sign")) == len(p.signs)
+    assert browser.find_elements(By.CSS_SELECTOR, "#board line")  # the boxes' borders are drawn

@@ -164,7 +164,7 @@ function onKey(event) {
   if (design) {
     const [r, c] = rowCol(cell);
     const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
-    const sign = design.kind === "futoshiki" ? designSign(r, c, event.key) : false;
+    const sign = ["futoshiki", "greater-than"].includes(design.kind) ? designSign(r, c, event.key) : false;
     const region = design.kind === "jigsaw" ? "abcdefghi".slice(0, design.size).indexOf(event.key) + 1 : 0;
     if (design.kind === "kakuro") {
       if (!designKakuro(r, c, event.key, clear, value)) return;
@@ -297,7 +297,7 @@ async function listLibrary() {
   }
 }
 
-// A Futoshiki sign from the selected cell: < or > to the cell on its right, ^ or v to the
+// A Futoshiki (or greater-than Sudoku) sign from the selected cell: < or > to the cell on its right, ^ or v to the
 // cell below; the same key again takes the sign away.  False when the key is no sign.
 function designSign(r, c, key) {
   const across = {"<": "<", ">": ">"}[key], down = {"^": "^", "v": "v", "V": "v"}[key];
@@ -348,12 +348,13 @@ function kakuroText() {
   return {text: lines.join("\n") + "\n", format: "grid"};
 }
 
-// The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki.
+// The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki and
+// greater-than Sudoku (boxes come from the size, as the reader gives them).
 function designText() {
   if (design.kind === "kakuro") return kakuroText();
   const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
   if (design.kind === "jigsaw") return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
-  if (design.kind !== "futoshiki") return {text: design.givens.map(char).join(""), format: "line"};
+  if (!["futoshiki", "greater-than"].includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
   const n = design.size, lines = [];
   for (let r = 1; r <= n; r++) {
     let line = "";
@@ -371,7 +372,7 @@ function designText() {
 function counted() {
   if (design.kind === "kakuro") return `${design.black.filter(Boolean).length} black cells`;
   const givens = `${design.givens.filter(Boolean).length} givens`;
-  if (design.kind !== "futoshiki") return givens;
+  if (!["futoshiki", "greater-than"].includes(design.kind)) return givens;
   return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
 }
 
@@ -379,7 +380,8 @@ function counted() {
 // several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
   const {text, format} = designText();
-  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", jigsaw: "jigsaw", kakuro: "kakuro"}[design.kind] || null;
+  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", jigsaw: "jigsaw", kakuro: "kakuro",
+                  "greater-than": "sudoku"}[design.kind] || null;
   const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
   const kakuro = design.kind === "kakuro";
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
@@ -481,7 +483,7 @@ async function start() {
     if (kind === "sudoku-x" && size < 6) { say("A Sudoku X is 6x6 or more here.", true); return; }
     if (kind === "futoshiki" && size > 9) { say("A Futoshiki is 4x4 to 9x9.", true); return; }
     if (kind === "jigsaw" && size > 9) { say("A jigsaw is designed up to 9x9 here.", true); return; }
-    if (["sudoku", "sudoku-x"].includes(kind) && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
+    if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
     const [boxRows, boxCols] = BOXES[size] || [1, size];  // no standard boxes: rows to start from
     const regions = Array.from({length: size * size}, (_, i) =>
       Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
