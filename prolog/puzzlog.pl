@@ -67,8 +67,8 @@
             load_puzzle/3,          % +File, +Index, +Options
             load_kakuro/1,          % +Name
             check_file/1,           % +File
-            rate/0,
             check_file/2,           % +File, +Index
+            rate/0,
             show/0,
             candidates/0,
             step/0,
@@ -121,7 +121,7 @@
     made/2,             % saved(State, Guesses), Records: the step records of that move, for why/3
     guesses/1,          % [guess(Before, R, C, V), ...], latest first
     shell_techniques/1, % the techniques step/0, steps/0 and walkthrough/0 use, when not all
-    loaded_puzzle/1.    % puzzle(Geometry, Givens) of the puzzle loaded, for rate/0          % [guess(Before, R, C, V), ...], latest first
+    loaded_puzzle/1.    % puzzle(Geometry, Givens) of the puzzle loaded, for rate/0
 
 :- initialization(print_message(informational, format(
        "puzzlog: try load_puzzle('puzzles/sudoku9.txt'), then step, candidates, guess, undo; puzzlog_help lists every query", []))).

@@ -523,16 +523,12 @@ def _library(args: argparse.Namespace) -> int:
     lib = library.Library(args.db)
     if args.library_command == "add":
         for name in args.files:
-            path = Path(name)
-            if not path.is_file():
-                raise PuzzlogError(f"{name}: no such file")
-            text = path.read_text(encoding="utf-8")
-            for p in read(text, name):
+            for p in _read(name, None, None):
                 if isinstance(p, Unreadable):
                     print(f"puzzlog: {p.error}", file=sys.stderr)
                     continue
-                entry = lib.add(text, p.index, source=name)
-                print(f"{entry.id}\t{entry.kind} {entry.rows}x{entry.cols}\t{entry.level or '-'}\t{name}#{p.index}")
+                entry = lib.keep(p, source=f"{name}#{p.index}")
+                print(f"{entry.id}\t{entry.kind} {entry.rows}x{entry.cols}\t{entry.level or '-'}\t{entry.source}")
         return 0
     entries = list(reversed(lib.entries(args.kind, args.level, limit=10 ** 9)))
     for entry in entries:
@@ -543,7 +539,7 @@ def _library(args: argparse.Namespace) -> int:
             print(f"{entry.id}\t{entry.kind} {entry.rows}x{entry.cols}\t{entry.level or '-'}\t"
                   f"{entry.score if entry.score is not None else '-'}\t{best}\t{entry.source}")
         else:
-            p = read(entry.text, entry.source)[entry.index]
+            p = read(entry.text, entry.source, entry.kind)[entry.index]
             fmt = native_format(p)
             print(formats.write([p], fmt).rstrip("\n"))
             if fmt == "grid":

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from . import formats
 from .errors import PuzzlogError
+from .generate import native_format
 from .kakuro import KakuroPuzzle
-from .puzzle import Unreadable
+from .puzzle import Puzzle, Unreadable
 from .rating import rate
 from .reading import read
 
@@ -121,19 +123,31 @@ class Library:
             raise
         self._db.execute("COMMIT")
 
-    def add(self, text: str, index: int = 0, source: str = "", rated: bool = True) -> Entry:
-        """Keep puzzle ``index`` of ``text`` (read as text, never as a file name), rated unless
-        ``rated`` is false; a puzzle already kept is returned as it is."""
-        puzzles = read(text, source or "<library>")
+    def add(self, text: str, index: int = 0, source: str = "", rated: bool = True, kind: str | None = None,
+            fmt: str | None = None) -> Entry:
+        """Keep puzzle ``index`` of ``text`` (read as text, never as a file name, as ``kind``
+        and ``fmt`` when given), rated unless ``rated`` is false; a puzzle already kept is
+        returned as it is.  The entry's ``kind`` is what reads the text back (a line is a
+        Sudoku X only when read as one)."""
+        existing = self._find(text, index)
+        if existing is not None:
+            return existing
+        puzzles = read(text, source or "<library>", kind, fmt)
         if not 0 <= index < len(puzzles):
             raise PuzzlogError(f"the text has {len(puzzles)} puzzles; there is no #{index}")
         p = puzzles[index]
         if isinstance(p, Unreadable):
             raise p.error
-        existing = self._find(text, index)
-        if existing is not None:
-            return existing
-        rows, cols = p.shape if isinstance(p, KakuroPuzzle) else (p.size, p.size)
+        return self._insert(text, index, p, source, rated)
+
+    def keep(self, puzzle: Puzzle | KakuroPuzzle, source: str = "", rated: bool = True) -> Entry:
+        """Keep a puzzle already read (from a file of many, say), as its own text in its
+        kind's format."""
+        text = formats.write([puzzle], native_format(puzzle))
+        return self._find(text, 0) or self._insert(text, 0, puzzle, source, rated)
+
+    def _insert(self, text: str, index: int, p: Puzzle | KakuroPuzzle, source: str, rated: bool) -> Entry:
+        rows, cols = p.shape
         level = score = None
         if rated:
             rating = rate(p, time_limit=10)

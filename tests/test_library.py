@@ -114,5 +114,8 @@ def test_the_library_over_http(tmp_path):
         assert [e["id"] for e in listed] == [entry["id"]] and listed[0]["progress"] == {"a": 1}
         bad = client.post("/api/library/progress", json={"id": entry["id"], "progress": [1]})
         assert bad.status_code == 400 and "progress: a JSON object" in bad.json()["error"]
+        x_line = (ROOT / "puzzles" / "generated" / "sudoku_x.txt").read_text().splitlines()[1].split()[0]
+        as_x = client.post("/api/library/add", json={"puzzle": x_line, "kind": "sudoku-x"}).json()
+        assert as_x["kind"] == "sudoku-x"  # the kind it was read as, which reads it back
         bad = client.post("/api/library/add", json={"puzzle": "12345"})
         assert bad.status_code == 400 and "line 1" in bad.json()["error"]

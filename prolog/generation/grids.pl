@@ -8,7 +8,8 @@
           [ random_solution/2,      % +Geometry, -Values
             random_regions/3,       % +N, +Swaps, -Regions
             symmetry/1,             % ?Symmetry
-            orbits/3                % +Size, +Symmetry, -Orbits
+            orbits/3,               % +Size, +Symmetry, -Orbits
+            image/5                 % +Symmetry, +Rows, +Cols, +Cell, -Image
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -182,20 +183,28 @@ symmetry(diagonal).
 orbits(N, Symmetry, Orbits) :-
     findall(Orbit,
             ( between(1, N, R), between(1, N, C),
-              findall(R1/C1, image(Symmetry, N, R/C, R1/C1), Images),
+              findall(R1/C1, image(Symmetry, N, N, R/C, R1/C1), Images),
               sort(Images, Orbit),
               Orbit = [R/C|_] ),
             Orbits).
 
-image(Symmetry, N, Cell, Image) :-
-    images(Symmetry, N, Cell, Images),
+%! image(+Symmetry, +Rows, +Cols, +Cell, -Image) is nondet.
+%
+%  Cell (R/C) and each cell Symmetry maps it onto in a grid of Rows x
+%  Cols; rot90 and diagonal need a square.
+%
+%  ?- findall(I, image(rot180, 2, 3, 1/1, I), Is).
+%  Is = [1/1, 2/3].
+
+image(Symmetry, NR, NC, Cell, Image) :-
+    images(Symmetry, NR, NC, Cell, Images),
     member(Image, Images).
 
-images(none, _, Cell, [Cell]).
-images(rot180, N, R/C, [R/C, R1/C1]) :-
+images(none, _, _, Cell, [Cell]).
+images(rot180, NR, NC, R/C, [R/C, R1/C1]) :-
+    R1 is NR + 1 - R, C1 is NC + 1 - C.
+images(rot90, N, N, R/C, [R/C, C/R1, R1/C1, C1/R]) :-
     R1 is N + 1 - R, C1 is N + 1 - C.
-images(rot90, N, R/C, [R/C, C/R1, R1/C1, C1/R]) :-
-    R1 is N + 1 - R, C1 is N + 1 - C.
-images(mirror, N, R/C, [R/C, R/C1]) :-
-    C1 is N + 1 - C.
-images(diagonal, _, R/C, [R/C, C/R]).
+images(mirror, _, NC, R/C, [R/C, R/C1]) :-
+    C1 is NC + 1 - C.
+images(diagonal, N, N, R/C, [R/C, C/R]).

@@ -31,6 +31,7 @@
 :- use_module('../core/search').
 :- use_module('../kinds/combinations').
 :- use_module(seeded_random).
+:- use_module(grids, [symmetry/1, image/5]).
 
 %! max_run(-Length) is det.
 %
@@ -46,10 +47,9 @@ max_run(5).
 %  The symmetries a layout of Rows x Cols can keep: turning a quarter
 %  round and reflecting in the diagonal need a square.
 
-layout_symmetry(_, _, Symmetry) :-
-    memberchk(Symmetry, [none, rot180, mirror]).
-layout_symmetry(N, N, Symmetry) :-
-    memberchk(Symmetry, [rot90, diagonal]).
+layout_symmetry(NR, NC, Symmetry) :-
+    symmetry(Symmetry),
+    (   memberchk(Symmetry, [rot90, diagonal]) -> NR =:= NC ; true ).
 
 %! random_layout(+Rows, +Cols, +Symmetry, -Layout) is semidet.
 %
@@ -100,7 +100,7 @@ blacken_to(Target, NR, NC, Symmetry, Cells) :-
     ).
 
 blacken(NR, NC, Symmetry, Cells, I) :-
-    forall(image(NR, NC, Symmetry, I, J), nb_setarg(J, Cells, b)).
+    forall(index_image(NR, NC, Symmetry, I, J), nb_setarg(J, Cells, b)).
 
 repair(NR, NC, Cap, Symmetry, Cells) :-
     (   white_at(NR, NC, Cells, R, C, I),
@@ -135,41 +135,20 @@ run_start(_, NC, Cells, R, C, DR, DC) :-
     I0 is (R0 - 1) * NC + C0,
     arg(I0, Cells, b).
 
-% I and its images under Symmetry, on the grid without its first row
-% and column.
-image(NR, NC, Symmetry, I, J) :-
+% I (an index of Cells) and its images under Symmetry (grids:image/5)
+% on the grid without its first row and column.
+index_image(NR, NC, Symmetry, I, J) :-
     R is (I - 1) // NC,                     % 1-based in the inner grid
     C is (I - 1) mod NC,
     MR is NR - 1, MC is NC - 1,
-    inner_image(Symmetry, MR, MC, R/C, R1/C1),
+    image(Symmetry, MR, MC, R/C, R1/C1),
     J is R1 * NC + C1 + 1.
 
-inner_image(_, _, _, Cell, Cell).
-inner_image(rot180, MR, MC, R/C, R1/C1) :-
-    R1 is MR + 1 - R, C1 is MC + 1 - C.
-inner_image(mirror, _, MC, R/C, R/C1) :-
-    C1 is MC + 1 - C.
-inner_image(diagonal, _, _, R/C, C/R).
-inner_image(rot90, M, _, R/C, Image) :-
-    R1 is M + 1 - R, C1 is M + 1 - C,
-    member(Image, [C/R1, R1/C1, C1/R]).
-
-% The length of the run through R/C along DR/DC.
+% The length of the run through the white cell R/C along DR/DC.
 run_length(NR, NC, Cells, R, C, DR, DC, Length) :-
-    stretch(NR, NC, Cells, R, C, DR, DC, Forward),
     BR is -DR, BC is -DC,
-    stretch(NR, NC, Cells, R, C, BR, BC, Backward),
-    Length is Forward + Backward - 1.
-
-stretch(NR, NC, Cells, R, C, DR, DC, N) :-
-    (   R >= 1, R =< NR, C >= 1, C =< NC,
-        I is (R - 1) * NC + C,
-        arg(I, Cells, w)
-    ->  R1 is R + DR, C1 is C + DC,
-        stretch(NR, NC, Cells, R1, C1, DR, DC, N0),
-        N is N0 + 1
-    ;   N = 0
-    ).
+    aggregate_all(count, ( member(D, [DR-DC, BR-BC]), D = R0-C0, along(NR, NC, Cells, R, C, R0, C0, _) ), Others),
+    Length is Others + 1.
 
 connected_white(NR, NC, Cells) :-
     findall(R/C, white_at(NR, NC, Cells, R, C, _), [First|Rest]),

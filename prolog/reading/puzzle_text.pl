@@ -861,8 +861,7 @@ block_line(Comments, N-S, [Block|Blocks], Out) :-
 worded_comment(Line) :-
     sub_string(Line, 1, _, 0, Rest),
     split_string(Rest, "", " \t", [Words]),
-    sub_string(Words, 0, 1, _, First),
-    string_code(1, First, Code),
+    string_code(1, Words, Code),
     (   between(0'a, 0'z, Code) -> true ; between(0'A, 0'Z, Code) ).
 
 % The lines of an .sdk text that hold the grid: after [Puzzle], before

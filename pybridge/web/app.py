@@ -63,7 +63,7 @@ class BadRequest(Exception):
 def create_app(limits: ServeLimits | None = None) -> Starlette:
     """The application: the page at ``/``, its files at ``/static``, the API at ``/api``."""
     limits = limits or ServeLimits()
-    library = _puzzle_files(limits.puzzles)
+    bundled_files = _puzzle_files(limits.puzzles)
     kept = Library(limits.library) if limits.library is not None else None  # LibraryError: say so, start no server
 
     def endpoint(work: Callable[[dict], Any]):
@@ -125,11 +125,13 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         return {"entries": [e.to_json() for e in entries]}
 
     def library_add_call(data: dict) -> dict:
-        _puzzle(data)  # readable, or a clear error
+        text = _text(data)
         source = data.get("source", "")
         if not isinstance(source, str) or len(source) > 200:
             raise BadRequest("source: a short text")
-        return kept_library().add(data["puzzle"], _whole(data, "index", 0, 10 ** 6, 0), source).to_json()
+        return kept_library().add(text, _whole(data, "index", 0, 10 ** 6, 0), source,
+                                  kind=_choice(data, "kind", KINDS, None),
+                                  fmt=_choice(data, "format", FORMATS, None)).to_json()
 
     def library_progress_call(data: dict) -> dict:
         progress = data.get("progress")
@@ -146,10 +148,10 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     async def bundled(request: Request) -> Response:
         name = request.path_params.get("name")
         if name is None:
-            return JSONResponse({"files": sorted(library)})
-        if name not in library:  # only the files listed: no path from a visitor is opened
+            return JSONResponse({"files": sorted(bundled_files)})
+        if name not in bundled_files:  # only the files listed: no path from a visitor is opened
             return JSONResponse({"error": f"no bundled puzzle file {name!r}"}, status_code=404)
-        text = await run_in_threadpool(library[name].read_text, encoding="utf-8")
+        text = await run_in_threadpool(bundled_files[name].read_text, encoding="utf-8")
         puzzles = await run_in_threadpool(lambda: [_shown(p) for p in read(text, name)])
         return JSONResponse({"name": name, "text": text, "puzzles": puzzles})
 
@@ -186,10 +188,15 @@ async def _body(request: Request, limits: ServeLimits) -> dict:
     return data
 
 
-def _read(data: dict) -> list:
+def _text(data: dict) -> str:
     text = data.get("puzzle")
     if not isinstance(text, str) or not text.strip():
         raise BadRequest("puzzle: the puzzle's text, in any supported format")
+    return text
+
+
+def _read(data: dict) -> list:
+    text = _text(data)
     # read(), not load(): a text that names a file on the server is still only text.
     return read(text, "<request>", _choice(data, "kind", KINDS, None), _choice(data, "format", FORMATS, None))
 
@@ -215,8 +222,8 @@ def _grid(data: dict) -> str | list[int] | None:
 def _shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
     if isinstance(p, Unreadable):
         return {"index": p.index, "error": str(p.error)}
-    shape = p.shape if isinstance(p, KakuroPuzzle) else (p.size, p.size)
-    return {"index": p.index, "kind": p.kind, "rows": shape[0], "cols": shape[1], "picture": p.picture()}
+    rows, cols = p.shape
+    return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture()}
 
 
 def _choice(data: dict, key: str, choices: tuple, default: Any) -> Any:

@@ -38,6 +38,7 @@ function say(text, isError = false) {
 const storageKey = () => `puzzlog:${current.index}:${current.text}`;
 const save = () => localStorage.setItem(storageKey(), JSON.stringify(play));
 const cellAt = (r, c) => `r${r}c${c}`;
+const cellOf = (i, cols) => cellAt(Math.floor(i / cols) + 1, i % cols + 1);  // of a row-major index
 const rowCol = (cell) => cell.match(/r(\d+)c(\d+)/).slice(1).map(Number);
 const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
 // A white cell, or in design also a Kakuro's black one (it can be turned white again).
@@ -72,14 +73,13 @@ function draw(wrong = []) {
     svg.appendChild(t);
   };
   if (design && design.kind === "jigsaw") {  // each cell's region, as the letter that paints it
-    for (let i = 0; i < design.size * design.size; i++) {
-      const box = rect(cellAt(Math.floor(i / design.size) + 1, i % design.size + 1));
-      if (!box) continue;
+    design.regions.forEach((region, i) => {
+      const cell = cellOf(i, design.size), box = rect(cell);
+      if (!box) return;
       const size = Number(box.getAttribute("width"));
       add({x: Number(box.getAttribute("x")) + size * 0.12, y: Number(box.getAttribute("y")) + size * 0.28,
-           "font-size": size * 0.22, class: "region-letter", "data-region": cellAt(Math.floor(i / design.size) + 1,
-           i % design.size + 1)}, "abcdefghi"[design.regions[i] - 1]);
-    }
+           "font-size": size * 0.22, class: "region-letter", "data-region": cell}, "abcdefghi"[region - 1]);
+    });
   }
   const side = Math.ceil(Math.sqrt(largest()));
   for (const [cell, marks] of Object.entries(play.pencil)) {
@@ -254,7 +254,8 @@ async function keep(source) {
   if (!libraryOn) return;
   const shown = current;
   try {
-    const entry = await api("/api/library/add", {puzzle: shown.text, format: shown.format, index: shown.index, source});
+    const entry = await api("/api/library/add", {puzzle: shown.text, format: shown.format, index: shown.index,
+                                                 kind: shown.readAs, source});
     shown.id = entry.id;
     // progress kept by the library (another browser, a cleared one) when this one has none
     if (entry.progress && current === shown && !localStorage.getItem(storageKey())) {
@@ -289,9 +290,9 @@ async function listLibrary() {
       row.appendChild(td);
     }
     row.onclick = async () => {
-      const {puzzles} = await api("/api/read", {puzzle: e.puzzle});
+      const {puzzles} = await api("/api/read", {puzzle: e.puzzle, kind: e.kind});
       design = null;
-      show(puzzles.find((p) => p.index === e.index), e.puzzle, null, e.source);
+      show(puzzles.find((p) => p.index === e.index), e.puzzle, null, e.source, e.kind);
     };
     $("lib-list").appendChild(row);
   }
@@ -394,8 +395,7 @@ async function redesign(keepSelected = null) {
   show(puzzles[0], text, format, "", readAs);
   if (keepSelected) select(keepSelected);
   if (kakuro) {  // the digits typed are the solution, not givens: drawn as entries
-    play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellAt(Math.floor(i / design.size) + 1,
-                                                                                   i % design.size + 1), v]] : [])));
+    play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellOf(i, design.size), v]] : [])));
     draw();
     const left = design.givens.filter((v, i) => !v && !design.black[i]).length;
     if (left) {
