@@ -16,6 +16,7 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test
 
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 import pybridge  # noqa: E402
@@ -78,14 +79,14 @@ def message(browser, changed_from: str | None = None) -> str:
     return browser.find_element(By.ID, "message").text
 
 
-def cell(browser, r: int, c: int):
-    return browser.find_element(By.CSS_SELECTOR, f'#board rect[data-cell="r{r}c{c}"]')
+def cell(browser, r: int, c: int, black: bool = False):
+    return browser.find_element(By.CSS_SELECTOR, f'#board rect[data-{"black" if black else "cell"}="r{r}c{c}"]')
 
 
-def type_into(browser, r: int, c: int, keys: str) -> None:
+def type_into(browser, r: int, c: int, keys: str, black: bool = False) -> None:
     for attempt in range(5):  # the board may be redrawn between finding a cell and clicking it
         try:
-            cell(browser, r, c).click()
+            cell(browser, r, c, black).click()
             break
         except StaleElementReferenceException:
             if attempt == 4:
@@ -357,7 +358,7 @@ def test_design_a_jigsaw_by_painting_regions(server, browser):
 
 def test_design_a_kakuro_by_its_solution(server, browser):
     start_design(browser, server, "kakuro", 5)
-    assert "fill every white cell (16 left)" in message(browser)
+    assert "8 runs have no clue yet" in message(browser)  # 4 across, 4 down
     [g] = pybridge.generate("kakuro", size=5, seed=3)
     rows, cols = g.puzzle.shape
     changes = [(r + 1, c + 1, "#") for r in range(1, rows) for c in range(1, cols)
@@ -390,3 +391,120 @@ def test_design_a_greater_than_sudoku(server, browser):
                            in b.find_element(By.ID, "message").text)
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board text.sign")) == len(p.signs)
     assert browser.find_elements(By.CSS_SELECTOR, "#board line")  # the boxes' borders are drawn
+
+
+def make_changes(browser, changes) -> None:
+    """Design changes (row, col, keys[, on a black cell]), each waited for: it names a new count."""
+    for r, c, keys, *black in changes:
+        before = browser.find_element(By.ID, "message").text
+        type_into(browser, r, c, keys, bool(black and black[0]))
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before)
+
+
+def test_design_a_kakuro_by_its_clues_with_undo(server, browser):
+    start_design(browser, server, "kakuro", 5)
+    [g] = pybridge.generate("kakuro", size=5, seed=3)
+    rows, cols = g.puzzle.shape
+    blacks = [(r + 1, c + 1, "#") for r in range(1, rows) for c in range(1, cols) if not g.puzzle.is_white(r, c)]
+    clues = [(r + 1, c + 1, f"{x.down or ''}" + (f"\\{x.across}" if x.across else ""), True)
+             for r, row in enumerate(g.puzzle.cells) for c, x in enumerate(row)
+             if not isinstance(x, int) and (x.down or x.across)]
+    make_changes(browser, blacks + clues[:-1])
+    assert "1 run has no clue yet" in message(browser)
+    make_changes(browser, clues[-1:])
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    assert f"{len(clues)} clues typed" in message(browser)
+    board = browser.find_element(By.ID, "board")
+    for _ in clues[-1][2]:  # the last clue taken back a key at a time, then given again
+        board.send_keys(Keys.CONTROL, "z")
+    patient(browser).until(lambda b: "1 run has no clue yet" in b.find_element(By.ID, "message").text)
+    for _ in clues[-1][2]:
+        board.send_keys(Keys.CONTROL, "y")
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "kakuro 5x5")
+    shown = sorted(el.text for el in browser.find_elements(By.CSS_SELECTOR, "#board text.clue"))
+    assert shown == sorted(str(v) for _, _, keys, _ in clues for v in keys.split("\\") if v)
+
+
+def test_design_an_adjacent_by_its_bars(server, browser):
+    start_design(browser, server, "adjacent", 4)
+    g = pybridge.generate("adjacent", size=4, seed=1)[0].puzzle
+    bars = [(r1, c1, "|" if r1 == r2 else "-") for r1, c1, r2, c2 in g.adjacent]
+    make_changes(browser, [(i // 4 + 1, i % 4 + 1, str(v)) for i, v in enumerate(g.givens) if v] + bars)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board line.adjacent")) == len(g.adjacent)
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "futoshiki 4x4")
+    press(browser, "solve")
+    assert message(browser) == "The solution (solved)."
+
+
+def test_design_a_jigsaw_x(server, browser):
+    start_design(browser, server, "jigsaw-x", 6)
+    g = pybridge.generate("jigsaw-x", size=6, seed=1)[0].puzzle
+    letters = [(i // 6 + 1, i % 6 + 1, "abcdef"[region - 1]) for i, region in enumerate(g.regions)]
+    board = letters + [(i // 6 + 1, i % 6 + 1, str(v)) for i, v in enumerate(g.givens) if v]
+    for r, c, key in board:  # a letter that leaves the region as it is changes nothing: no new message
+        type_into(browser, r, c, key)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    shaded = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, '#board rect[fill="#e8ecf8"]')}
+    assert shaded == {f"r{i}c{j}" for i in range(1, 7) for j in range(1, 7) if i == j or i + j == 7}  # the diagonals
+
+
+def test_candidates_shown_and_pencilled_in(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=1")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[1]
+    r, c = first_blank(p)
+    value = pybridge.solve(p).values[(r - 1) * 4 + c - 1]
+    type_into(browser, r, c, str(value))
+    press(browser, "candidates")
+    assert browser.find_elements(By.CSS_SELECTOR, "#aside svg")
+    press(browser, "fill-pencil")
+    values = list(p.givens)
+    values[(r - 1) * 4 + c - 1] = value
+    for i, v in enumerate(values):  # each open cell: the values its row, column and box leave
+        if v:
+            continue
+        peers = {values[j] for j in range(16) if j // 4 == i // 4 or j % 4 == i % 4
+                 or (j // 8 == i // 8 and j % 4 // 2 == i % 4 // 2)}
+        marks = browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{i // 4 + 1}c{i % 4 + 1}"]')
+        assert [int(m.text) for m in marks] == sorted(set(range(1, 5)) - peers)
+
+
+def test_progress_goes_to_the_library_without_a_check(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=4")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[4]
+    r, c = first_blank(p)
+    type_into(browser, r, c, "p5")  # a pencil mark, no check
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()  # the library brings it back
+    patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]'))
+
+
+def test_the_bundled_menu_and_link_follow_what_is_open(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=1")
+    assert Select(browser.find_element(By.ID, "bundled")).first_selected_option.text == "sudoku4.txt"
+    browser.find_element(By.CSS_SELECTOR, "#open details summary").click()
+    browser.find_element(By.ID, "text").send_keys("1.3.......2....4")
+    browser.find_element(By.ID, "load").click()
+    patient(browser).until(lambda b: b.execute_script("return location.hash") == "")
+    assert browser.find_element(By.ID, "bundled").get_attribute("value") == ""
+
+
+def test_a_narrow_screen_stacks_the_panels(server, browser):
+    browser.set_window_size(420, 900)
+    try:
+        open_page(browser, server, "bundled=sudoku9.txt&index=6")
+        board = browser.find_element(By.CSS_SELECTOR, "#board svg")
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        assert board.rect["x"] + board.rect["width"] <= width
+        play, menus = browser.find_element(By.ID, "play").rect, browser.find_element(By.ID, "open").rect
+        assert play["y"] + play["height"] <= menus["y"]  # stacked, the board first
+        r, c = first_blank(pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[6])
+        cell(browser, r, c).click()  # no keyboard: the pad types
+        browser.find_element(By.XPATH, '//div[@id="pad"]/button[text()="4"]').click()
+        assert entry(browser, r, c).text == "4"
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+    finally:
+        browser.set_window_size(1200, 900)

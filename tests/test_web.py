@@ -86,6 +86,29 @@ def test_explain_steps_end_on_the_solution(client):
     assert [v for row in data["grid"] for v in row] == pybridge.solve(p).values
 
 
+def test_candidates_of_a_position(client):
+    p = first(SUDOKU9)
+    blank = p.givens.index(0)
+    value = pybridge.solve(p).values[blank]
+    grid = list(p.givens)
+    grid[blank] = value
+    data = client.post("/api/candidates", json={"puzzle": SUDOKU9, "grid": grid}).json()
+    for i, open_values in enumerate(data["candidates"]):  # each open cell: what its row, column, box leave
+        if grid[i]:
+            assert open_values == []
+            continue
+        peers = {grid[j] for j in range(81) if j // 9 == i // 9 or j % 9 == i % 9
+                 or (j // 27 == i // 27 and j % 9 // 3 == i % 9 // 3)}
+        assert open_values == sorted(set(range(1, 10)) - peers)
+    assert data["picture"].startswith("<svg")
+    kakuro = client.post("/api/candidates", json={"puzzle": KAKURO}).json()["candidates"]
+    assert all(set(values) <= set(range(1, 10)) for values in kakuro) and any(kakuro)
+    clash = list(p.givens)
+    clash[blank] = next(v for v in p.givens[blank // 9 * 9:blank // 9 * 9 + 9] if v)  # a value its row has
+    response = client.post("/api/candidates", json={"puzzle": SUDOKU9, "grid": clash})
+    assert response.status_code == 400 and "already given" in response.json()["error"]
+
+
 def test_rate_and_generate(client):
     rating = client.post("/api/rate", json={"puzzle": SUDOKU9, "index": 1}).json()
     assert rating["level"] == pybridge.rate(pybridge.parse(SUDOKU9)[1]).level
@@ -114,7 +137,7 @@ def test_bundled_files_and_nothing_else(client):
     (b'{"puzzle": "12345"}', "line 1"),
 ])
 def test_bad_requests_get_a_clear_error(client, body, message):
-    paths = ("/api/check", "/api/hint") if b"grid" in body else ("/api/solve", "/api/check", "/api/rate")
+    paths = ("/api/check", "/api/hint", "/api/candidates") if b"grid" in body else ("/api/solve", "/api/check", "/api/rate")
     for path in paths:
         response = client.post(path, content=body, headers={"Content-Type": "application/json"})
         assert response.status_code == 400 and message in response.json()["error"], response.text

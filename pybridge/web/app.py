@@ -1,5 +1,5 @@
 """The JSON API of ``puzzlog serve``: the Python calls (read, solve, check, hint, explain,
-rate, generate) over HTTP, for the page in static/ and for anyone's scripts.
+rate, generate, and a position's candidates) over HTTP, for the page in static/ and for anyone's scripts.
 
 ``/api/library``, ``/api/library/add`` and ``/api/library/progress`` list, keep and update
 the puzzles of the SQLite library (``puzzlog serve --db``).  Every call takes a JSON object
@@ -32,13 +32,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import check, explain, generate, hint, rate, solve
+from ..entries import read_entries, with_entries
 from ..errors import PuzzlogError
 from ..generate import GENERATED_KINDS, SYMMETRIES
 from ..kakuro import KakuroPuzzle
 from ..library import Library
+from ..picture import picture
 from ..puzzle import Puzzle, Unreadable
 from ..rating import LEVELS
 from ..reading import FORMATS, KINDS, read
+from ..solver import Solver
 
 STATIC = Path(__file__).resolve().parent / "static"
 BUNDLED = Path(__file__).resolve().parents[2] / "puzzles"
@@ -87,6 +90,16 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         level = _choice(data, "level", (1, 2, 3), 3)
         h = hint(_puzzle(data), _grid(data), level)
         return {**h.to_json(), "picture": h.picture()}
+
+    def candidates_call(data: dict) -> dict:
+        # what each open cell may still hold once the givens and the player's entries are
+        # placed: the candidate grid a player pencils in by hand, before any technique
+        p = _puzzle(data)
+        grid = _grid(data)
+        codes = Solver(p if grid is None else with_entries(p, read_entries(p, grid))).codes
+        open_values = [[v for v in range(1, (-code).bit_length() + 1) if -code >> (v - 1) & 1] if code < 0 else []
+                       for code in codes]
+        return {"candidates": open_values, "picture": picture(p, codes)}
 
     def explain_call(data: dict) -> dict:
         explanation = explain(_puzzle(data), time_limit=limits.time_limit)
@@ -163,6 +176,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
               Route("/api/bundled/{name:path}", bundled),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
     for name, work in (("read", read_call), ("solve", solve_call), ("check", check_call), ("hint", hint_call),
+                       ("candidates", candidates_call),
                        ("explain", explain_call), ("rate", rate_call), ("generate", generate_call),
                        ("library", library_call), ("library/add", library_add_call),
                        ("library/progress", library_progress_call)):

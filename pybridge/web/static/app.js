@@ -14,8 +14,13 @@ let selected = null;  // "r1c2"
 let undone = [];      // positions undo took back, for redo
 let explanation = null, stepAt = 0, playing = null;
 let libraryOn = true;  // false when the server keeps no library
-let design = null;     // while designing: {kind, size, givens, across, down, regions}; typed digits are givens
+let design = null;     // while designing: {kind, size, givens, across, down, regions, black, clues}
+let designUndo = [], designRedo = [];  // earlier and taken-back designs, as JSON
+let designTurn = 0;    // counts the verdicts asked for
+let keepTimer = null;  // progress goes to the library a moment after the last change
 const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4]};
+const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
+const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
@@ -47,10 +52,21 @@ const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`)
 const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
 
 function show(puzzle, text, format, source = "", readAs = null) {
+  if (keepTimer) {  // the progress of the puzzle left goes to the library first
+    clearTimeout(keepTimer);
+    keepTimer = null;
+    keepProgress().catch(() => {});
+  }
   current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
              readAs};
   if (!design) keep(source);
+  if (source !== $("bundled").value || !source) {  // not a bundled file: its menu and link no longer apply
+    $("bundled").value = "";
+    $("index").innerHTML = "";
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  }
   $("board").innerHTML = puzzle.picture;
+  drawPad();
   play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
   selected = null;
   undone = [];
@@ -72,7 +88,7 @@ function draw(wrong = []) {
     t.textContent = text;
     svg.appendChild(t);
   };
-  if (design && design.kind === "jigsaw") {  // each cell's region, as the letter that paints it
+  if (design && isJigsaw(design.kind)) {  // each cell's region, as the letter that paints it
     design.regions.forEach((region, i) => {
       const cell = cellOf(i, design.size), box = rect(cell);
       if (!box) return;
@@ -102,6 +118,19 @@ function draw(wrong = []) {
   }
 }
 
+// A digit pad under the board, for a mouse or a finger: each button is that key on the board.
+function drawPad() {
+  const keys = design?.kind === "kakuro" ? [..."#1234567890\\"] : [...VALUE_CHARS.slice(0, largest())];
+  $("pad").innerHTML = "";
+  for (const key of [...keys, "Delete"]) {
+    const button = document.createElement("button");
+    button.textContent = key === "Delete" ? "⌫" : key;
+    button.title = key === "Delete" ? "erase" : key === "#" ? "black or white" : "";
+    button.onclick = () => { onKey({key, preventDefault() {}}); $("board").focus({preventScroll: true}); };
+    $("pad").appendChild(button);
+  }
+}
+
 function select(cell) {
   $("board").querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
   selected = cell;
@@ -115,6 +144,13 @@ function change(apply) {
   apply();
   save();
   draw();
+  keepSoon();
+}
+
+// The library gets the progress too, a moment after the last change (not one request a key).
+function keepSoon() {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(() => { keepTimer = null; keepProgress().catch(() => {}); }, 1500);
 }
 
 function travel(from, to) {
@@ -123,6 +159,7 @@ function travel(from, to) {
   Object.assign(play, JSON.parse(from.pop()));
   save();
   draw();
+  keepSoon();
 }
 
 function grid() {
@@ -145,11 +182,13 @@ async function run(action) {
 function onKey(event) {
   if (!current) return;
   if ((event.ctrlKey || event.metaKey) && ["z", "y"].includes(event.key.toLowerCase())) {
-    event.key.toLowerCase() === "z" ? travel(play.history, undone) : travel(undone, play.history);
+    const back = event.key.toLowerCase() === "z";
+    if (design) back ? redesignFrom(designUndo, designRedo) : redesignFrom(designRedo, designUndo);
+    else back ? travel(play.history, undone) : travel(undone, play.history);
     event.preventDefault();
     return;
   }
-  if (event.key.toLowerCase() === "p") { $("pencil").checked = !$("pencil").checked; return; }
+  if (event.key.toLowerCase() === "p" && !design) { $("pencil").checked = !$("pencil").checked; return; }
   if (!selected) return;
   const [r, c] = rowCol(selected);
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
@@ -163,9 +202,10 @@ function onKey(event) {
   const cell = selected;
   if (design) {
     const [r, c] = rowCol(cell);
+    const before = JSON.stringify(design);
     const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
-    const sign = ["futoshiki", "greater-than"].includes(design.kind) ? designSign(r, c, event.key) : false;
-    const region = design.kind === "jigsaw" ? "abcdefghi".slice(0, design.size).indexOf(event.key) + 1 : 0;
+    const sign = SIGNED.includes(design.kind) ? designSign(r, c, event.key) : false;
+    const region = isJigsaw(design.kind) ? "abcdefghi".slice(0, design.size).indexOf(event.key) + 1 : 0;
     if (design.kind === "kakuro") {
       if (!designKakuro(r, c, event.key, clear, value)) return;
     } else if (region) {
@@ -175,6 +215,9 @@ function onKey(event) {
       design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
     }
     event.preventDefault();
+    if (JSON.stringify(design) === before) return;
+    designUndo.push(before);
+    designRedo = [];
     redesign(cell).catch((error) => say(error.message, true));
     return;
   }
@@ -270,12 +313,21 @@ async function keep(source) {
   }
 }
 
+const progressBody = () => ({id: current.id, progress: play, seconds: play.finished ? score().seconds : null});
+
 async function keepProgress() {
   if (!libraryOn || !current.id) return;
-  const solved = play.finished ? score().seconds : null;
-  await api("/api/library/progress", {id: current.id, progress: play, seconds: solved});
+  await api("/api/library/progress", progressBody());
   listLibrary();
 }
+
+// A page closed or reloaded before the library got its last change sends it on the way out.
+window.addEventListener("pagehide", () => {
+  if (!keepTimer || !libraryOn || !current?.id) return;
+  clearTimeout(keepTimer);
+  keepTimer = null;
+  navigator.sendBeacon("/api/library/progress", new Blob([JSON.stringify(progressBody())], {type: "application/json"}));
+});
 
 async function listLibrary() {
   if (!libraryOn) return;
@@ -298,10 +350,13 @@ async function listLibrary() {
   }
 }
 
-// A Futoshiki (or greater-than Sudoku) sign from the selected cell: < or > to the cell on its right, ^ or v to the
-// cell below; the same key again takes the sign away.  False when the key is no sign.
+// A sign from the selected cell: in a Futoshiki or a greater-than Sudoku < or > to the cell on its right, ^ or v
+// to the cell below; in an Adjacent, a bar | to the right or - below.  The same key again takes the sign away.
+// False when the key is no sign.
 function designSign(r, c, key) {
-  const across = {"<": "<", ">": ">"}[key], down = {"^": "^", "v": "v", "V": "v"}[key];
+  const adjacent = design.kind === "adjacent";
+  const across = (adjacent ? {"|": "|"} : {"<": "<", ">": ">"})[key];
+  const down = (adjacent ? {"-": "-"} : {"^": "^", "v": "v", "V": "v"})[key];
   const [signs, at, sign, fits] = across ? [design.across, `${r},${c}`, across, c < design.size]
                                          : [design.down, `${r},${c}`, down, r < design.size];
   if (!sign) return false;
@@ -310,8 +365,10 @@ function designSign(r, c, key) {
   return true;
 }
 
-// A Kakuro is designed by its solution: # turns a cell black or white (not in the clue row
-// and column), digits fill white cells, and the clues are the runs' sums.  True when the key
+// A Kakuro is designed by its clues, its solution, or both: # turns a cell black or white (not
+// in the clue row and column); on a white cell a digit fills it; on a black cell digits type
+// its clue, the down sum first, then \ and the across sum ("16\24", "\7"), Backspace taking
+// back a character.  A run without a typed clue gets the sum of its digits.  True when the key
 // changed something.
 function designKakuro(r, c, key, clear, value) {
   const i = (r - 1) * design.size + c - 1;
@@ -319,34 +376,52 @@ function designKakuro(r, c, key, clear, value) {
     if (r === 1 || c === 1) return false;
     design.black[i] = !design.black[i];
     design.givens[i] = 0;
+    delete design.clues[i];
     return true;
   }
-  if (design.black[i] || !(clear || (value >= 1 && value <= 9))) return false;
+  if (design.black[i]) {
+    const typed = design.clues[i] || "";
+    let next = typed;
+    if (/^[0-9]$/.test(key) && (typed.split("\\").pop().length < 2)) next = typed + key;
+    else if (["\\", "/"].includes(key) && !typed.includes("\\")) next = typed + "\\";
+    else if (["Backspace", "Delete"].includes(key)) next = typed.slice(0, -1);
+    else if (key === " ") next = "";
+    else return false;
+    if (next) design.clues[i] = next; else delete design.clues[i];
+    return true;
+  }
+  if (!(clear || (value >= 1 && value <= 9))) return false;
   design.givens[i] = clear ? 0 : value;
   return true;
 }
 
-// The Kakuro grid of the design: each run's clue is the sum of its digits, or, while a run is
-// not filled, the least sum its length allows (so that the board can still be drawn).
+// The Kakuro grid of the design: each run's clue is the one typed, or else the sum of its
+// digits; a run with neither shows the least sum its length allows (so that the board can
+// still be drawn) and is counted in ``missing``.
 function kakuroText() {
   const n = design.size, black = (r, c) => r > n || c > n || design.black[(r - 1) * n + c - 1];
-  const run = (r, c, dr, dc) => {
+  let missing = 0;
+  const run = (r, c, dr, dc, typed) => {
     const digits = [];
     for (let rr = r + dr, cc = c + dc; !black(rr, cc); rr += dr, cc += dc) digits.push(design.givens[(rr - 1) * n + cc - 1]);
+    if (typed) return Number(typed);
     if (!digits.length) return 0;
-    return digits.every(Boolean) ? digits.reduce((a, b) => a + b, 0) : digits.length * (digits.length + 1) / 2;
+    if (digits.every(Boolean)) return digits.reduce((a, b) => a + b, 0);
+    missing += 1;
+    return digits.length * (digits.length + 1) / 2;
   };
   const lines = [];
   for (let r = 1; r <= n; r++) {
     const cells = [];
     for (let c = 1; c <= n; c++) {
       if (!black(r, c)) { cells.push("."); continue; }
-      const down = run(r, c, 1, 0), across = run(r, c, 0, 1);
+      const [typedDown, typedAcross] = (design.clues[(r - 1) * n + c - 1] || "").split("\\");
+      const down = run(r, c, 1, 0, typedDown), across = run(r, c, 0, 1, typedAcross);
       cells.push(down || across ? `${down || ""}\\${across || ""}` : "#");
     }
     lines.push(cells.join(" "));
   }
-  return {text: lines.join("\n") + "\n", format: "grid"};
+  return {text: lines.join("\n") + "\n", format: "grid", missing};
 }
 
 // The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki and
@@ -354,9 +429,9 @@ function kakuroText() {
 function designText() {
   if (design.kind === "kakuro") return kakuroText();
   const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
-  if (design.kind === "jigsaw") return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
-  if (!["futoshiki", "greater-than"].includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
-  const n = design.size, lines = [];
+  if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
+  if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
+  const n = design.size, lines = design.kind === "adjacent" ? ["adjacent"] : [];
   for (let r = 1; r <= n; r++) {
     let line = "";
     for (let c = 1; c <= n; c++) {
@@ -371,19 +446,26 @@ function designText() {
 }
 
 function counted() {
-  if (design.kind === "kakuro") return `${design.black.filter(Boolean).length} black cells`;
+  if (design.kind === "kakuro") {
+    const typed = Object.keys(design.clues).length, digits = design.givens.filter(Boolean).length;
+    return `${design.black.filter(Boolean).length} black cells, ${digits} digits` + (typed ? `, ${typed} clues typed` : "");
+  }
   const givens = `${design.givens.filter(Boolean).length} givens`;
-  if (!["futoshiki", "greater-than"].includes(design.kind)) return givens;
+  if (!SIGNED.includes(design.kind)) return givens;
   return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
 }
 
 // Designing: after each change the grid is read again and checked (rule breaks, no / one /
 // several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
-  const {text, format} = designText();
-  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", jigsaw: "jigsaw", kakuro: "kakuro",
-                  "greater-than": "sudoku"}[design.kind] || null;
+  const turn = ++designTurn;  // a later change's verdict wins over an earlier one still on its way
+  const stale = () => turn !== designTurn || !design;
+  $("design-play").disabled = true;  // until this design's verdict is in
+  const {text, format, missing} = designText();
+  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", adjacent: "futoshiki", jigsaw: "jigsaw",
+                  "jigsaw-x": "jigsaw-x", kakuro: "kakuro", "greater-than": "sudoku"}[design.kind] || null;
   const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
+  if (stale()) return;
   const kakuro = design.kind === "kakuro";
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
     draw();
@@ -394,21 +476,23 @@ async function redesign(keepSelected = null) {
   }
   show(puzzles[0], text, format, "", readAs);
   if (keepSelected) select(keepSelected);
-  if (kakuro) {  // the digits typed are the solution, not givens: drawn as entries
+  if (kakuro) {  // the digits typed are a solution, not givens: drawn as entries
     play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellOf(i, design.size), v]] : [])));
     draw();
-    const left = design.givens.filter((v, i) => !v && !design.black[i]).length;
-    if (left) {
-      say(`Design: ${counted()}; fill every white cell (${left} left): the clues are the runs' sums.`);
+    if (missing) {
+      say(`Design: ${counted()}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: type it on ` +
+          "the black cell, or fill the run's cells.");
       $("design-play").disabled = true;
       return;
     }
   }
   const report = await api("/api/check", request());
+  if (stale()) return;
   const verdicts = {invalid: "breaks a rule", unsolvable: "has no solution", multiple: "has several solutions",
                     timeout: "is too hard to count in time"};
   if (report.status === "unique") {
     const rating = await api("/api/rate", request());
+    if (stale()) return;
     say(`Design: ${counted()}, one solution, level ${rating.level}.`);
   } else {
     const problems = (report.problems || []).map((p) => p.text).join("; ");
@@ -419,6 +503,14 @@ async function redesign(keepSelected = null) {
         (problems ? `: ${problems}` : "."), report.status === "invalid");
   }
   $("design-play").disabled = report.status !== "unique";
+}
+
+// Design undo and redo: the design before the change comes back, and is read and judged again.
+function redesignFrom(from, to) {
+  if (!from.length) return;
+  to.push(JSON.stringify(design));
+  design = JSON.parse(from.pop());
+  redesign(selected).catch((error) => say(error.message, true));
 }
 
 function closeStepper() {
@@ -480,16 +572,19 @@ async function start() {
   $("design-new").onclick = () => {
     const size = Number($("design-size").value);
     const kind = $("design-kind").value;
-    if (kind === "sudoku-x" && size < 6) { say("A Sudoku X is 6x6 or more here.", true); return; }
     if (kind === "futoshiki" && size > 9) { say("A Futoshiki is 4x4 to 9x9.", true); return; }
-    if (kind === "jigsaw" && size > 9) { say("A jigsaw is designed up to 9x9 here.", true); return; }
+    if (isJigsaw(kind) && size > 9) { say("A jigsaw is designed up to 9x9 here.", true); return; }
+    if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) { say(`A ${kind} is 6x6 or more here.`, true); return; }
+    if (kind === "adjacent" && size > 9) { say("An Adjacent is 4x4 to 9x9.", true); return; }
     if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
     const [boxRows, boxCols] = BOXES[size] || [1, size];  // no standard boxes: rows to start from
     const regions = Array.from({length: size * size}, (_, i) =>
       Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
     if (kind === "kakuro" && (size < 5 || size > 10)) { say("A Kakuro is designed from 5x5 to 10x10 here.", true); return; }
     const black = Array.from({length: size * size}, (_, i) => i < size || i % size === 0);  // the clue row and column
-    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black};
+    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black, clues: {}};
+    designUndo = [];
+    designRedo = [];
     redesign().catch((error) => say(error.message, true));
   };
   $("design-play").onclick = () => {
@@ -531,8 +626,20 @@ async function start() {
     if (cell && event.target.tagName === "rect") { select(cell); $("board").focus(); }
   });
   $("board").addEventListener("keydown", onKey);
-  $("undo").onclick = () => run(async () => travel(play.history, undone));
-  $("redo").onclick = () => run(async () => travel(undone, play.history));
+  $("undo").onclick = () => run(async () => (design ? redesignFrom(designUndo, designRedo) : travel(play.history, undone)));
+  $("redo").onclick = () => run(async () => (design ? redesignFrom(designRedo, designUndo) : travel(undone, play.history)));
+  $("candidates").onclick = () => run(async () => {
+    const {picture} = await api("/api/candidates", request({grid: grid()}));
+    $("aside").innerHTML = picture;
+    say("What each open cell can still hold, given the givens and your entries.");
+  });
+  $("fill-pencil").onclick = () => run(async () => {
+    const {candidates} = await api("/api/candidates", request({grid: grid()}));
+    change(() => {
+      play.pencil = Object.fromEntries(candidates.flatMap((values, i) => (values.length ? [[cellOf(i, current.cols), values]] : [])));
+    });
+    say("Every open cell is pencilled with its candidates.");
+  });
   $("check").onclick = () => run(check);
   for (const level of [1, 2, 3]) {
     $(`hint${level}`).onclick = () => run(async () => {
