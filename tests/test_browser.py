@@ -99,8 +99,8 @@ def press(browser, button: str) -> str:
     before = message(browser)
     browser.execute_script("document.getElementById('message').textContent = ''")
     browser.find_element(By.ID, button).click()
-    patient(browser).until(lambda b: b.find_element(By.ID, "message").text not in ("", "Explaining ...",
-                                                                                             "Generating ..."))
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text.rstrip(".") not in ("", "Explaining ",
+                           "Generating ") and not b.find_element(By.ID, "message").text.endswith("solutions ..."))
     return before and message(browser)
 
 

@@ -135,6 +135,8 @@ def test_bundled_files_and_nothing_else(client):
     (b'{"puzzle": "1.3.......2....4", "index": 5}', "index: a whole number from 0 to 0"),
     (b'{"puzzle": "1.3.......2....4", "grid": {"a": 1}}', "grid: a text"),
     (b'{"puzzle": "12345"}', "line 1"),
+    (b'{"puzzle": "1.3.......2....4", "time_limit": 99}', "time_limit: seconds, more than 0 and at most 10"),
+    (b'{"puzzle": "1.3.......2....4", "time_limit": "1"}', "time_limit: seconds"),
 ])
 def test_bad_requests_get_a_clear_error(client, body, message):
     paths = ("/api/check", "/api/hint", "/api/candidates") if b"grid" in body else ("/api/solve", "/api/check", "/api/rate")
@@ -159,6 +161,12 @@ def test_limits_on_size_and_time():
             line = hard.read_text().splitlines()[0]
             data = small.post("/api/explain", json={"puzzle": line}).json()
             assert data["status"] in ("timeout", "solved")
+
+
+def test_a_request_may_ask_for_less_time_than_the_server_allows(client):
+    # an empty 25x25 takes the engine well over 10 s to find two solutions
+    data = client.post("/api/check", json={"puzzle": "." * 625, "time_limit": 0.5}).json()
+    assert data["status"] == "timeout"
 
 
 def test_two_hundred_requests_from_eight_threads(client):

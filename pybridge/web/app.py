@@ -7,8 +7,9 @@ and gives one back; a bad request gets status 400 and
 ``{"error": message}``.  A puzzle comes as text in any supported format (``puzzle``, with
 ``kind``, ``format`` and ``index`` to choose) and is read by the engine's reader, never
 as a file name: nothing a visitor sends runs a goal or opens a file.  Bodies are capped
-(``ServeLimits.max_body_bytes``) and engine work is bounded (``time_limit`` seconds); the
-engine's one worker thread serves the requests in turn.
+(``ServeLimits.max_body_bytes``) and engine work is bounded (``time_limit`` seconds, which
+a request may lower with its own ``time_limit``); the engine's one worker thread serves
+the requests in turn.
 
     >>> from starlette.testclient import TestClient
     >>> client = TestClient(create_app())
@@ -80,11 +81,11 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
 
     def solve_call(data: dict) -> dict:
         p = _puzzle(data)
-        result = solve(p, time_limit=limits.time_limit)
+        result = solve(p, time_limit=_seconds(data, limits))
         return {**result.to_json(), "picture": p.picture(result.values) if result.values else p.picture()}
 
     def check_call(data: dict) -> dict:
-        return check(_puzzle(data), _grid(data), time_limit=limits.time_limit).to_json()
+        return check(_puzzle(data), _grid(data), time_limit=_seconds(data, limits)).to_json()
 
     def hint_call(data: dict) -> dict:
         level = _choice(data, "level", (1, 2, 3), 3)
@@ -102,7 +103,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         return {"candidates": open_values, "picture": picture(p, codes)}
 
     def explain_call(data: dict) -> dict:
-        explanation = explain(_puzzle(data), time_limit=limits.time_limit)
+        explanation = explain(_puzzle(data), time_limit=_seconds(data, limits))
         out = explanation.to_json()
         if data.get("pictures"):
             for step, shown in zip(explanation.steps, out["steps"]):
@@ -110,7 +111,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         return out
 
     def rate_call(data: dict) -> dict:
-        rating = rate(_puzzle(data), time_limit=limits.time_limit)
+        rating = rate(_puzzle(data), time_limit=_seconds(data, limits))
         return rating.to_json()
 
     def generate_call(data: dict) -> dict:
@@ -121,9 +122,9 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         made = generate(kind, size=size, seed=_whole(data, "seed", 0, 2 ** 63, 0),
                         difficulty=_choice(data, "difficulty", LEVELS, None),
                         symmetry=_choice(data, "symmetry", SYMMETRIES, None),
-                        time_limit=limits.time_limit)
+                        time_limit=_seconds(data, limits))
         if not made:
-            raise BadRequest(f"no puzzle in the {limits.time_limit:g} s a request may take")
+            raise BadRequest(f"no puzzle in the {_seconds(data, limits):g} s this request may take")
         g = made[0]
         return {**g.to_json(), "picture": g.puzzle.picture()}
 
@@ -238,6 +239,14 @@ def _shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
         return {"index": p.index, "error": str(p.error)}
     rows, cols = p.shape
     return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture()}
+
+
+def _seconds(data: dict, limits: ServeLimits) -> float:
+    """The engine time a request asks for (``time_limit``): at most the server's limit."""
+    value = data.get("time_limit", limits.time_limit)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limits.time_limit:
+        raise BadRequest(f"time_limit: seconds, more than 0 and at most {limits.time_limit:g}, not {value!r}")
+    return float(value)
 
 
 def _choice(data: dict, key: str, choices: tuple, default: Any) -> Any:

@@ -18,8 +18,9 @@ let design = null;     // while designing: {kind, size, givens, across, down, re
 let designUndo = [], designRedo = [];  // earlier and taken-back designs, as JSON
 let designTurn = 0;    // counts the verdicts asked for
 let keepTimer = null;  // progress goes to the library a moment after the last change
-const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4]};
+const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5]};
 const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
+const DESIGN_SECONDS = 3;  // engine time for each design verdict
 const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
 
 function fresh() {
@@ -486,14 +487,19 @@ async function redesign(keepSelected = null) {
       return;
     }
   }
-  const report = await api("/api/check", request());
+  say(`Design: ${counted()}; counting its solutions ...`);
+  // the engine serves one request at a time: a change typed soon after this one replaces
+  // its count instead of queueing behind it, and no count takes more than DESIGN_SECONDS
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  if (stale()) return;
+  const report = await api("/api/check", request({time_limit: DESIGN_SECONDS}));
   if (stale()) return;
   const verdicts = {invalid: "breaks a rule", unsolvable: "has no solution", multiple: "has several solutions",
                     timeout: "is too hard to count in time"};
   if (report.status === "unique") {
-    const rating = await api("/api/rate", request());
+    const rating = await api("/api/rate", request({time_limit: DESIGN_SECONDS}));
     if (stale()) return;
-    say(`Design: ${counted()}, one solution, level ${rating.level}.`);
+    say(`Design: ${counted()}, one solution, ${rating.level ? `level ${rating.level}` : "too hard to rate in time"}.`);
   } else {
     const problems = (report.problems || []).map((p) => p.text).join("; ");
     for (const problem of report.problems || []) {  // the cells of each broken rule, on the board
@@ -572,11 +578,10 @@ async function start() {
   $("design-new").onclick = () => {
     const size = Number($("design-size").value);
     const kind = $("design-kind").value;
-    if (kind === "futoshiki" && size > 9) { say("A Futoshiki is 4x4 to 9x9.", true); return; }
     if (isJigsaw(kind) && size > 9) { say("A jigsaw is designed up to 9x9 here.", true); return; }
     if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) { say(`A ${kind} is 6x6 or more here.`, true); return; }
-    if (kind === "adjacent" && size > 9) { say("An Adjacent is 4x4 to 9x9.", true); return; }
-    if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && [5, 7].includes(size)) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
+    if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && !BOXES[size]) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
+    if (["futoshiki", "adjacent"].includes(kind) && size > 9) { say(`A ${kind} is 4x4 to 9x9 here.`, true); return; }
     const [boxRows, boxCols] = BOXES[size] || [1, size];  // no standard boxes: rows to start from
     const regions = Array.from({length: size * size}, (_, i) =>
       Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
