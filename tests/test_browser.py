@@ -448,7 +448,8 @@ def test_design_a_jigsaw_x(server, browser):
     for r, c, key in board:  # a letter that leaves the region as it is changes nothing: no new message
         type_into(browser, r, c, key)
     patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
-    shaded = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, '#board rect[fill="#e8ecf8"]')}
+    diagonal_fill = '#board rect[fill="#e8ecf8"]'
+    shaded = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, diagonal_fill)}
     assert shaded == {f"r{i}c{j}" for i in range(1, 7) for j in range(1, 7) if i == j or i + j == 7}  # the diagonals
 
 

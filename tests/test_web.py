@@ -139,7 +139,8 @@ def test_bundled_files_and_nothing_else(client):
     (b'{"puzzle": "1.3.......2....4", "time_limit": "1"}', "time_limit: seconds"),
 ])
 def test_bad_requests_get_a_clear_error(client, body, message):
-    paths = ("/api/check", "/api/hint", "/api/candidates") if b"grid" in body else ("/api/solve", "/api/check", "/api/rate")
+    with_grid = ("/api/check", "/api/hint", "/api/candidates")
+    paths = with_grid if b"grid" in body else ("/api/solve", "/api/check", "/api/rate")
     for path in paths:
         response = client.post(path, content=body, headers={"Content-Type": "application/json"})
         assert response.status_code == 400 and message in response.json()["error"], response.text
