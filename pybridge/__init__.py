@@ -12,6 +12,7 @@ solved (0 guesses, ... ms)
 >>> print(pybridge.explain(p).steps[0])
 naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 """
+from .batch import batch
 from .check import CheckReport, Problem, check
 from .errors import EngineError, PuzzleFormatError, PuzzlogError
 from .formats import write
@@ -25,6 +26,6 @@ from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
 __all__ = ["CheckReport", "EngineError", "Explanation", "Generated", "Hint", "LEVELS", "LIMITS", "Limits",
            "PuzzleFormatError", "PuzzlogError", "Puzzle", "Problem", "Rating", "Result", "Solver", "Step",
-           "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "check", "explain", "generate", "hint", "ladder",
-           "load", "parse", "rate", "read", "solve", "write"]
+           "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "batch", "check", "explain", "generate", "hint",
+           "ladder", "load", "parse", "rate", "read", "solve", "write"]
 __version__ = "0.1.0"

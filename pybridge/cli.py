@@ -27,18 +27,20 @@ import json
 import math
 import os
 import sys
+import time
 from pathlib import Path
 
-from . import __version__, formats, kakuro, library
+from . import __version__, cli_batch, formats, kakuro, library
+from .batch import Work
 from .check import check
 from .errors import PuzzlogError
-from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, generate, native_format
+from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, Generated, check_generation, native_format
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
-from .rating import LEVELS, rate
+from .rating import LEVELS, Rating
 from .reading import FORMATS, KINDS, LIMITS, load, read
-from .solver import MAX_STEPS, Result, _plural, explain, solve
+from .solver import MAX_STEPS, Result, _plural, explain
 from .techniques import TECHNIQUE_SETS, ladder
 
 MAX_COUNT = 10 ** 9          # --count: more solutions than anyone counts to through the CLI
@@ -78,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--one-line", action="store_true",
                         help="each solution on one line (MULTIPLE, NONE, INVALID or TIMEOUT when there is none)")
     output.add_argument("--csv", action="store_true", help="CSV: source, index, puzzle, solution, status, ...")
+    cli_batch.add_arguments(p_solve, "solve", "puzzles")
 
     p_gen = sub.add_parser("generate", help="new puzzles of a kind, each with one solution")
     p_gen.add_argument("kind", choices=GENERATED_KINDS)
@@ -100,6 +103,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="write in this format (default: the kind's own)")
     out.add_argument("--json", action="store_true",
                      help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
+    cli_batch.add_arguments(p_gen, "generate", "puzzles")
 
     p_serve = sub.add_parser("serve", help="a local web page on the engine (pip install 'puzzlog[web]')")
     p_serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
@@ -131,6 +135,7 @@ def _parser() -> argparse.ArgumentParser:
     p_rate.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
     p_rate.add_argument("--json", action="store_true",
                         help="one JSON object per puzzle per line: level, score, hardest, techniques, features")
+    cli_batch.add_arguments(p_rate, "rate", "puzzles")
 
     p_explain = sub.add_parser("explain", parents=[reading, chains], help="explain a solve step by step")
     p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -333,68 +338,86 @@ def _each_file(files: list[str], kind: str | None, fmt: str | None):
             yield name, exc
 
 
+def _entries(files: list[str], kind: str | None, fmt: str | None) -> list:
+    """The puzzles of the files in order, an Unread in place of a file that cannot be read."""
+    entries: list = []
+    for name, puzzles in _each_file(files, kind, fmt):
+        entries.extend([cli_batch.Unread(name, puzzles)] if isinstance(puzzles, PuzzlogError) else puzzles)
+    return entries
+
+
+def _puzzle_key(p: Puzzle | KakuroPuzzle | Unreadable) -> tuple:
+    return (p.source, p.index)
+
+
+def _record_key(record: dict) -> tuple:
+    return (record["source"], record["index"])
+
+
 def _solve(args: argparse.Namespace) -> int:
     files = _files(args)
     if files is None:
         return 2
-    failed = False
     writer = csv.writer(sys.stdout, lineterminator="\n") if args.csv else None
-    if writer:
+    if writer and not args.output:
         writer.writerow(CSV_FIELDS)
-    for name, puzzles in _each_file(files, args.kind, args.fmt):
-        if isinstance(puzzles, PuzzlogError):
-            exc = puzzles
-            failed = True
-            if args.json:
-                print(json.dumps(_file_failure(name, exc)), flush=True)
-            elif writer:
-                writer.writerow([name, "", "", "", "", "", "invalid", 0, 0, 0, str(exc)])
-            elif args.one_line:
-                print("INVALID", flush=True)
-                print(f"puzzlog: {exc}", file=sys.stderr)
-            else:
-                print(f"puzzlog: {exc}", file=sys.stderr)
-            continue
-        for puzzle in puzzles:
-            result = solve(puzzle, args.count, args.time_limit, args.techniques)
-            failed = failed or not result.ok
-            if args.json:
-                print(json.dumps(result.to_json()), flush=True)
-            elif writer:
-                writer.writerow(_csv_row(result))
-                sys.stdout.flush()
-            elif args.one_line:
-                print(_one_line(result), flush=True)
-            else:
-                _print_text(result)
-    return 1 if failed else 0
+
+    def show(result: Result) -> None:
+        if args.json:
+            print(json.dumps(result.to_json()), flush=True)
+        elif writer:
+            writer.writerow(_csv_row(result))
+            sys.stdout.flush()
+        elif args.one_line:
+            print(_one_line(result), flush=True)
+        else:
+            _print_text(result)
+
+    def show_unread(unread: cli_batch.Unread) -> None:
+        if args.json:
+            print(json.dumps(_file_failure(unread.name, unread.error)), flush=True)
+        elif writer:
+            writer.writerow([unread.name, "", "", "", "", "", "invalid", 0, 0, 0, str(unread.error)])
+        elif args.one_line:
+            print("INVALID", flush=True)
+            print(f"puzzlog: {unread.error}", file=sys.stderr)
+        else:
+            print(f"puzzlog: {unread.error}", file=sys.stderr)
+
+    work = Work("solve", {"max_solutions": args.count, "time_limit": args.time_limit, "techniques": args.techniques})
+    batch = cli_batch.Batch(work, show, Result.to_json, _puzzle_key, _record_key, lambda r: r.ok, show_unread,
+                            lambda unread: _file_failure(unread.name, unread.error))
+    return 0 if cli_batch.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
+
+
+def _rate_failure(unread: cli_batch.Unread) -> dict:
+    return {"source": unread.name, "index": None, "line": None, "kind": None, "status": "invalid", "level": None,
+            "score": 0, "hardest": None, "techniques": {}, "guesses": 0, "features": {}, "error": str(unread.error),
+            "ms": 0.0}
 
 
 def _rate(args: argparse.Namespace) -> int:
     files = _files(args)
     if files is None:
         return 2
-    failed = False
-    for name, puzzles in _each_file(files, args.kind, args.fmt):
-        if isinstance(puzzles, PuzzlogError):
-            failed = True
-            if args.json:
-                print(json.dumps({"source": name, "index": None, "line": None, "kind": None, "status": "invalid",
-                                  "level": None, "score": 0, "hardest": None, "techniques": {}, "guesses": 0,
-                                  "features": {}, "error": str(puzzles), "ms": 0.0}), flush=True)
-            else:
-                print(f"puzzlog: {puzzles}", file=sys.stderr)
-            continue
-        for puzzle in puzzles:
-            rating = rate(puzzle, args.time_limit)
-            failed = failed or not rating.ok
-            if args.json:
-                print(json.dumps(rating.to_json()), flush=True)
-            else:
-                print(_header(puzzle))
-                print(rating)
-                print(flush=True)
-    return 1 if failed else 0
+
+    def show(rating: Rating) -> None:
+        if args.json:
+            print(json.dumps(rating.to_json()), flush=True)
+        else:
+            print(_header(rating.puzzle))
+            print(rating)
+            print(flush=True)
+
+    def show_unread(unread: cli_batch.Unread) -> None:
+        if args.json:
+            print(json.dumps(_rate_failure(unread)), flush=True)
+        else:
+            print(f"puzzlog: {unread.error}", file=sys.stderr)
+
+    batch = cli_batch.Batch(Work("rate", {"time_limit": args.time_limit}), show, Rating.to_json, _puzzle_key,
+                            _record_key, lambda r: r.ok, show_unread, _rate_failure)
+    return 0 if cli_batch.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
 
 
 def _chosen(args: argparse.Namespace):
@@ -476,21 +499,31 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    made = generate(args.kind, args.size, args.box, args.count, args.seed, args.difficulty, args.technique,
-                    args.symmetry, args.time_limit, args.attempts)
-    for i, g in enumerate(made):
+    made = 0
+
+    def show(g: Generated) -> None:
+        nonlocal made
+        made += 1
         if args.json:
             print(json.dumps(g.to_json()), flush=True)
-            continue
+            return
         fmt = args.out_format or native_format(g.puzzle)
-        if i and fmt in ("grid", "sdk", "game", "matrices"):
+        if made > 1 and fmt in ("grid", "sdk", "game", "matrices"):
             print()  # puzzles of a block format are apart by a blank line
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
-    if len(made) < args.count:
-        print(f"puzzlog: the time limit ran out: {_plural(len(made), 'puzzle')} of {args.count} made",
-              file=sys.stderr)
-        return 1
-    return 0
+
+    deadline = None if args.time_limit is None else time.time() + args.time_limit
+    check_generation(args.kind, args.size, args.box, args.difficulty, args.technique, args.symmetry)
+    work = Work("generate", {"kind": args.kind, "size": args.size, "box": args.box, "difficulty": args.difficulty,
+                             "technique": args.technique, "symmetry": args.symmetry, "attempts": args.attempts,
+                             "deadline": deadline})
+    batch = cli_batch.Batch(work, show, Generated.to_json, lambda seed: seed, lambda record: record["seed"],
+                            lambda g: True)
+    ok = cli_batch.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))
+    if not ok:
+        made_so_far = "some" if args.output else _plural(made, "puzzle")
+        print(f"puzzlog: the time limit ran out: {made_so_far} of {args.count} made", file=sys.stderr)
+    return 0 if ok else 1
 
 
 def _convert(args: argparse.Namespace) -> int:

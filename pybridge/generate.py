@@ -119,17 +119,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     the whole run: the puzzles made by then are returned.  Raises PuzzlogError when what is
     asked cannot be had (no attempt of ``attempts`` gives it).
     """
-    term = _kind_term(kind, size, box)
-    if symmetry is None:
-        symmetry = "rot180" if kind == "kakuro" else "none"
-    if difficulty is not None and difficulty not in LEVELS:
-        raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
-    if technique is not None and technique not in [name for name, _ in ladder()]:
-        raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
-    if symmetry not in SYMMETRIES:
-        raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
-    if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
-        raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
+    term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     made: list[Generated] = []
     for i in range(count):
@@ -152,6 +142,25 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     return made
 
 
+def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
+                     difficulty: str | None = None, technique: str | None = None,
+                     symmetry: str | None = None) -> tuple[tuple, str]:
+    """The engine's term for what generate() is asked, and the symmetry it keeps; raises
+    PuzzlogError, saying why, for a request no seed can meet."""
+    term = _kind_term(kind, size, box)
+    if symmetry is None:
+        symmetry = "rot180" if kind == "kakuro" else "none"
+    if difficulty is not None and difficulty not in LEVELS:
+        raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
+    if technique is not None and technique not in [name for name, _ in ladder()]:
+        raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
+    if symmetry not in SYMMETRIES:
+        raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
+        raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
+    return term, symmetry
+
+
 def _shape(term: tuple) -> str:
     if term[0] == "kakuro":
         return f"{term[1]}x{term[2]}"
@@ -170,4 +179,4 @@ def _why_not(term: tuple, difficulty: str | None) -> str:
     return ": it may not exist at this size, or be rare; try another seed, more attempts or a time limit"
 
 
-__all__ = ["GENERATED_KINDS", "Generated", "SYMMETRIES", "generate"]
+__all__ = ["GENERATED_KINDS", "Generated", "SYMMETRIES", "check_generation", "generate"]

@@ -1,0 +1,266 @@
+"""Many puzzles at once: solve, rate or generate on every core here, or on a Dask cluster.
+
+One function does one puzzle (``Work``); the same function runs in this process
+(``jobs=1``), in a pool of worker processes with one engine each (pybridge.pool), or on
+the worker processes of a Dask cluster (``client=``; ``pip install 'puzzlog[cluster]'``).
+The values come back in the input's order, whichever finished first.
+
+    >>> import pybridge
+    >>> puzzles = pybridge.load("puzzles/sudoku4.txt")
+    >>> [r.status for r in pybridge.batch(puzzles, "solve", jobs=2)]
+    ['solved', 'solved', 'solved', 'solved', 'solved']
+    >>> [g.seed for g in pybridge.batch([5, 6], "generate", kind="sudoku", size=4)]
+    [5, 6]
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable, Hashable, Iterable, Iterator, Sequence
+
+from .errors import PuzzlogError
+from .generate import Generated, generate
+from .limits import LIMITS, Limits
+from .pool import Failure, Pool, chunk_size, run_pool
+from .rating import Rating, rate
+from .solver import Result, solve
+
+WORKS = ("solve", "rate", "generate")
+HANG_GRACE = 5.0     # seconds past the time limit before a worker counts as hung and is replaced
+AUTO_JOBS_AT = {"solve": 200, "rate": 200, "generate": 4}  # --jobs's default: one per core from this many
+
+
+@dataclass(frozen=True)
+class Work:
+    """What to do with one item, picklable so that any process can do it: ``name`` is solve
+    or rate (items are puzzles) or generate (items are seeds); ``options`` the keywords of
+    that call; ``limits`` the engine's limits, which a fresh worker takes on."""
+
+    name: str
+    options: dict = field(default_factory=dict)
+    limits: Limits = field(default_factory=lambda: dataclasses.replace(LIMITS))
+
+    def __post_init__(self) -> None:
+        if self.name not in WORKS:
+            raise PuzzlogError(f"unknown work {self.name!r} (one of {', '.join(WORKS)})")
+
+    def __call__(self, item: Any) -> Result | Rating | Generated | Failure | None:
+        _adopt(self.limits)
+        if self.name == "solve":
+            return solve(item, **self.options)
+        if self.name == "rate":
+            return rate(item, **self.options)
+        return self._generate(item)
+
+    def _generate(self, seed: int) -> Generated | Failure | None:
+        """The puzzle of ``seed``; None when the run's deadline has passed, a Failure with
+        the message when no attempt gives what was asked."""
+        options = dict(self.options)
+        deadline = options.pop("deadline", None)
+        remaining = None if deadline is None else deadline - time.time()
+        if remaining is not None and remaining <= 0:
+            return None
+        try:
+            made = generate(count=1, seed=seed, time_limit=remaining, **options)
+        except PuzzlogError as exc:
+            return Failure("error", str(exc))
+        return made[0] if made else None
+
+    def failed(self, item: Any, failure: Failure) -> Result | Rating | Failure:
+        """The record of an item whose worker died or hung."""
+        if self.name == "solve":
+            return Result(item, failure.status, error=failure.message)
+        if self.name == "rate":
+            return Rating(item, failure.status, error=failure.message)
+        return failure
+
+    @property
+    def hang_seconds(self) -> float | None:
+        """How long one item may keep a worker before it is replaced: the engine stops at
+        the time limit itself; this is for a worker that does not come back at all."""
+        limit = self.options.get("time_limit")
+        if self.name == "generate":
+            deadline = self.options.get("deadline")
+            limit = None if deadline is None else max(0.0, deadline - time.time())
+        return None if limit is None else limit + HANG_GRACE
+
+
+def _adopt(limits: Limits) -> None:
+    for f in dataclasses.fields(Limits):
+        setattr(LIMITS, f.name, getattr(limits, f.name))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def default_jobs(work: str, items: int) -> int:
+    """One process for a handful of items, where starting engines costs more than it
+    saves; one per core from AUTO_JOBS_AT[work] items."""
+    return cores() if items >= AUTO_JOBS_AT[work] else 1
+
+
+def finished(work: Work, items: Sequence[Any], jobs: int = 1, client: Any = None,
+             pool: Pool | None = None) -> Iterator[tuple[int, Any]]:
+    """(index, value) for each item as it finishes: here, in ``jobs`` worker processes (or
+    those of ``pool``, started for ``work``), or on the Dask ``client``'s cluster."""
+    if client is not None:
+        pairs = _on_cluster(work, items, client)
+    elif pool is not None:
+        pairs = pool.run(items)
+    elif jobs > 1 and len(items) > 1:
+        pairs = run_pool(work, items, jobs, work.hang_seconds)
+    else:
+        pairs = ((i, _guarded(work, item)) for i, item in enumerate(items))
+    for i, value in pairs:
+        yield i, work.failed(items[i], value) if isinstance(value, Failure) else value
+
+
+def _guarded(work: Work, item: Any) -> Any:
+    try:
+        return work(item)
+    except (KeyboardInterrupt, MemoryError):
+        raise
+    except Exception as exc:  # as a worker would report it
+        return Failure("error", f"{type(exc).__name__}: {exc}")
+
+
+def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterator[tuple[int, Any]]:
+    """The pairs again, in the order of ``indexes``: each as soon as those before it are in."""
+    waiting: dict[int, Any] = {}
+    pairs = iter(pairs)
+    for wanted in indexes:
+        while wanted not in waiting:
+            i, value = next(pairs)
+            waiting[i] = value
+        yield wanted, waiting.pop(wanted)
+
+
+def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, client: Any = None,
+          **options: Any) -> list:
+    """``work`` (solve, rate or generate) done on every item, the values in input order.
+
+    Items are puzzles for solve and rate, and seeds for generate; ``options`` are the
+    keywords of pybridge.solve, rate or generate (``count`` excepted).  ``jobs`` worker
+    processes share the work (None: one per core for big batches, as ``--jobs`` by
+    default); ``client``, a ``dask.distributed.Client``, sends it to that cluster instead.
+    A puzzle whose worker died or hung gets the status error or timeout; a seed that gives
+    no puzzle raises PuzzlogError, as pybridge.generate does.
+    """
+    items = list(items)
+    job = Work(work, options)
+    jobs = default_jobs(work, len(items)) if jobs is None else jobs
+    values = [value for _, value in in_order(finished(job, items, jobs, client), range(len(items)))]
+    for value in values:
+        if isinstance(value, Failure):
+            raise PuzzlogError(value.message)
+    return values
+
+
+# -- Dask ---------------------------------------------------------------------------------
+
+def _run_chunk(chunk: list[tuple[int, Any]], work: Work) -> list[tuple[int, Any]]:
+    """One Dask task: the chunk's items done in turn by the worker's own engine."""
+    return [(i, _guarded(work, item)) for i, item in chunk]
+
+
+def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple[int, Any]]:
+    from dask.distributed import as_completed  # the cluster extra: pip install 'puzzlog[cluster]'
+
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    size = chunk_size(len(items), workers)
+    chunks = [list(enumerate(items))[start:start + size] for start in range(0, len(items), size)]
+    futures = client.map(_run_chunk, chunks, work=work, pure=False)
+    chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks)}
+    try:
+        for future in as_completed(futures):
+            try:
+                yield from future.result()
+            except Exception as exc:  # the task's worker died more often than Dask retries
+                for i, _ in chunk_of[future.key]:
+                    yield i, Failure("error", f"the cluster could not do it: {type(exc).__name__}: {exc}")
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+
+
+# -- the records file of --output and --resume -----------------------------------------
+
+class RecordsFile:
+    """JSON lines, one record an item, written as they finish.  Reopened to resume, the
+    records already there are kept and their keys skipped; a last line cut short by a
+    killed run is dropped.  Raises PuzzlogError for a file that is not such records."""
+
+    def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool) -> None:
+        self.path = path
+        self.done: set[Hashable] = set()
+        if path.exists() and path.stat().st_size and not resume:
+            raise PuzzlogError(f"{path} exists: --resume continues it; remove it to start again")
+        if resume and path.exists():
+            self._read(key)
+        self._out: IO[str] = path.open("a", encoding="utf-8")
+
+    def _read(self, key: Callable[[dict], Hashable]) -> None:
+        kept = 0
+        with self.path.open("rb") as f:
+            for number, line in enumerate(f, 1):
+                if not line.endswith(b"\n"):
+                    break  # cut short: done again
+                try:
+                    self.done.add(key(json.loads(line)))
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise PuzzlogError(f"{self.path}, line {number}: not a record of this run ({exc})") from None
+                kept += len(line)
+        with self.path.open("r+b") as f:
+            f.truncate(kept)
+
+    def write(self, record: dict) -> None:
+        self._out.write(json.dumps(record) + "\n")
+        self._out.flush()
+
+    def close(self) -> None:
+        self._out.close()
+
+
+# -- progress on a terminal ------------------------------------------------------------------
+
+class Progress:
+    """Count, rate and time left on one line of ``stream``, when it is a terminal."""
+
+    def __init__(self, total: int, stream: IO[str] | None = None, every: float = 0.2) -> None:
+        self.stream = stream or sys.stderr
+        self.shown = self.stream.isatty()
+        self.total, self.done, self.every = total, 0, every
+        self.started = self.last = time.monotonic()
+
+    def step(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if self.shown and (now - self.last >= self.every or self.done == self.total):
+            self.last = now
+            self.stream.write("\r" + self.line(now) + "\033[K")
+            self.stream.flush()
+
+    def line(self, now: float) -> str:
+        elapsed = max(now - self.started, 1e-9)
+        rate = self.done / elapsed
+        left = (self.total - self.done) / rate if rate else 0
+        share = f" {100 * self.done / self.total:5.1f}%" if self.total else ""
+        return f"{self.done}/{self.total}{share}  {rate:.1f}/s  ETA {int(left // 60)}:{int(left % 60):02d}"
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+__all__ = ["AUTO_JOBS_AT", "Progress", "RecordsFile", "WORKS", "Work", "batch", "cores", "default_jobs",
+           "finished", "in_order"]

@@ -1,0 +1,193 @@
+"""A pool of worker processes, one SWI-Prolog engine each, for batches of puzzles.
+
+pyswip is not thread-safe, and SWI-Prolog cannot be forked once it runs threads, so
+each worker is a fresh interpreter (multiprocessing's ``spawn``), never a fork of a
+process that has started Prolog.  Work goes out in chunks and comes back one item at a
+time, so a worker that dies or hangs costs only the item it was on: that item is
+reported as a ``Failure``, the rest of its chunk goes back in the queue, and a new
+worker takes the place of the old one.
+
+The function must be picklable (a module-level function, or an instance of a
+module-level class), and a script that starts a pool must guard its main code with
+``if __name__ == "__main__":``, as for any spawned process.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any, Callable, Iterator, Sequence
+
+from .errors import PuzzlogError
+
+_SPAWN = multiprocessing.get_context("spawn")
+_POLL_SECONDS = 0.5   # how often a pool with a hang limit looks at the clock
+_READY = ("ready",)   # a worker's first message: it started, and what kills it later is an item
+_START_FAILURES = 3   # workers in a row that die before they are ready: the pool gives up
+
+
+@dataclass(frozen=True)
+class Failure:
+    """An item that gave no value: ``status`` is ``error`` (the function raised, or its
+    worker died) or ``timeout`` (its worker hung past the limit and was stopped)."""
+
+    status: str
+    message: str
+
+
+def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
+    """A worker's life: chunks of (index, item) in, (index, value) out one by one."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    conn.send(_READY)
+    while True:
+        try:
+            chunk = conn.recv()
+        except EOFError:
+            return
+        if chunk is None:
+            return
+        for i, item in chunk:
+            try:
+                value = function(item)
+            except Exception as exc:  # the item's failure, not the worker's
+                value = Failure("error", f"{type(exc).__name__}: {exc}")
+            try:
+                conn.send((i, value))
+            except Exception as exc:  # a value that does not pickle
+                conn.send((i, Failure("error", f"the result could not be sent back: {exc}")))
+
+
+@dataclass
+class _Worker:
+    process: Any
+    conn: Connection
+    chunk: deque = field(default_factory=deque)   # (index, item) sent and not yet answered
+    since: float = 0.0                            # when it last started an item
+    ready: bool = False                           # it said it started
+
+    @classmethod
+    def start(cls, function: Callable[[Any], Any]) -> _Worker:
+        ours, theirs = _SPAWN.Pipe()
+        process = _SPAWN.Process(target=_serve, args=(theirs, function), name="puzzlog-worker", daemon=True)
+        process.start()
+        theirs.close()  # so that the worker's death reads as end of file here
+        return cls(process, ours)
+
+    def give(self, chunk: list) -> None:
+        self.chunk.extend(chunk)
+        self.since = time.monotonic()
+        try:
+            self.conn.send(chunk)
+        except OSError:  # it died already: its end of file says so below
+            pass
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
+
+
+def chunk_size(items: int, jobs: int) -> int:
+    """Items a worker gets at a time: enough to make messages cheap, few enough that every
+    worker stays busy to the end."""
+    return max(1, min(32, items // (jobs * 4)))
+
+
+class Pool:
+    """``jobs`` worker processes running ``function``; they start at once, so that they
+    load their engines while the caller still reads its input.  A context manager: leaving
+    it stops them."""
+
+    def __init__(self, function: Callable[[Any], Any], jobs: int, hang_seconds: float | None = None) -> None:
+        self.function = function
+        self.hang_seconds = hang_seconds
+        self.workers = [_Worker.start(function) for _ in range(max(1, jobs))]
+        self.start_failures = 0
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for w in self.workers:
+            w.stop(kill=bool(w.chunk))
+        self.workers = []
+
+    def _started_badly(self, worker: _Worker) -> None:
+        self.start_failures += 1
+        if self.start_failures >= _START_FAILURES:
+            raise PuzzlogError(f"worker processes stop as they start (exit code {worker.process.exitcode}): "
+                               "see the messages above; a script that starts a pool needs "
+                               "`if __name__ == \"__main__\":`")
+
+    def run(self, items: Sequence[Any]) -> Iterator[tuple[int, Any]]:
+        """(index, function(item)) for each item, in the order they finish.  An item whose
+        worker dies gives ``Failure("error", ...)``; one that takes longer than
+        ``hang_seconds`` gives ``Failure("timeout", ...)``; either way a new worker takes
+        the old one's place."""
+        pending: deque = deque(enumerate(items))
+        workers = self.workers
+        while pending or any(w.chunk for w in workers):
+            for w in workers:
+                if not w.chunk and pending:  # smaller chunks towards the end: no worker waits on another's
+                    w.give([pending.popleft() for _ in range(chunk_size(len(pending), len(workers)))])
+            ready = wait([w.conn for w in workers], _POLL_SECONDS if self.hang_seconds else None)
+            now = time.monotonic()
+            for n, w in enumerate(workers):
+                failure = None
+                if w.conn in ready:
+                    try:
+                        while w.conn.poll():
+                            message = w.conn.recv()
+                            if message == _READY:
+                                w.ready, w.since, self.start_failures = True, time.monotonic(), 0
+                                continue
+                            w.chunk.popleft()
+                            w.since = time.monotonic()
+                            yield message
+                        continue
+                    except (EOFError, OSError):
+                        w.process.join(5)
+                        if not w.ready:
+                            self._started_badly(w)
+                        if w.ready and w.chunk:
+                            failure = Failure("error", f"the worker process stopped (exit code "
+                                                       f"{w.process.exitcode}) on this puzzle")
+                elif w.chunk and self.hang_seconds is not None and now - w.since > self.hang_seconds:
+                    failure = Failure("timeout", f"the worker took over {self.hang_seconds:g} s on this puzzle "
+                                                 "and was stopped")
+                else:
+                    continue
+                # a new worker in its place; the item it was on fails, the rest wait for another
+                if failure is not None:
+                    i, _ = w.chunk.popleft()
+                pending.extendleft(reversed(w.chunk))
+                w.chunk.clear()
+                w.stop(kill=True)
+                workers[n] = _Worker.start(self.function)
+                if failure is not None:
+                    yield i, failure
+
+
+def run_pool(function: Callable[[Any], Any], items: Sequence[Any], jobs: int,
+             hang_seconds: float | None = None) -> Iterator[tuple[int, Any]]:
+    """Pool.run on a pool of its own, of at most one worker an item."""
+    with Pool(function, min(jobs, len(items)), hang_seconds) as pool:
+        yield from pool.run(items)
+
+
+__all__ = ["Failure", "Pool", "chunk_size", "run_pool"]

@@ -1,0 +1,196 @@
+"""Batches: --jobs gives the same bytes as one process, a worker that dies or hangs costs
+only its puzzle, --output/--resume keep every record exactly once (through a real Ctrl-C),
+and a Dask LocalCluster gives what the local run gives."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import pybridge
+from pybridge.batch import Progress, Work, default_jobs, cores
+from pybridge.pool import Failure, Pool, run_pool
+from conftest import ROOT, assert_valid_solution, corpus_file
+from test_doors import cli
+
+SUDOKU9 = ROOT / "puzzles" / "sudoku9.txt"
+
+
+def _flaky(item: int) -> int:
+    """Doubles, except that item 3 kills its worker and item 5 never comes back."""
+    if item == 3:
+        os._exit(3)
+    if item == 5:
+        time.sleep(600)
+    return item * 2
+
+
+class _DiesOnArrival:
+    """A function whose worker dies as it unpickles it, before it can start."""
+
+    def __reduce__(self):
+        return (os._exit, (7,))
+
+
+def test_a_worker_that_dies_or_hangs_costs_only_its_item():
+    got = dict(run_pool(_flaky, list(range(12)), jobs=2, hang_seconds=2))
+    assert sorted(got) == list(range(12))
+    assert got[3] == Failure("error", "the worker process stopped (exit code 3) on this puzzle")
+    assert got[5].status == "timeout" and "over 2 s" in got[5].message
+    assert all(got[i] == 2 * i for i in range(12) if i not in (3, 5))
+
+
+def test_workers_that_die_at_start_stop_the_pool_with_a_message():
+    with Pool(_DiesOnArrival(), 2) as pool, pytest.raises(pybridge.PuzzlogError, match="exit code 7"):
+        list(pool.run([1, 2, 3]))
+
+
+def test_the_default_is_one_process_for_a_handful_and_one_per_core_for_many():
+    assert default_jobs("solve", 10) == 1 and default_jobs("generate", 2) == 1
+    assert default_jobs("solve", 5000) == cores() and default_jobs("generate", 50) == cores()
+
+
+def test_jobs_give_the_same_bytes_in_input_order(tmp_path):
+    # two files, one unreadable in between: each in its place
+    bad = tmp_path / "bad.txt"
+    bad.write_text("12345\n")
+    files = [str(SUDOKU9), str(bad), str(ROOT / "puzzles" / "futoshiki" / "unequal.txt")]
+    one = cli("solve", "--one-line", "--jobs", "1", *files)
+    two = cli("solve", "--one-line", "--jobs", "2", *files)
+    assert one.stdout == two.stdout and one.returncode == two.returncode == 1
+    assert one.stdout.splitlines()[len(pybridge.load(SUDOKU9))] == "INVALID"
+    rated = [cli("rate", "--jobs", jobs, str(SUDOKU9)) for jobs in ("1", "2")]
+    assert rated[0].stdout == rated[1].stdout and rated[0].stdout.count("# ") == len(pybridge.load(SUDOKU9))
+    made = [cli("generate", "sudoku", "--size", "6", "--count", "5", "--seed", "9", "--jobs", jobs)
+            for jobs in ("1", "2")]
+    assert made[0].stdout == made[1].stdout and made[0].stdout.count("\n") == 5
+    as_json = [[{k: v for k, v in json.loads(line).items() if k != "ms"} for line in run.stdout.splitlines()]
+               for run in (cli("solve", "--json", "--jobs", j, str(SUDOKU9)) for j in ("1", "2"))]
+    assert as_json[0] == as_json[1]
+    for record, p in zip(as_json[1], pybridge.load(SUDOKU9)):
+        assert_valid_solution(p, [v for row in record["grid"] for v in row])
+
+
+def test_the_python_batch_gives_values_in_order():
+    puzzles = pybridge.load(SUDOKU9)
+    results = pybridge.batch(puzzles, "solve", jobs=2)
+    assert [r.puzzle.index for r in results] == [p.index for p in puzzles]
+    assert [r.values for r in results] == [pybridge.solve(p).values for p in puzzles]
+    ratings = pybridge.batch(puzzles[:3], "rate", jobs=2, time_limit=20)
+    assert [r.level for r in ratings] == [pybridge.rate(p).level for p in puzzles[:3]]
+    with pytest.raises(pybridge.PuzzlogError, match="no sudoku of 4x4 with level extreme"):
+        pybridge.batch([1], "generate", kind="sudoku", size=4, difficulty="extreme", attempts=2)
+
+
+def test_a_puzzle_past_the_time_limit_is_a_timeout_and_the_batch_goes_on(tmp_path):
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_text("." * 625 + "\n" + SUDOKU9.read_text())  # an empty 25x25: far from 0.3 s
+    run = cli("solve", "--json", "--jobs", "2", "--time-limit", "0.3", str(mixed))
+    statuses = [json.loads(line)["status"] for line in run.stdout.splitlines()]
+    assert statuses[0] == "timeout" and statuses[1:] == ["solved"] * len(pybridge.load(SUDOKU9))
+
+
+def records(path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_output_then_resume_after_a_kill_keeps_each_record_once(tmp_path):
+    out = tmp_path / "out.jsonl"
+    puzzles = pybridge.load(SUDOKU9)
+    assert cli("solve", "--jobs", "2", "--output", str(out), str(SUDOKU9)).returncode == 0
+    full = records(out)
+    assert sorted(r["index"] for r in full) == [p.index for p in puzzles]
+    # a run killed after four records, the fifth cut in the middle of its line
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:4]) + lines[4][:30])
+    again = cli("solve", "--jobs", "2", "--output", str(out), str(SUDOKU9))
+    assert again.returncode == 1 and "--resume continues it" in again.stderr
+    resumed = cli("solve", "--jobs", "2", "--output", str(out), "--resume", str(SUDOKU9))
+    assert resumed.returncode == 0, resumed.stderr
+    kept = records(out)
+    assert kept[:4] == [json.loads(line) for line in lines[:4]]
+    assert sorted(r["index"] for r in kept) == [p.index for p in puzzles]
+    for record in kept:
+        assert_valid_solution(puzzles[record["index"]], [v for row in record["grid"] for v in row])
+    assert cli("solve", "--resume", str(SUDOKU9)).stderr.strip().endswith("--resume continues the file of "
+                                                                          "--output: give both")
+
+
+def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path):
+    source = corpus_file("sudoku9_norvig_top95.txt")
+    total = len(pybridge.load(source))
+    out = tmp_path / "out.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output", str(out),
+                            str(source)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.read_text().count("\n") >= 10):
+        assert run.poll() is None and time.monotonic() < deadline, "no records came"
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=30)
+    assert run.returncode == 130 and "interrupted after" in err and "--resume continues" in err
+    done = records(out)
+    assert 10 <= len(done) < total and len({r["index"] for r in done}) == len(done)
+    resumed = cli("solve", "--jobs", "2", "--output", str(out), "--resume", str(source))
+    assert resumed.returncode == 0, resumed.stderr
+    assert sorted(r["index"] for r in records(out)) == list(range(total))
+    solutions = [line.strip() for line in corpus_file("sudoku9_norvig_top95.solutions.txt").read_text().splitlines()
+                 if line.strip()]
+    for record in records(out):
+        assert "".join(str(v) for row in record["grid"] for v in row) == solutions[record["index"]]
+
+
+def test_generate_resumes_by_seed(tmp_path):
+    out = tmp_path / "made.jsonl"
+    args = ("generate", "sudoku", "--size", "4", "--count", "6", "--seed", "40", "--output", str(out))
+    assert cli(*args, "--jobs", "2").returncode == 0
+    made = records(out)
+    out.write_text("".join(json.dumps(r) + "\n" for r in made[:2]))
+    assert cli(*args, "--resume").returncode == 0
+    again = records(out)
+    assert sorted(r["seed"] for r in again) == list(range(40, 46)) and again[:2] == made[:2]
+    assert {r["seed"]: r["puzzle"] for r in again} == {r["seed"]: r["puzzle"] for r in made}
+
+
+def test_progress_shows_count_rate_and_time_left_only_on_a_terminal():
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    shown = Terminal()
+    progress = Progress(4, shown, every=0)
+    for _ in range(4):
+        progress.step()
+    assert "4/4 100.0%" in shown.getvalue() and "/s  ETA 0:00" in shown.getvalue()
+    quiet = io.StringIO()
+    Progress(4, quiet, every=0).step()
+    assert quiet.getvalue() == ""
+    assert cli("solve", "--one-line", "--jobs", "2", str(SUDOKU9)).stderr == ""
+
+
+def test_a_dask_local_cluster_gives_the_local_results():
+    distributed = pytest.importorskip("dask.distributed", reason="Dask (pip install 'puzzlog[cluster]') is absent")
+    puzzles = pybridge.load(SUDOKU9) + pybridge.load(ROOT / "puzzles" / "kakuro" / "medium.grid")
+    local = pybridge.batch(puzzles, "solve")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c, \
+            distributed.Client(c) as client:
+        remote = pybridge.batch(puzzles, "solve", client=client)
+        pids = client.run(os.getpid)
+    assert [(r.status, r.values) for r in remote] == [(r.status, r.values) for r in local]
+    assert len(set(pids.values())) == 2 and os.getpid() not in pids.values()
+
+
+def test_work_is_checked_and_keeps_the_callers_limits():
+    with pytest.raises(pybridge.PuzzlogError, match="unknown work"):
+        Work("draw")
+    pybridge.LIMITS.max_chain_links = 9
+    try:
+        assert Work("solve").limits.max_chain_links == 9  # a fresh worker takes them on
+    finally:
+        pybridge.LIMITS.max_chain_links = 14
