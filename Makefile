@@ -1,12 +1,13 @@
 # make run   set everything up, then solve the bundled puzzles
 # make test  set everything up, then run the whole test suite
 # make bench the benchmarks of bench/ (minutes)
+# make soak  one worker solves 100,000 puzzles; its memory must stay flat (minutes)
 # make serve the local page (puzzlog serve) at http://127.0.0.1:8000/
 VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.puzzlog-installed
 
-.PHONY: setup swipl browser run test bench serve clean
+.PHONY: setup swipl browser run test bench soak serve clean
 
 setup: swipl $(STAMP)
 
@@ -48,6 +49,10 @@ bench: setup
 	$(PY) bench/kakuro.py
 	$(PY) bench/futoshiki.py
 	$(PY) bench/generate.py
+	$(PY) bench/batch.py
+
+soak: setup
+	$(PY) bench/soak.py
 
 serve: setup
 	$(VENV)/bin/puzzlog serve

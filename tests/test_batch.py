@@ -146,6 +146,47 @@ def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path):
         assert "".join(str(v) for row in record["grid"] for v in row) == solutions[record["index"]]
 
 
+def workers_of(pid: int) -> list[int]:
+    """The spawned worker processes whose parent is ``pid`` (Linux's /proc), not
+    multiprocessing's resource tracker."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                    spawned = b"spawn_main" in cmdline.read()
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == pid and spawned:
+                found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finding the worker processes needs Linux's /proc")
+def test_a_worker_killed_mid_run_costs_one_puzzle_and_the_run_goes_on(tmp_path):
+    source = corpus_file("sudoku9_norvig_top95.txt")
+    total = len(pybridge.load(source))
+    out = tmp_path / "out.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output", str(out),
+                            str(source)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.read_text().count("\n") >= 5):
+        assert run.poll() is None and time.monotonic() < deadline, "no records came"
+        time.sleep(0.05)
+    workers = workers_of(run.pid)
+    assert len(workers) == 2
+    os.kill(workers[0], signal.SIGKILL)  # as the kernel's OOM killer would
+    _, err = run.communicate(timeout=120)
+    done = records(out)
+    assert sorted(r["index"] for r in done) == list(range(total)), err
+    failed = [r for r in done if r["status"] != "solved"]
+    assert len(failed) == 1 and failed[0]["status"] == "error"
+    assert failed[0]["error"] == "the worker process stopped (exit code -9) on this puzzle"
+    assert run.returncode == 1  # not every puzzle solved
+
+
 def test_generate_resumes_by_seed(tmp_path):
     out = tmp_path / "made.jsonl"
     args = ("generate", "sudoku", "--size", "4", "--count", "6", "--seed", "40", "--output", str(out))
@@ -182,8 +223,10 @@ def test_a_dask_local_cluster_gives_the_local_results():
             distributed.Client(c) as client:
         remote = pybridge.batch(puzzles, "solve", client=client)
         pids = client.run(os.getpid)
+        by_cli = cli("solve", "--one-line", "--cluster", c.scheduler_address, str(SUDOKU9))
     assert [(r.status, r.values) for r in remote] == [(r.status, r.values) for r in local]
     assert len(set(pids.values())) == 2 and os.getpid() not in pids.values()
+    assert by_cli.returncode == 0 and by_cli.stdout == cli("solve", "--one-line", str(SUDOKU9)).stdout
 
 
 def test_work_is_checked_and_keeps_the_callers_limits():
