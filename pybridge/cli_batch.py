@@ -70,13 +70,14 @@ def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> boo
     got, and raises KeyboardInterrupt again."""
     if args.resume and not args.output:
         raise PuzzlogError("--resume continues the file of --output: give both")
-    client = _client(args.cluster) if args.cluster else None
-    jobs = None if args.jobs is None else args.jobs or cores()
-    pool = Pool(batch.work, jobs, batch.work.hang_seconds) if client is None and jobs and jobs > 1 else None
-    out = progress = None
+    out = RecordsFile(args.output, batch.record_key, args.resume) if args.output else None
+    client = pool = progress = None
     try:
+        client = _client(args.cluster) if args.cluster else None
+        jobs = None if args.jobs is None else args.jobs or cores()
+        if client is None and jobs and jobs > 1:
+            pool = Pool(batch.work, jobs, batch.work.hang_seconds)
         entries = read()  # while the pool's engines start
-        out = RecordsFile(args.output, batch.record_key, args.resume) if args.output else None
         if out:
             entries = [e for e in entries if _key(batch, e) not in out.done]
         items = [e for e in entries if not isinstance(e, Unread)]
