@@ -122,16 +122,22 @@ def test_output_then_resume_after_a_kill_keeps_each_record_once(tmp_path):
                                                                           "--output: give both")
 
 
+def running_batch(source, out, records_first: int) -> subprocess.Popen:
+    """`puzzlog solve --jobs 2 --output OUT SOURCE` under way, with ``records_first`` records written."""
+    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output", str(out),
+                            str(source)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (out.exists() and out.read_text().count("\n") >= records_first):
+        assert run.poll() is None and time.monotonic() < deadline, "no records came"
+        time.sleep(0.05)
+    return run
+
+
 def test_ctrl_c_stops_cleanly_and_resume_finishes(tmp_path):
     source = corpus_file("sudoku9_norvig_top95.txt")
     total = len(pybridge.load(source))
     out = tmp_path / "out.jsonl"
-    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output", str(out),
-                            str(source)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not (out.exists() and out.read_text().count("\n") >= 10):
-        assert run.poll() is None and time.monotonic() < deadline, "no records came"
-        time.sleep(0.05)
+    run = running_batch(source, out, 10)
     run.send_signal(signal.SIGINT)
     _, err = run.communicate(timeout=30)
     assert run.returncode == 130 and "interrupted after" in err and "--resume continues" in err
@@ -169,12 +175,7 @@ def test_a_worker_killed_mid_run_costs_one_puzzle_and_the_run_goes_on(tmp_path):
     source = corpus_file("sudoku9_norvig_top95.txt")
     total = len(pybridge.load(source))
     out = tmp_path / "out.jsonl"
-    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output", str(out),
-                            str(source)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not (out.exists() and out.read_text().count("\n") >= 5):
-        assert run.poll() is None and time.monotonic() < deadline, "no records came"
-        time.sleep(0.05)
+    run = running_batch(source, out, 5)
     workers = workers_of(run.pid)
     assert len(workers) == 2
     os.kill(workers[0], signal.SIGKILL)  # as the kernel's OOM killer would
