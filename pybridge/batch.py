@@ -244,16 +244,19 @@ class Progress:
     def step(self) -> None:
         self.done += 1
         now = time.monotonic()
+        if self.done == 1:  # the rate counts from the first value, not from the engines' start
+            self.started = now
         if self.shown and (now - self.last >= self.every or self.done == self.total):
             self.last = now
             self.stream.write("\r" + self.line(now) + "\033[K")
             self.stream.flush()
 
     def line(self, now: float) -> str:
-        elapsed = max(now - self.started, 1e-9)
-        rate = self.done / elapsed
-        left = (self.total - self.done) / rate if rate else 0
         share = f" {100 * self.done / self.total:5.1f}%" if self.total else ""
+        if self.done < 2 or now <= self.started:
+            return f"{self.done}/{self.total}{share}"
+        rate = (self.done - 1) / (now - self.started)
+        left = (self.total - self.done) / rate
         return f"{self.done}/{self.total}{share}  {rate:.1f}/s  ETA {int(left // 60)}:{int(left % 60):02d}"
 
     def close(self) -> None:

@@ -209,7 +209,10 @@ def test_progress_shows_count_rate_and_time_left_only_on_a_terminal():
     progress = Progress(4, shown, every=0)
     for _ in range(4):
         progress.step()
-    assert "4/4 100.0%" in shown.getvalue() and "/s  ETA 0:00" in shown.getvalue()
+        time.sleep(0.01)
+    lines = shown.getvalue().split("\r")[1:]
+    assert lines[0] == "1/4  25.0%\033[K"  # no rate from one value
+    assert lines[-1].startswith("4/4 100.0%  ") and "/s  ETA 0:00" in lines[-1]
     quiet = io.StringIO()
     Progress(4, quiet, every=0).step()
     assert quiet.getvalue() == ""
