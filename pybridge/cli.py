@@ -12,6 +12,10 @@
     puzzlog serve                   a local page to play, check, hint and generate (puzzlog[web])
     puzzlog library add|list|export the puzzles kept in the local library (--db PATH)
 
+solve, rate and generate share batches among worker processes (--jobs N), write JSON
+lines as they finish (--output FILE), continue an interrupted run (--resume), or send the
+work to a Dask cluster (--cluster ADDRESS): see cli_batch.py and docs/scale.md.
+
 Exit status: 0 when every puzzle was solved (and agreed with any solution
 the file gives), 1 when any was invalid, unsolvable, not unique, timed out
 or unreadable, 2 for a usage error, 130 when interrupted (Ctrl-C).  check
