@@ -1,12 +1,15 @@
 // The puzzlog page: open a puzzle, play it (entries, pencil marks, undo), ask the API to
-// check, hint, reveal, solve, rate and explain.  The board is the engine's own SVG
-// picture; entries and pencil marks are drawn over its cells.
+// check, hint, reveal, solve, rate and explain, keep it in the library, or design one (the
+// design's own rules are design.js).  The board is the engine's own SVG picture; entries
+// and pencil marks are drawn over its cells.
+
+import {VALUE_CHARS} from "./cells.js";
+import {applyKey, counted, designText, emptyDesign, isJigsaw, READ_AS, sizeProblem} from "./design.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const KINDS = ["sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro"];
 const LEVELS = ["trivial", "basic", "intermediate", "advanced", "extreme"];
-const VALUE_CHARS = "123456789ABCDEFGHIJKLMNOPQ";
 
 let current = null;   // the puzzle shown: {text, kind, format, index, rows, cols}
 let play = null;      // the player's progress, kept in the browser (see fresh())
@@ -18,10 +21,7 @@ let design = null;     // while designing: {kind, size, givens, across, down, re
 let designUndo = [], designRedo = [];  // earlier and taken-back designs, as JSON
 let designTurn = 0;    // counts the verdicts asked for
 let keepTimer = null;  // progress goes to the library a moment after the last change
-const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5]};
-const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
 const DESIGN_SECONDS = 3;  // engine time for each design verdict
-const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
@@ -202,19 +202,8 @@ function onKey(event) {
   const value = VALUE_CHARS.indexOf(event.key.toUpperCase()) + 1;
   const cell = selected;
   if (design) {
-    const [r, c] = rowCol(cell);
     const before = JSON.stringify(design);
-    const clear = ["Backspace", "Delete", "0", " "].includes(event.key);
-    const sign = SIGNED.includes(design.kind) ? designSign(r, c, event.key) : false;
-    const region = isJigsaw(design.kind) ? "abcdefghi".slice(0, design.size).indexOf(event.key) + 1 : 0;
-    if (design.kind === "kakuro") {
-      if (!designKakuro(r, c, event.key, clear, value)) return;
-    } else if (region) {
-      design.regions[(r - 1) * design.size + c - 1] = region;
-    } else if (!sign) {
-      if (!clear && !(value >= 1 && value <= design.size)) return;
-      design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
-    }
+    if (!applyKey(design, r, c, event.key)) return;
     event.preventDefault();
     if (JSON.stringify(design) === before) return;
     designUndo.push(before);
@@ -351,127 +340,21 @@ async function listLibrary() {
   }
 }
 
-// A sign from the selected cell: in a Futoshiki or a greater-than Sudoku < or > to the cell on its right, ^ or v
-// to the cell below; in an Adjacent, a bar | to the right or - below.  The same key again takes the sign away.
-// False when the key is no sign.
-function designSign(r, c, key) {
-  const adjacent = design.kind === "adjacent";
-  const across = (adjacent ? {"|": "|"} : {"<": "<", ">": ">"})[key];
-  const down = (adjacent ? {"-": "-"} : {"^": "^", "v": "v", "V": "v"})[key];
-  const [signs, at, sign, fits] = across ? [design.across, `${r},${c}`, across, c < design.size]
-                                         : [design.down, `${r},${c}`, down, r < design.size];
-  if (!sign) return false;
-  if (!fits) return true;  // no neighbour there: nothing to change
-  if (signs[at] === sign) delete signs[at]; else signs[at] = sign;
-  return true;
-}
-
-// A Kakuro is designed by its clues, its solution, or both: # turns a cell black or white (not
-// in the clue row and column); on a white cell a digit fills it; on a black cell digits type
-// its clue, the down sum first, then \ and the across sum ("16\24", "\7"), Backspace taking
-// back a character.  A run without a typed clue gets the sum of its digits.  True when the key
-// changed something.
-function designKakuro(r, c, key, clear, value) {
-  const i = (r - 1) * design.size + c - 1;
-  if (key === "#") {
-    if (r === 1 || c === 1) return false;
-    design.black[i] = !design.black[i];
-    design.givens[i] = 0;
-    delete design.clues[i];
-    return true;
-  }
-  if (design.black[i]) {
-    const typed = design.clues[i] || "";
-    let next = typed;
-    if (/^[0-9]$/.test(key) && (typed.split("\\").pop().length < 2)) next = typed + key;
-    else if (["\\", "/"].includes(key) && !typed.includes("\\")) next = typed + "\\";
-    else if (["Backspace", "Delete"].includes(key)) next = typed.slice(0, -1);
-    else if (key === " ") next = "";
-    else return false;
-    if (next) design.clues[i] = next; else delete design.clues[i];
-    return true;
-  }
-  if (!(clear || (value >= 1 && value <= 9))) return false;
-  design.givens[i] = clear ? 0 : value;
-  return true;
-}
-
-// The Kakuro grid of the design: each run's clue is the one typed, or else the sum of its
-// digits; a run with neither shows the least sum its length allows (so that the board can
-// still be drawn) and is counted in ``missing``.
-function kakuroText() {
-  const n = design.size, black = (r, c) => r > n || c > n || design.black[(r - 1) * n + c - 1];
-  let missing = 0;
-  const run = (r, c, dr, dc, typed) => {
-    const digits = [];
-    for (let rr = r + dr, cc = c + dc; !black(rr, cc); rr += dr, cc += dc) digits.push(design.givens[(rr - 1) * n + cc - 1]);
-    if (typed) return Number(typed);
-    if (!digits.length) return 0;
-    if (digits.every(Boolean)) return digits.reduce((a, b) => a + b, 0);
-    missing += 1;
-    return digits.length * (digits.length + 1) / 2;
-  };
-  const lines = [];
-  for (let r = 1; r <= n; r++) {
-    const cells = [];
-    for (let c = 1; c <= n; c++) {
-      if (!black(r, c)) { cells.push("."); continue; }
-      const [typedDown, typedAcross] = (design.clues[(r - 1) * n + c - 1] || "").split("\\");
-      const down = run(r, c, 1, 0, typedDown), across = run(r, c, 0, 1, typedAcross);
-      cells.push(down || across ? `${down || ""}\\${across || ""}` : "#");
-    }
-    lines.push(cells.join(" "));
-  }
-  return {text: lines.join("\n") + "\n", format: "grid", missing};
-}
-
-// The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki and
-// greater-than Sudoku (boxes come from the size, as the reader gives them).
-function designText() {
-  if (design.kind === "kakuro") return kakuroText();
-  const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
-  if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
-  if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
-  const n = design.size, lines = design.kind === "adjacent" ? ["adjacent"] : [];
-  for (let r = 1; r <= n; r++) {
-    let line = "";
-    for (let c = 1; c <= n; c++) {
-      line += char(design.givens[(r - 1) * n + c - 1]);
-      if (c < n) line += ` ${design.across[`${r},${c}`] || " "} `;
-    }
-    lines.push(line.trimEnd());
-    const below = Array.from({length: n}, (_, i) => (design.down[`${r},${i + 1}`] || " ").padEnd(4)).join("").trimEnd();
-    if (r < n && below) lines.push(below);  // a blank line would end the grid
-  }
-  return {text: lines.join("\n") + "\n", format: "grid"};
-}
-
-function counted() {
-  if (design.kind === "kakuro") {
-    const typed = Object.keys(design.clues).length, digits = design.givens.filter(Boolean).length;
-    return `${design.black.filter(Boolean).length} black cells, ${digits} digits` + (typed ? `, ${typed} clues typed` : "");
-  }
-  const givens = `${design.givens.filter(Boolean).length} givens`;
-  if (!SIGNED.includes(design.kind)) return givens;
-  return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
-}
-
 // Designing: after each change the grid is read again and checked (rule breaks, no / one /
 // several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
   const turn = ++designTurn;  // a later change's verdict wins over an earlier one still on its way
   const stale = () => turn !== designTurn || !design;
   $("design-play").disabled = true;  // until this design's verdict is in
-  const {text, format, missing} = designText();
-  const readAs = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", adjacent: "futoshiki", jigsaw: "jigsaw",
-                  "jigsaw-x": "jigsaw-x", kakuro: "kakuro", "greater-than": "sudoku"}[design.kind] || null;
+  const {text, format, missing} = designText(design);
+  const readAs = READ_AS[design.kind] || null;
   const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
   if (stale()) return;
   const kakuro = design.kind === "kakuro";
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
     draw();
     if (keepSelected) select(keepSelected);
-    say(`Design: ${counted()}; the ${kakuro ? "layout breaks" : "regions break"} a rule: ${puzzles[0].error}`, true);
+    say(`Design: ${counted(design)}; the ${kakuro ? "layout breaks" : "regions break"} a rule: ${puzzles[0].error}`, true);
     $("design-play").disabled = true;
     return;
   }
@@ -481,13 +364,13 @@ async function redesign(keepSelected = null) {
     play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellOf(i, design.size), v]] : [])));
     draw();
     if (missing) {
-      say(`Design: ${counted()}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: type it on ` +
+      say(`Design: ${counted(design)}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: type it on ` +
           "the black cell, or fill the run's cells.");
       $("design-play").disabled = true;
       return;
     }
   }
-  say(`Design: ${counted()}; counting its solutions ...`);
+  say(`Design: ${counted(design)}; counting its solutions ...`);
   // the engine serves one request at a time: a change typed soon after this one replaces
   // its count instead of queueing behind it, and no count takes more than DESIGN_SECONDS
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -499,13 +382,13 @@ async function redesign(keepSelected = null) {
   if (report.status === "unique") {
     const rating = await api("/api/rate", request({time_limit: DESIGN_SECONDS}));
     if (stale()) return;
-    say(`Design: ${counted()}, one solution, ${rating.level ? `level ${rating.level}` : "too hard to rate in time"}.`);
+    say(`Design: ${counted(design)}, one solution, ${rating.level ? `level ${rating.level}` : "too hard to rate in time"}.`);
   } else {
     const problems = (report.problems || []).map((p) => p.text).join("; ");
     for (const problem of report.problems || []) {  // the cells of each broken rule, on the board
       for (const [r, c] of problem.cells) rect(cellAt(r, c))?.classList.add("broken");
     }
-    say(`Design: ${counted()}; the grid ${verdicts[report.status] || report.status}` +
+    say(`Design: ${counted(design)}; the grid ${verdicts[report.status] || report.status}` +
         (problems ? `: ${problems}` : "."), report.status === "invalid");
   }
   $("design-play").disabled = report.status !== "unique";
@@ -578,16 +461,9 @@ async function start() {
   $("design-new").onclick = () => {
     const size = Number($("design-size").value);
     const kind = $("design-kind").value;
-    if (isJigsaw(kind) && size > 9) { say("A jigsaw is designed up to 9x9 here.", true); return; }
-    if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) { say(`A ${kind} is 6x6 or more here.`, true); return; }
-    if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && !BOXES[size]) { say(`A ${size}x${size} Sudoku has no standard boxes.`, true); return; }
-    if (["futoshiki", "adjacent"].includes(kind) && size > 9) { say(`A ${kind} is 4x4 to 9x9 here.`, true); return; }
-    const [boxRows, boxCols] = BOXES[size] || [1, size];  // no standard boxes: rows to start from
-    const regions = Array.from({length: size * size}, (_, i) =>
-      Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
-    if (kind === "kakuro" && (size < 5 || size > 10)) { say("A Kakuro is designed from 5x5 to 10x10 here.", true); return; }
-    const black = Array.from({length: size * size}, (_, i) => i < size || i % size === 0);  // the clue row and column
-    design = {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black, clues: {}};
+    const problem = sizeProblem(kind, size);
+    if (problem) { say(problem, true); return; }
+    design = emptyDesign(kind, size);
     designUndo = [];
     designRedo = [];
     redesign().catch((error) => say(error.message, true));

@@ -1,0 +1,155 @@
+// Designing a puzzle on the page: the design is plain data (givens, signs, jigsaw regions,
+// Kakuro black cells and clues); a key typed on a cell changes it, and it is written as a
+// puzzle text the engine's reader takes.  The page (app.js) asks the API for the verdict.
+
+import {VALUE_CHARS} from "./cells.js";
+
+export const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5]};
+const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
+export const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
+// the kind the reader is asked for, per kind designed
+export const READ_AS = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", adjacent: "futoshiki", jigsaw: "jigsaw",
+                        "jigsaw-x": "jigsaw-x", kakuro: "kakuro", "greater-than": "sudoku"};
+
+// Why a kind cannot be designed at a size here, or null.
+export function sizeProblem(kind, size) {
+  if (isJigsaw(kind) && size > 9) return "A jigsaw is designed up to 9x9 here.";
+  if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) return `A ${kind} is 6x6 or more here.`;
+  if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && !BOXES[size]) return `A ${size}x${size} Sudoku has no standard boxes.`;
+  if (["futoshiki", "adjacent"].includes(kind) && size > 9) return `A ${kind} is 4x4 to 9x9 here.`;
+  if (kind === "kakuro" && (size < 5 || size > 10)) return "A Kakuro is designed from 5x5 to 10x10 here.";
+  return null;
+}
+
+// An empty design: no givens or signs, a jigsaw's regions the boxes (rows when the size has
+// none), a Kakuro's clue row and column black.
+export function emptyDesign(kind, size) {
+  const [boxRows, boxCols] = BOXES[size] || [1, size];
+  const regions = Array.from({length: size * size}, (_, i) =>
+    Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
+  const black = Array.from({length: size * size}, (_, i) => i < size || i % size === 0);
+  return {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black, clues: {}};
+}
+
+// A key typed on cell r, c: a given, a sign, a region letter, or a Kakuro change.  True when
+// the key is one the design takes (it may still change nothing).
+export function applyKey(design, r, c, key) {
+  const value = VALUE_CHARS.indexOf(key.toUpperCase()) + 1;
+  const clear = ["Backspace", "Delete", "0", " "].includes(key);
+  if (design.kind === "kakuro") return setKakuro(design, r, c, key, clear, value);
+  if (SIGNED.includes(design.kind) && setSign(design, r, c, key)) return true;
+  const region = isJigsaw(design.kind) ? "abcdefghi".slice(0, design.size).indexOf(key) + 1 : 0;
+  if (region) {
+    design.regions[(r - 1) * design.size + c - 1] = region;
+    return true;
+  }
+  if (!clear && !(value >= 1 && value <= design.size)) return false;
+  design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
+  return true;
+}
+
+// A sign from the selected cell: in a Futoshiki or a greater-than Sudoku < or > to the cell on its right, ^ or v
+// to the cell below; in an Adjacent, a bar | to the right or - below.  The same key again takes the sign away.
+// False when the key is no sign.
+function setSign(design, r, c, key) {
+  const adjacent = design.kind === "adjacent";
+  const across = (adjacent ? {"|": "|"} : {"<": "<", ">": ">"})[key];
+  const down = (adjacent ? {"-": "-"} : {"^": "^", "v": "v", "V": "v"})[key];
+  const [signs, at, sign, fits] = across ? [design.across, `${r},${c}`, across, c < design.size]
+                                         : [design.down, `${r},${c}`, down, r < design.size];
+  if (!sign) return false;
+  if (!fits) return true;  // no neighbour there: nothing to change
+  if (signs[at] === sign) delete signs[at]; else signs[at] = sign;
+  return true;
+}
+
+// A Kakuro is designed by its clues, its solution, or both: # turns a cell black or white (not
+// in the clue row and column); on a white cell a digit fills it; on a black cell digits type
+// its clue, the down sum first, then \ and the across sum ("16\24", "\7"), Backspace taking
+// back a character.  A run without a typed clue gets the sum of its digits.  True when the key
+// changed something.
+function setKakuro(design, r, c, key, clear, value) {
+  const i = (r - 1) * design.size + c - 1;
+  if (key === "#") {
+    if (r === 1 || c === 1) return false;
+    design.black[i] = !design.black[i];
+    design.givens[i] = 0;
+    delete design.clues[i];
+    return true;
+  }
+  if (design.black[i]) {
+    const typed = design.clues[i] || "";
+    let next = typed;
+    if (/^[0-9]$/.test(key) && (typed.split("\\").pop().length < 2)) next = typed + key;
+    else if (["\\", "/"].includes(key) && !typed.includes("\\")) next = typed + "\\";
+    else if (["Backspace", "Delete"].includes(key)) next = typed.slice(0, -1);
+    else if (key === " ") next = "";
+    else return false;
+    if (next) design.clues[i] = next; else delete design.clues[i];
+    return true;
+  }
+  if (!(clear || (value >= 1 && value <= 9))) return false;
+  design.givens[i] = clear ? 0 : value;
+  return true;
+}
+
+// The Kakuro grid of the design: each run's clue is the one typed, or else the sum of its
+// digits; a run with neither shows the least sum its length allows (so that the board can
+// still be drawn) and is counted in ``missing``.
+function kakuroText(design) {
+  const n = design.size, black = (r, c) => r > n || c > n || design.black[(r - 1) * n + c - 1];
+  let missing = 0;
+  const run = (r, c, dr, dc, typed) => {
+    const digits = [];
+    for (let rr = r + dr, cc = c + dc; !black(rr, cc); rr += dr, cc += dc) digits.push(design.givens[(rr - 1) * n + cc - 1]);
+    if (typed) return Number(typed);
+    if (!digits.length) return 0;
+    if (digits.every(Boolean)) return digits.reduce((a, b) => a + b, 0);
+    missing += 1;
+    return digits.length * (digits.length + 1) / 2;
+  };
+  const lines = [];
+  for (let r = 1; r <= n; r++) {
+    const cells = [];
+    for (let c = 1; c <= n; c++) {
+      if (!black(r, c)) { cells.push("."); continue; }
+      const [typedDown, typedAcross] = (design.clues[(r - 1) * n + c - 1] || "").split("\\");
+      const down = run(r, c, 1, 0, typedDown), across = run(r, c, 0, 1, typedAcross);
+      cells.push(down || across ? `${down || ""}\\${across || ""}` : "#");
+    }
+    lines.push(cells.join(" "));
+  }
+  return {text: lines.join("\n") + "\n", format: "grid", missing};
+}
+
+// The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki and
+// greater-than Sudoku (boxes come from the size, as the reader gives them).
+export function designText(design) {
+  if (design.kind === "kakuro") return kakuroText(design);
+  const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
+  if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
+  if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
+  const n = design.size, lines = design.kind === "adjacent" ? ["adjacent"] : [];
+  for (let r = 1; r <= n; r++) {
+    let line = "";
+    for (let c = 1; c <= n; c++) {
+      line += char(design.givens[(r - 1) * n + c - 1]);
+      if (c < n) line += ` ${design.across[`${r},${c}`] || " "} `;
+    }
+    lines.push(line.trimEnd());
+    const below = Array.from({length: n}, (_, i) => (design.down[`${r},${i + 1}`] || " ").padEnd(4)).join("").trimEnd();
+    if (r < n && below) lines.push(below);  // a blank line would end the grid
+  }
+  return {text: lines.join("\n") + "\n", format: "grid"};
+}
+
+export function counted(design) {
+  if (design.kind === "kakuro") {
+    const typed = Object.keys(design.clues).length, digits = design.givens.filter(Boolean).length;
+    return `${design.black.filter(Boolean).length} black cells, ${digits} digits` + (typed ? `, ${typed} clues typed` : "");
+  }
+  const givens = `${design.givens.filter(Boolean).length} givens`;
+  if (!SIGNED.includes(design.kind)) return givens;
+  return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
+}
+
