@@ -276,7 +276,8 @@ def test_design_a_puzzle_with_a_live_verdict(server, browser):
     givens = [(i // 4 + 1, i % 4 + 1, v) for i, v in enumerate(p.givens) if v]
     for count, (r, c, v) in enumerate(givens, 1):
         type_into(browser, r, c, str(v))  # the board is drawn again after each: wait for it
-        patient(browser).until(lambda b: f"Design: {count} givens" in b.find_element(By.ID, "message").text)
+        counted = f"Design: {count} given{'' if count == 1 else 's'}"
+        patient(browser).until(lambda b: counted in b.find_element(By.ID, "message").text)
     patient(browser).until(lambda b: "one solution, level trivial" in b.find_element(By.ID, "message").text)
     r, c, v = givens[0]
     blank = next(c2 for c2 in range(1, 5) if not p.givens[(r - 1) * 4 + c2 - 1])

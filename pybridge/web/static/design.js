@@ -143,13 +143,16 @@ export function designText(design) {
   return {text: lines.join("\n") + "\n", format: "grid"};
 }
 
+const counting = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// What the design holds so far, in words: "12 givens, 3 signs".
 export function counted(design) {
   if (design.kind === "kakuro") {
-    const typed = Object.keys(design.clues).length, digits = design.givens.filter(Boolean).length;
-    return `${design.black.filter(Boolean).length} black cells, ${digits} digits` + (typed ? `, ${typed} clues typed` : "");
+    const typed = Object.keys(design.clues).length;
+    return `${counting(design.black.filter(Boolean).length, "black cell")}, ` +
+           counting(design.givens.filter(Boolean).length, "digit") + (typed ? `, ${counting(typed, "clue")} typed` : "");
   }
-  const givens = `${design.givens.filter(Boolean).length} givens`;
+  const givens = counting(design.givens.filter(Boolean).length, "given");
   if (!SIGNED.includes(design.kind)) return givens;
-  return `${givens}, ${Object.keys(design.across).length + Object.keys(design.down).length} signs`;
+  return `${givens}, ${counting(Object.keys(design.across).length + Object.keys(design.down).length, "sign")}`;
 }
-
