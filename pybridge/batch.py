@@ -15,18 +15,15 @@ The values come back in the input's order, whichever finished first.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
-import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import IO, Any, Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .errors import PuzzlogError
 from .generate import Generated, generate
 from .limits import LIMITS, Limits
-from .pool import Failure, Pool, chunk_size, run_pool
+from .pool import Failure, Pool, attempt, chunk_size, run_pool
 from .rating import Rating, rate
 from .solver import Result, solve
 
@@ -120,18 +117,9 @@ def finished(work: Work, items: Sequence[Any], jobs: int = 1, client: Any = None
     elif jobs > 1 and len(items) > 1:
         pairs = run_pool(work, items, jobs, work.hang_seconds)
     else:
-        pairs = ((i, _guarded(work, item)) for i, item in enumerate(items))
+        pairs = ((i, attempt(work, item)) for i, item in enumerate(items))
     for i, value in pairs:
         yield i, work.failed(items[i], value) if isinstance(value, Failure) else value
-
-
-def _guarded(work: Work, item: Any) -> Any:
-    try:
-        return work(item)
-    except (KeyboardInterrupt, MemoryError):
-        raise
-    except Exception as exc:  # as a worker would report it
-        return Failure("error", f"{type(exc).__name__}: {exc}")
 
 
 def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterator[tuple[int, Any]]:
@@ -170,7 +158,7 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
 
 def _run_chunk(chunk: list[tuple[int, Any]], work: Work) -> list[tuple[int, Any]]:
     """One Dask task: the chunk's items done in turn by the worker's own engine."""
-    return [(i, _guarded(work, item)) for i, item in chunk]
+    return [(i, attempt(work, item)) for i, item in chunk]
 
 
 def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple[int, Any]]:
@@ -178,7 +166,8 @@ def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     size = chunk_size(len(items), workers)
-    chunks = [list(enumerate(items))[start:start + size] for start in range(0, len(items), size)]
+    numbered = list(enumerate(items))
+    chunks = [numbered[start:start + size] for start in range(0, len(items), size)]
     futures = client.map(_run_chunk, chunks, work=work, pure=False)
     chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks)}
     try:
@@ -192,78 +181,4 @@ def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple
         client.cancel([f for f in futures if not f.done()])
 
 
-# -- the records file of --output and --resume -----------------------------------------
-
-class RecordsFile:
-    """JSON lines, one record an item, written as they finish.  Reopened to resume, the
-    records already there are kept and their keys skipped; a last line cut short by a
-    killed run is dropped.  Raises PuzzlogError for a file that is not such records."""
-
-    def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool) -> None:
-        self.path = path
-        self.done: set[Hashable] = set()
-        if path.exists() and path.stat().st_size and not resume:
-            raise PuzzlogError(f"{path} exists: --resume continues it; remove it to start again")
-        if resume and path.exists():
-            self._read(key)
-        self._out: IO[str] = path.open("a", encoding="utf-8")
-
-    def _read(self, key: Callable[[dict], Hashable]) -> None:
-        kept = 0
-        with self.path.open("rb") as f:
-            for number, line in enumerate(f, 1):
-                if not line.endswith(b"\n"):
-                    break  # cut short: done again
-                try:
-                    self.done.add(key(json.loads(line)))
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise PuzzlogError(f"{self.path}, line {number}: not a record of this run ({exc})") from None
-                kept += len(line)
-        with self.path.open("r+b") as f:
-            f.truncate(kept)
-
-    def write(self, record: dict) -> None:
-        self._out.write(json.dumps(record) + "\n")
-        self._out.flush()
-
-    def close(self) -> None:
-        self._out.close()
-
-
-# -- progress on a terminal ------------------------------------------------------------------
-
-class Progress:
-    """Count, rate and time left on one line of ``stream``, when it is a terminal."""
-
-    def __init__(self, total: int, stream: IO[str] | None = None, every: float = 0.2) -> None:
-        self.stream = stream or sys.stderr
-        self.shown = self.stream.isatty()
-        self.total, self.done, self.every = total, 0, every
-        self.started = self.last = time.monotonic()
-
-    def step(self) -> None:
-        self.done += 1
-        now = time.monotonic()
-        if self.done == 1:  # the rate counts from the first value, not from the engines' start
-            self.started = now
-        if self.shown and (now - self.last >= self.every or self.done == self.total):
-            self.last = now
-            self.stream.write("\r" + self.line(now) + "\033[K")
-            self.stream.flush()
-
-    def line(self, now: float) -> str:
-        share = f" {100 * self.done / self.total:5.1f}%" if self.total else ""
-        if self.done < 2 or now <= self.started:
-            return f"{self.done}/{self.total}{share}"
-        rate = (self.done - 1) / (now - self.started)
-        left = (self.total - self.done) / rate
-        return f"{self.done}/{self.total}{share}  {rate:.1f}/s  ETA {int(left // 60)}:{int(left % 60):02d}"
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
-
-
-__all__ = ["AUTO_JOBS_AT", "Progress", "RecordsFile", "WORKS", "Work", "batch", "cores", "default_jobs",
-           "finished", "in_order"]
+__all__ = ["AUTO_JOBS_AT", "WORKS", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]

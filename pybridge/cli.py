@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 from . import __version__, cli_batch, formats, kakuro, library
-from .batch import Work
+from .batch import AUTO_JOBS_AT, Work, cores
 from .check import check
 from .errors import PuzzlogError
 from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, Generated, check_generation, native_format
@@ -84,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     output.add_argument("--one-line", action="store_true",
                         help="each solution on one line (MULTIPLE, NONE, INVALID or TIMEOUT when there is none)")
     output.add_argument("--csv", action="store_true", help="CSV: source, index, puzzle, solution, status, ...")
-    cli_batch.add_arguments(p_solve, "solve", "puzzles")
+    _batch_arguments(p_solve, "solve")
 
     p_gen = sub.add_parser("generate", help="new puzzles of a kind, each with one solution")
     p_gen.add_argument("kind", choices=GENERATED_KINDS)
@@ -107,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="write in this format (default: the kind's own)")
     out.add_argument("--json", action="store_true",
                      help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
-    cli_batch.add_arguments(p_gen, "generate", "puzzles")
+    _batch_arguments(p_gen, "generate")
 
     p_serve = sub.add_parser("serve", help="a local web page on the engine (pip install 'puzzlog[web]')")
     p_serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this "
@@ -139,7 +139,7 @@ def _parser() -> argparse.ArgumentParser:
     p_rate.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
     p_rate.add_argument("--json", action="store_true",
                         help="one JSON object per puzzle per line: level, score, hardest, techniques, features")
-    cli_batch.add_arguments(p_rate, "rate", "puzzles")
+    _batch_arguments(p_rate, "rate")
 
     p_explain = sub.add_parser("explain", parents=[reading, chains], help="explain a solve step by step")
     p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
@@ -183,6 +183,20 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("techniques", help="list the technique ladder with each technique's difficulty")
     return parser
+
+
+def _batch_arguments(parser: argparse.ArgumentParser, work: str) -> None:
+    group = parser.add_argument_group("batches")
+    group.add_argument("--jobs", type=_whole(0, 1024), metavar="N",
+                       help=f"worker processes, one engine each (0: one per core, here {cores()}; default: 1 for "
+                            f"fewer than {AUTO_JOBS_AT[work]} puzzles, else one per core)")
+    group.add_argument("--cluster", metavar="ADDRESS",
+                       help="a Dask scheduler (tcp://host:8786) whose workers do the work (pip install "
+                            "'puzzlog[cluster]')")
+    group.add_argument("--output", type=Path, metavar="FILE",
+                       help="write JSON lines to FILE as they finish (nothing on stdout)")
+    group.add_argument("--resume", action="store_true",
+                       help="with --output: keep the records FILE holds and do only the rest")
 
 
 def _technique_set(text: str) -> str:

@@ -1,5 +1,5 @@
-"""The batch side of ``puzzlog solve|rate|generate``: ``--jobs``, ``--cluster``,
-``--output`` and ``--resume``, and the progress line.
+"""The batch side of ``puzzlog solve|rate|generate`` (cli.py defines the options):
+``--jobs``, ``--cluster``, ``--output`` and ``--resume``, and the progress line.
 
 Values are shown on stdout in input order, the same bytes whatever does the work; with
 ``--output`` they go to that file instead, as JSON lines in the order they finish, and
@@ -8,12 +8,14 @@ Values are shown on stdout in input order, the same bytes whatever does the work
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import IO, Any, Callable, Hashable
 
-from .batch import AUTO_JOBS_AT, Progress, RecordsFile, Work, cores, default_jobs, finished, in_order
+from .batch import Work, cores, default_jobs, finished, in_order
 from .errors import PuzzlogError
 from .pool import Failure, Pool
 
@@ -40,30 +42,6 @@ class Batch:
     unread_record: Callable[[Unread], dict] = lambda unread: {}
 
 
-def add_arguments(parser: argparse.ArgumentParser, work: str, what: str) -> None:
-    group = parser.add_argument_group("batches")
-    group.add_argument("--jobs", type=_jobs, metavar="N",
-                       help=f"worker processes, one engine each (0: one per core, here {cores()}; default: 1 for "
-                            f"fewer than {AUTO_JOBS_AT[work]} {what}, else one per core)")
-    group.add_argument("--cluster", metavar="ADDRESS",
-                       help="a Dask scheduler (tcp://host:8786) whose workers do the work (pip install "
-                            "'puzzlog[cluster]')")
-    group.add_argument("--output", type=Path, metavar="FILE",
-                       help="write JSON lines to FILE as they finish (nothing on stdout)")
-    group.add_argument("--resume", action="store_true",
-                       help="with --output: keep the records FILE holds and do only the rest")
-
-
-def _jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if not 0 <= value <= 1024:
-        raise argparse.ArgumentTypeError(f"a whole number from 0 (one per core) to 1024, not {text}")
-    return value
-
-
 def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> bool:
     """Do ``batch.work`` on each item ``read`` gives (Unread entries are shown in their
     place); True when every value is ok.  Ctrl-C stops the workers, says how far the run
@@ -81,8 +59,8 @@ def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> boo
         if out:
             entries = [e for e in entries if _key(batch, e) not in out.done]
         items = [e for e in entries if not isinstance(e, Unread)]
-        if pool is None and client is None and jobs is None and default_jobs(batch.work.name, len(items)) > 1:
-            pool = Pool(batch.work, default_jobs(batch.work.name, len(items)), batch.work.hang_seconds)
+        if jobs is None and client is None and (auto := default_jobs(batch.work.name, len(items))) > 1:
+            pool = Pool(batch.work, auto, batch.work.hang_seconds)
         progress = Progress(len(items))
         pairs = finished(batch.work, items, 1, client, pool)
         try:
@@ -146,6 +124,79 @@ def _to_file(batch: Batch, entries: list, pairs, progress: Progress, out: Record
     return ok
 
 
+# -- the records file of --output and --resume -----------------------------------------
+
+class RecordsFile:
+    """JSON lines, one record an item, written as they finish.  Reopened to resume, the
+    records already there are kept and their keys skipped; a last line cut short by a
+    killed run is dropped.  Raises PuzzlogError for a file that is not such records."""
+
+    def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool) -> None:
+        self.path = path
+        self.done: set[Hashable] = set()
+        if path.exists() and path.stat().st_size and not resume:
+            raise PuzzlogError(f"{path} exists: --resume continues it; remove it to start again")
+        if resume and path.exists():
+            self._read(key)
+        self._out: IO[str] = path.open("a", encoding="utf-8")
+
+    def _read(self, key: Callable[[dict], Hashable]) -> None:
+        kept = 0
+        with self.path.open("rb") as f:
+            for number, line in enumerate(f, 1):
+                if not line.endswith(b"\n"):
+                    break  # cut short: done again
+                try:
+                    self.done.add(key(json.loads(line)))
+                except (ValueError, KeyError, TypeError) as exc:
+                    raise PuzzlogError(f"{self.path}, line {number}: not a record of this run ({exc})") from None
+                kept += len(line)
+        with self.path.open("r+b") as f:
+            f.truncate(kept)
+
+    def write(self, record: dict) -> None:
+        self._out.write(json.dumps(record) + "\n")
+        self._out.flush()
+
+    def close(self) -> None:
+        self._out.close()
+
+
+# -- progress on a terminal ------------------------------------------------------------------
+
+class Progress:
+    """Count, rate and time left on one line of ``stream``, when it is a terminal."""
+
+    def __init__(self, total: int, stream: IO[str] | None = None, every: float = 0.2) -> None:
+        self.stream = stream or sys.stderr
+        self.shown = self.stream.isatty()
+        self.total, self.done, self.every = total, 0, every
+        self.started = self.last = time.monotonic()
+
+    def step(self) -> None:
+        self.done += 1
+        now = time.monotonic()
+        if self.done == 1:  # the rate counts from the first value, not from the engines' start
+            self.started = now
+        if self.shown and (now - self.last >= self.every or self.done == self.total):
+            self.last = now
+            self.stream.write("\r" + self.line(now) + "\033[K")
+            self.stream.flush()
+
+    def line(self, now: float) -> str:
+        share = f" {100 * self.done / self.total:5.1f}%" if self.total else ""
+        if self.done < 2 or now <= self.started:
+            return f"{self.done}/{self.total}{share}"
+        rate = (self.done - 1) / (now - self.started)
+        left = (self.total - self.done) / rate
+        return f"{self.done}/{self.total}{share}  {rate:.1f}/s  ETA {int(left // 60)}:{int(left % 60):02d}"
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
 def _client(address: str) -> Any:
     try:
         from dask.distributed import Client
@@ -157,4 +208,4 @@ def _client(address: str) -> Any:
         raise PuzzlogError(f"no Dask scheduler at {address}: {exc}") from None
 
 
-__all__ = ["Batch", "Unread", "add_arguments", "run"]
+__all__ = ["Batch", "Progress", "RecordsFile", "Unread", "run"]

@@ -38,6 +38,14 @@ class Failure:
     message: str
 
 
+def attempt(function: Callable[[Any], Any], item: Any) -> Any:
+    """function(item), or the Failure it raised: one item's error is not its worker's."""
+    try:
+        return function(item)
+    except Exception as exc:
+        return Failure("error", f"{type(exc).__name__}: {exc}")
+
+
 def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
     """A worker's life: chunks of (index, item) in, (index, value) out one by one."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
@@ -50,10 +58,7 @@ def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
         if chunk is None:
             return
         for i, item in chunk:
-            try:
-                value = function(item)
-            except Exception as exc:  # the item's failure, not the worker's
-                value = Failure("error", f"{type(exc).__name__}: {exc}")
+            value = attempt(function, item)
             try:
                 conn.send((i, value))
             except Exception as exc:  # a value that does not pickle
@@ -190,4 +195,4 @@ def run_pool(function: Callable[[Any], Any], items: Sequence[Any], jobs: int,
         yield from pool.run(items)
 
 
-__all__ = ["Failure", "Pool", "chunk_size", "run_pool"]
+__all__ = ["Failure", "Pool", "attempt", "chunk_size", "run_pool"]

@@ -14,7 +14,8 @@ import time
 import pytest
 
 import pybridge
-from pybridge.batch import Progress, Work, default_jobs, cores
+from pybridge.batch import Work, cores, default_jobs
+from pybridge.cli_batch import Progress
 from pybridge.pool import Failure, Pool, run_pool
 from conftest import ROOT, assert_valid_solution, corpus_file
 from test_doors import cli
