@@ -97,10 +97,10 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         # placed: the candidate grid a player pencils in by hand, before any technique
         p = _puzzle(data)
         grid = _grid(data)
-        codes = Solver(p if grid is None else with_entries(p, read_entries(p, grid))).codes
-        open_values = [[v for v in range(1, (-code).bit_length() + 1) if -code >> (v - 1) & 1] if code < 0 else []
-                       for code in codes]
-        return {"candidates": open_values, "picture": picture(p, codes)}
+        solver = Solver(p if grid is None else with_entries(p, read_entries(p, grid)))
+        cells = [values for row in solver.candidates() for values in row]
+        open_values = [sorted(values) if code < 0 else [] for code, values in zip(solver.codes, cells)]
+        return {"candidates": open_values, "picture": picture(p, solver.codes)}
 
     def explain_call(data: dict) -> dict:
         explanation = explain(_puzzle(data), time_limit=_seconds(data, limits))
@@ -126,7 +126,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         if not made:
             raise BadRequest(f"no puzzle in the {_seconds(data, limits):g} s this request may take")
         g = made[0]
-        return {**g.to_json(), "picture": g.puzzle.picture()}
+        return {**g.to_json(), **_shown(g.puzzle)}  # what /api/read would say of it: no second read
 
     def kept_library() -> Library:
         if kept is None:

@@ -426,6 +426,15 @@ async function explain() {
   showStep(0);
 }
 
+// A pasted or uploaded text: its first readable puzzle, or the reader's message.
+async function openText(text, source) {
+  const {puzzles} = await api("/api/read", {puzzle: text});
+  const first = puzzles.find((p) => !p.error);
+  if (!first) throw new Error(puzzles[0].error);
+  design = null;
+  show(first, text, null, source);
+}
+
 async function openBundled(name, index = 0) {
   design = null;
   const data = await api(`/api/bundled/${encodeURIComponent(name).replaceAll("%2F", "/")}`);
@@ -448,16 +457,7 @@ async function start() {
   const {files} = await api("/api/bundled");
   $("bundled").innerHTML += files.map((f) => `<option>${f}</option>`).join("");
   $("bundled").onchange = () => { if ($("bundled").value) openBundled($("bundled").value).catch((e) => say(e.message, true)); };
-  $("load").onclick = async () => {
-    try {
-      const text = $("text").value;
-      const {puzzles} = await api("/api/read", {puzzle: text});
-      const first = puzzles.find((p) => !p.error);
-      if (!first) throw new Error(puzzles[0].error);
-      design = null;
-      show(first, text, null, "pasted");
-    } catch (error) { say(error.message, true); }
-  };
+  $("load").onclick = () => openText($("text").value, "pasted").catch((error) => say(error.message, true));
   $("design-new").onclick = () => {
     const size = Number($("design-size").value);
     const kind = $("design-kind").value;
@@ -481,12 +481,8 @@ async function start() {
     if (!file) return;
     try {
       const text = await file.text();  // read in the browser: the server only ever sees text
-      const {puzzles} = await api("/api/read", {puzzle: text});
-      const first = puzzles.find((p) => !p.error);
-      if (!first) throw new Error(puzzles[0].error);
+      await openText(text, file.name);
       $("text").value = text;
-      design = null;
-      show(first, text, null, file.name);
     } catch (error) { say(error.message, true); }
   };
   $("generate").onclick = async () => {
@@ -495,9 +491,8 @@ async function start() {
       const kind = $("gen-kind").value;
       const g = await api("/api/generate", {kind, size: Number($("gen-size").value),
         difficulty: $("gen-level").value || null, seed: Math.floor(Math.random() * 1e9)});
-      const {puzzles} = await api("/api/read", {puzzle: g.puzzle});
       design = null;
-      show(puzzles[0], g.puzzle, g.format, `generated ${kind} seed ${g.seed}`);
+      show(g, g.puzzle, g.format, `generated ${kind} seed ${g.seed}`);
       say(`A new ${kind}, ${g.level} (seed ${g.seed}).`);
     } catch (error) { say(error.message, true); }
   };
