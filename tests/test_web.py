@@ -109,6 +109,17 @@ def test_candidates_of_a_position(client):
     assert response.status_code == 400 and "already given" in response.json()["error"]
 
 
+def test_a_generated_kakuro_is_read_back_in_the_format_generate_names(client):
+    # the page sends a generated puzzle back with the format /api/generate gave ("grid"), and no kind
+    made = client.post("/api/generate", json={"kind": "kakuro", "size": 6, "seed": 2}).json()
+    assert made["kind"] == "kakuro" and made["format"] == "grid" and made["picture"].startswith("<svg")
+    for path in ("/api/check", "/api/candidates", "/api/solve"):
+        response = client.post(path, json={"puzzle": made["puzzle"], "format": made["format"]})
+        assert response.status_code == 200, (path, response.text)
+    solved = client.post("/api/solve", json={"puzzle": made["puzzle"], "format": "grid"}).json()
+    assert "".join(str(v) if v else "." for row in solved["grid"] for v in row) == made["solution"]
+
+
 def test_rate_and_generate(client):
     rating = client.post("/api/rate", json={"puzzle": SUDOKU9, "index": 1}).json()
     assert rating["level"] == pybridge.rate(pybridge.parse(SUDOKU9)[1]).level

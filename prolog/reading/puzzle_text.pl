@@ -1120,6 +1120,8 @@ kakuro_text(Kind, Format, Lines, KFormat) :-
     ->  KFormat = Format
     ;   Kind == kakuro, Format == grid
     ->  KFormat = grid
+    ;   Kind == none, Format == grid, kakuro_format(Lines, grid)
+    ->  KFormat = grid   % a grid with a `\` clue: no Latin square has one
     ;   Kind == kakuro, Format == none, numbers_only(Lines)
     ->  KFormat = matrices
     ;   Format == none,
