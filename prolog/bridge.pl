@@ -42,6 +42,7 @@
             technique_names/1,      % -Names
             bridge_read/5,          % +Text, +Kind, +Format, +Limits, -Records
             bridge_read_matrices/4, % +DownText, +RightText, +Limits, -Records
+            bridge_read_layout/5,   % +Text, +Kind, +Format, -Format, -Header
             bridge_state_size/3,    % -Elements, -Possibilities, -Placed
             bridge_interruptible/1, % +Signal
             bridge_idle/0,
@@ -144,6 +145,18 @@ bridge_read(Text, Kind, Format, Limits, Records) :-
     catch(( read_puzzles(Text, Options, Rs), maplist(record_list, Rs, Records) ),
           puzzle_text_error(_, _, Message),
           Records = [[error, Message]]).
+
+%! bridge_read_layout(+Text, +Kind, +Format, -Layout, -Header) is det.
+%
+%  How bridge_read/5 reads Text (puzzle_text:read_layout/4): Layout the
+%  format, or kakuro; Header a CSV header line or "".  Layout is error
+%  (and Header the message) when the text cannot be read at all.
+
+bridge_read_layout(Text, Kind, Format, Layout, Header) :-
+    read_options(Kind, Format, [100000, 60], Options),
+    catch(read_layout(Text, Options, Layout, Header),
+          puzzle_text_error(_, _, Message),
+          ( Layout = error, Header = Message )).
 
 %! bridge_read_matrices(+DownText, +RightText, +Limits, -Records) is det.
 %

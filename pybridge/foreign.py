@@ -10,7 +10,11 @@ pyswip has loaded:
   (never text parsed as Prolog),
   ``list`` a list, and a tuple ``(name, arg, ...)`` a compound term;
 - answers come back the same way: integers, atoms and strings as ``str``,
-  lists as ``list``, any other term as its written text.
+  lists as ``list``, any other term as its written text (``format/3`` with ``~W``:
+  SWI-Prolog 9.0.4's own conversion, ``PL_get_wchars`` with ``CVT_WRITEQ``
+  into a malloc'd buffer, hands back memory that it frees again once the
+  text is over about 100 characters, and freeing it then aborts the
+  process with "double free or corruption").
 
 Call it only on the thread that owns the Prolog engine (engine.py sees to it).
 """
@@ -25,7 +29,7 @@ from .errors import EngineError
 # From SWI-Prolog.h.
 _PL_ATOM, _PL_INTEGER, _PL_STRING, _PL_NIL, _PL_LIST_PAIR = 2, 3, 6, 8, 10
 _REP_UTF8 = 0x00100000
-_CVT_ATOM, _CVT_STRING, _CVT_WRITEQ = 0x01, 0x02, 0x200
+_CVT_ATOM, _CVT_STRING = 0x01, 0x02
 _BUF_MALLOC = 0x00020000
 _PL_Q_NODEBUG, _PL_Q_CATCH_EXCEPTION = 0x04, 0x08
 
@@ -68,6 +72,8 @@ class _Functions:
         self.next_solution = bind("PL_next_solution", c_int, c_void_p)
         self.exception = bind("PL_exception", _term_t, c_void_p)
         self.cut_query = bind("PL_cut_query", c_int, c_void_p)
+        self.call_predicate = bind("PL_call_predicate", c_int, c_void_p, c_int, c_void_p, _term_t)
+        self.put_term = bind("PL_put_term", c_int, _term_t, _term_t)
         self.free = bind("PL_free", None, c_void_p)
 
 
@@ -104,7 +110,7 @@ def call(name: str, args: list[Any], outputs: int) -> list[Any] | None:
                 return [_get(c, first + i) for i in range(len(args), arity)]
             exception = c.exception(query)
             if exception:
-                raise EngineError(f"{name}/{arity} raised {_text(c, exception, _CVT_WRITEQ)}")
+                raise EngineError(f"{name}/{arity} raised {_written(c, exception, _EXCEPTION_DEPTH)}")
             return None
         finally:
             c.cut_query(query)
@@ -191,7 +197,29 @@ def _get(c: _Functions, term: int) -> Any:
         while c.get_list(rest, head, rest):
             items.append(_get(c, head))
         return items
-    return _text(c, term, _CVT_WRITEQ)
+    return _written(c, term, 0)
+
+
+_EXCEPTION_DEPTH = 12  # an exception's context may hold a whole puzzle, or a stack's worth of goals
+
+
+def _written(c: _Functions, term: int, depth: int) -> str:
+    """A term as writeq/1 writes it, lists and terms cut at ``depth`` (0: whole):
+    format(string(S), "~W", [Term, [quoted(true), max_depth(Depth)]])."""
+    frame = c.open_frame()
+    try:
+        text, sink, control, args, options = (c.new_term_ref() for _ in range(5))
+        _put(c, options, [("quoted", "true"), ("max_depth", depth)])
+        _put(c, control, "~W")
+        ok = (c.cons_functor_v(sink, _functor(c, "string", 1), text)
+              and c.put_nil(args) and c.cons_list(args, options, args) and c.cons_list(args, term, args))
+        first = c.new_term_refs(3)
+        ok = ok and c.put_term(first, sink) and c.put_term(first + 1, control) and c.put_term(first + 2, args)
+        if ok and c.call_predicate(None, _PL_Q_NODEBUG | _PL_Q_CATCH_EXCEPTION, _predicate(c, "format", 3), first):
+            return _text(c, text, _CVT_STRING)
+        return "<a term SWI-Prolog could not write>"
+    finally:
+        c.discard_frame(frame)
 
 
 def _text(c: _Functions, term: int, flags: int) -> str:

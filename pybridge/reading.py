@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import engine
-from .errors import PuzzleFormatError
+from .errors import EngineError, PuzzleFormatError
 from .foreign import PrologString
 from .kakuro import Clue, KakuroPuzzle, matrix_files
 from .limits import LIMITS, Limits
@@ -84,10 +84,58 @@ def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | 
     if len(text) > LIMITS.max_file_bytes:
         raise PuzzleFormatError(f"{len(text)} characters: at most {LIMITS.max_file_bytes} are read "
                                 "(pybridge.LIMITS.max_file_bytes)", source)
-    [records] = engine.call("bridge_read", [PrologString(text), kind or "", fmt or "", _limits()], 1)
+    if text.count("\n") > PIECE_LINES:
+        return _read_in_pieces(text, source, kind, fmt)
+    return [_from_record(record, source) for record in _records(text, source, kind, fmt)]
+
+
+PIECE_LINES = 2000    # a text of more lines is read a piece at a time, when its format allows
+LINE_FORMATS = ("line", "csv", "solo", "unequal")   # one puzzle a line: any run of lines is a text of its own
+
+
+def _records(text: str, source: str, kind: str | None, fmt: str | None) -> list:
+    """The engine's records of ``text``; PuzzleFormatError when it cannot be read at all."""
+    try:
+        [records] = engine.call("bridge_read", [PrologString(text), kind or "", fmt or "", _limits()], 1)
+    except EngineError as exc:
+        if "resource_error" not in str(exc):
+            raise
+        raise PuzzleFormatError(f"the engine ran out of memory reading this text ({len(text)} characters; "
+                                f"engine_stack_mb is {LIMITS.engine_stack_mb}): split it into smaller files, "
+                                "or give it as one puzzle a line, which is read a piece at a time", source) from None
     if records and records[0][0] == "error":
         raise PuzzleFormatError(records[0][1], source)
-    return [_from_record(record, source) for record in records]
+    return records
+
+
+def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -> list[Read]:
+    """A long text of a one-puzzle-a-line format, read PIECE_LINES lines at a time: reading
+    all of it at once takes the engine some 15 KB a line (a 50,000-line CSV outgrew its
+    512 MB of stack), a piece at a time the memory of one piece."""
+    lines = text.split("\n")
+    layout, header = engine.call("bridge_read_layout", [PrologString("\n".join(lines[:PIECE_LINES])),
+                                                        kind or "", fmt or ""], 2)
+    if layout not in LINE_FORMATS:
+        return [_from_record(record, source) for record in _records(text, source, kind, fmt)]
+    puzzles: list[Read] = []
+    for start in range(0, len(lines), PIECE_LINES):
+        piece = lines[start:start + PIECE_LINES]
+        shift = start  # line numbers in the piece count from its first line
+        if start and header:
+            piece, shift = [header, *piece], start - 1
+        try:
+            records = _records("\n".join(piece), source, kind, layout)
+        except PuzzleFormatError as exc:
+            if start and "no puzzle found" in exc.rule:  # a piece of blank lines and comments
+                continue
+            raise
+        base = len(puzzles)
+        for record in records:
+            record[1] += base
+            if isinstance(record[2], int):
+                record[2] += shift
+            puzzles.append(_from_record(record, source))
+    return puzzles
 
 
 def _limits() -> list[int]:

@@ -30,6 +30,7 @@
 */
 :- module(puzzle_text,
           [ read_puzzles/3,         % +Text, +Options, -Records
+            read_layout/4,          % +Text, +Options, -Format, -Header
             read_kakuro_matrices/4, % +DownText, +RightText, +Options, -Record
             read_text_file/2,       % +File, -Text
             matrix_pair/3,          % +Name, -DownFile, -RightFile
@@ -77,6 +78,37 @@ read_puzzles(Text, Options, Records) :-
     (   Records0 == []
     ->  puzzle_error(none, "no puzzle found (the text is empty or only comments)", [])
     ;   numbered(Records0, 0, Records)
+    ).
+
+%! read_layout(+Text, +Options, -Format, -Header) is det.
+%
+%  How read_puzzles/3 reads Text: Format is the format (detected unless
+%  Options give it), or kakuro for any of Kakuro's; Header is a CSV
+%  file's header line, else "".  A caller that reads a long text of a
+%  one-puzzle-a-line format in pieces reads each piece with this Format,
+%  after this Header.
+%
+%    ?- read_layout("quizzes,solutions\n004300209,...\n", [], F, H).
+%    F = csv, H = "quizzes,solutions".
+
+read_layout(Text, Options, Format, Header) :-
+    text_lines(Text, Lines),
+    option(kind(Kind), Options, none),
+    option(format(Given), Options, none),
+    check_choice(kind, Kind),
+    check_choice(format, Given),
+    (   ( kakuro_text(Kind, Given, Lines, _) ; Kind == kakuro )
+    ->  Format = kakuro
+    ;   Given == none
+    ->  detect_format(Lines, Format)
+    ;   Format = Given
+    ),
+    (   Format == csv,
+        content_lines(Lines, Content),
+        csv_columns(Content, _, Rows),
+        Content = [_-First|Rows]
+    ->  Header = First
+    ;   Header = ""
     ).
 
 numbered([], _, []).
