@@ -26,10 +26,12 @@ when the grid is complete and correct; rate exits 0 when every puzzle was rated
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import json
 import math
 import os
+import signal
 import sys
 import time
 from pathlib import Path
@@ -197,6 +199,8 @@ def _batch_arguments(parser: argparse.ArgumentParser, work: str) -> None:
                        help="write JSON lines to FILE as they finish (nothing on stdout)")
     group.add_argument("--resume", action="store_true",
                        help="with --output: keep the records FILE holds and do only the rest")
+    group.add_argument("--retry-errors", action="store_true",
+                       help="with --resume: do again the items FILE holds as an error or a timeout")
 
 
 def _technique_set(text: str) -> str:
@@ -404,8 +408,15 @@ def _solve(args: argparse.Namespace) -> int:
 
     work = Work("solve", {"max_solutions": args.count, "time_limit": args.time_limit, "techniques": args.techniques})
     batch = cli_batch.Batch(work, show, Result.to_json, _puzzle_key, _record_key, lambda r: r.ok, show_unread,
-                            lambda unread: _file_failure(unread.name, unread.error))
+                            lambda unread: _file_failure(unread.name, unread.error),
+                            lambda record: record["status"] == "solved"
+                            and record.get("matches_given_solution") is not False, _failed_record)
     return 0 if cli_batch.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
+
+
+def _failed_record(record: dict) -> bool:
+    """A record --retry-errors does again: its worker died or hung, or its time ran out."""
+    return record.get("status") in ("error", "timeout")
 
 
 def _rate_failure(unread: cli_batch.Unread) -> dict:
@@ -434,7 +445,8 @@ def _rate(args: argparse.Namespace) -> int:
             print(f"puzzlog: {unread.error}", file=sys.stderr)
 
     batch = cli_batch.Batch(Work("rate", {"time_limit": args.time_limit}), show, Rating.to_json, _puzzle_key,
-                            _record_key, lambda r: r.ok, show_unread, _rate_failure)
+                            _record_key, lambda r: r.ok, show_unread, _rate_failure,
+                            lambda record: record["status"] == "rated", _failed_record)
     return 0 if cli_batch.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
 
 
@@ -610,24 +622,49 @@ def _techniques(_args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with _terminate_as_interrupt():
+        try:
+            args = _parser().parse_args(argv)
+            if hasattr(args, "max_puzzle_chars"):
+                _apply_limits(args)
+            commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
+                        "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
+                        "library": _library}
+            return commands[args.command](args)
+        except PuzzlogError as exc:
+            print(f"puzzlog: {exc}", file=sys.stderr)
+            return 1
+        except cli_batch.Terminated:
+            return 128 + signal.SIGTERM
+        except KeyboardInterrupt:
+            return 130
+        except BrokenPipeError:
+            # The reader went away (`puzzlog solve ... | head`): stop quietly, and
+            # point stdout at nothing so that flushing it at exit raises no more.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
+        except OSError as exc:  # standard output on a full disk, and the like
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            print(f"puzzlog: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt():
+    """SIGTERM (kill, a scheduler's stop) is taken as Ctrl-C is, while main runs on the main
+    thread: a batch stops its workers and says how far it got."""
+    def terminated(_signum, _frame):
+        raise cli_batch.Terminated()
+
     try:
-        args = _parser().parse_args(argv)
-        if hasattr(args, "max_puzzle_chars"):
-            _apply_limits(args)
-        commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
-                    "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
-                    "library": _library}
-        return commands[args.command](args)
-    except PuzzlogError as exc:
-        print(f"puzzlog: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        # The reader went away (`puzzlog solve ... | head`): stop quietly, and
-        # point stdout at nothing so that flushing it at exit raises no more.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        before = signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 if __name__ == "__main__":

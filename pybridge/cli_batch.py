@@ -8,6 +8,7 @@ Values are shown on stdout in input order, the same bytes whatever does the work
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import sys
 import time
@@ -40,17 +41,50 @@ class Batch:
     ok: Callable[[Any], bool]
     show_unread: Callable[[Unread], None] = lambda unread: None
     unread_record: Callable[[Unread], dict] = lambda unread: {}
+    record_ok: Callable[[dict], bool] = lambda record: True     # a record kept from an earlier run is ok
+    retried: Callable[[dict], bool] = lambda record: False      # --retry-errors does it again
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, taken as Ctrl-C is: the run stops cleanly and says how far it got."""
 
 
 def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> bool:
     """Do ``batch.work`` on each item ``read`` gives (Unread entries are shown in their
-    place); True when every value is ok.  Ctrl-C stops the workers, says how far the run
-    got, and raises KeyboardInterrupt again."""
+    place); True when every value (and, resumed, every record kept) is ok.  Ctrl-C or
+    SIGTERM, whenever it comes, stops the workers, says how far the run got, and raises
+    KeyboardInterrupt (Terminated) again."""
     if args.resume and not args.output:
         raise PuzzlogError("--resume continues the file of --output: give both")
-    out = RecordsFile(args.output, batch.record_key, args.resume) if args.output else None
-    client = pool = progress = None
+    if args.retry_errors and not args.resume:
+        raise PuzzlogError("--retry-errors goes with --resume: it does again what the file holds as an error")
+    state = _Run()
     try:
+        return _run(args, batch, read, state)
+    except KeyboardInterrupt as exc:
+        done = f"after {state.progress.done} of {state.progress.total}" if state.progress else "before any puzzle"
+        kept = f"; what is done is in {args.output}: --resume continues" if state.out else ""
+        how = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        print(f"puzzlog: {how} {done}{kept}", file=sys.stderr, flush=True)
+        raise
+
+
+@dataclass
+class _Run:
+    """What a run has under way, for its message when it is stopped."""
+
+    out: RecordsFile | None = None
+    progress: Progress | None = None
+
+
+def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], list], state: _Run) -> bool:
+    client = pool = None
+    pairs = None
+    try:
+        if args.output:
+            state.out = RecordsFile(args.output, batch.record_key, args.resume,
+                                    batch.retried if args.retry_errors else None)
+        out = state.out
         client = _client(args.cluster) if args.cluster else None
         jobs = None if args.jobs is None else args.jobs or cores()
         if client is None and jobs and jobs > 1:
@@ -61,24 +95,19 @@ def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> boo
         items = [e for e in entries if not isinstance(e, Unread)]
         if jobs is None and client is None and (auto := default_jobs(batch.work.name, len(items))) > 1:
             pool = Pool(batch.work, auto, batch.work.hang_seconds)
-        progress = Progress(len(items))
+        state.progress = Progress(len(items))
         pairs = finished(batch.work, items, 1, client, pool)
-        try:
-            return (_to_file if out else _to_stdout)(batch, entries, pairs, progress, out)
-        except KeyboardInterrupt:
-            progress.close()
-            kept = f"; what is done is in {out.path}: --resume continues" if out else ""
-            print(f"puzzlog: interrupted after {progress.done} of {progress.total}{kept}", file=sys.stderr)
-            raise
-        finally:
-            pairs.close()
+        ok = (_to_file if out else _to_stdout)(batch, entries, pairs, state.progress, out)
+        return ok and (out is None or out.kept_ok(batch.record_ok))
     finally:
-        if progress:
-            progress.close()
+        if state.progress:
+            state.progress.close()
+        if pairs is not None:
+            pairs.close()
         if pool:
             pool.close()
-        if out:
-            out.close()
+        if state.out:
+            state.out.close()
         if client:
             client.close()
 
@@ -127,39 +156,79 @@ def _to_file(batch: Batch, entries: list, pairs, progress: Progress, out: Record
 # -- the records file of --output and --resume -----------------------------------------
 
 class RecordsFile:
-    """JSON lines, one record an item, written as they finish.  Reopened to resume, the
-    records already there are kept and their keys skipped; a last line cut short by a
-    killed run is dropped.  Raises PuzzlogError for a file that is not such records."""
+    """JSON lines, one record an item, written as they finish, by one run at a time (the
+    file is locked while it is open).  Reopened to resume, the records already there are
+    kept and their keys skipped, but for those ``retried`` picks, which are dropped to be
+    done again; a last line cut short by a killed run is dropped.  Raises PuzzlogError for
+    a file that is not such records, one another run is writing, or one that cannot be
+    written."""
 
-    def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool) -> None:
+    def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool,
+                 retried: Callable[[dict], bool] | None = None) -> None:
         self.path = path
         self.done: set[Hashable] = set()
-        if path.exists() and path.stat().st_size and not resume:
-            raise PuzzlogError(f"{path} exists: --resume continues it; remove it to start again")
-        if resume and path.exists():
-            self._read(key)
-        self._out: IO[str] = path.open("a", encoding="utf-8")
+        self.kept: list[dict] = []
+        try:
+            self._out: IO[str] = path.open("a+", encoding="utf-8")
+        except OSError as exc:
+            raise PuzzlogError(f"{path}: cannot write the records there ({exc.strerror or exc})") from None
+        try:
+            fcntl.flock(self._out, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._out.close()
+            raise PuzzlogError(f"{path} is being written by another puzzlog run: wait for it to end, or give "
+                               "another --output") from None
+        try:
+            if self._out.seek(0, 2) and not resume:
+                raise PuzzlogError(f"{path} exists: --resume continues it; remove it to start again")
+            if resume:
+                self._read(key, retried)
+        except BaseException:
+            self._out.close()
+            raise
 
-    def _read(self, key: Callable[[dict], Hashable]) -> None:
-        kept = 0
-        with self.path.open("rb") as f:
-            for number, line in enumerate(f, 1):
-                if not line.endswith(b"\n"):
-                    break  # cut short: done again
-                try:
-                    self.done.add(key(json.loads(line)))
-                except (ValueError, KeyError, TypeError) as exc:
-                    raise PuzzlogError(f"{self.path}, line {number}: not a record of this run ({exc})") from None
-                kept += len(line)
-        with self.path.open("r+b") as f:
-            f.truncate(kept)
+    def _read(self, key: Callable[[dict], Hashable], retried: Callable[[dict], bool] | None) -> None:
+        self._out.seek(0)
+        lines, dropped = [], False
+        for number, line in enumerate(self._out, 1):
+            if not line.endswith("\n"):
+                dropped = True
+                break  # cut short: done again
+            try:
+                record = json.loads(line)
+                item = key(record)
+            except (ValueError, KeyError, TypeError) as exc:
+                raise PuzzlogError(f"{self.path}, line {number}: not a record of this run ({exc})") from None
+            if retried is not None and retried(record):
+                dropped = True
+                continue
+            self.done.add(item)
+            self.kept.append(record)
+            lines.append(line)
+        if dropped:  # rewritten in place, under the lock, with what stays
+            self._out.seek(0)
+            self._out.truncate()
+            self._write("".join(lines))
+
+    def kept_ok(self, ok: Callable[[dict], bool]) -> bool:
+        """Every record kept from an earlier run is ok (resumed, a file of errors is no success)."""
+        return all(ok(record) for record in self.kept)
 
     def write(self, record: dict) -> None:
-        self._out.write(json.dumps(record) + "\n")
-        self._out.flush()
+        self._write(json.dumps(record) + "\n")
+
+    def _write(self, text: str) -> None:
+        try:
+            self._out.write(text)
+            self._out.flush()
+        except OSError as exc:
+            raise PuzzlogError(f"{self.path}: cannot write the records there ({exc.strerror or exc})") from None
 
     def close(self) -> None:
-        self._out.close()
+        try:
+            self._out.close()  # the lock goes with it
+        except OSError:
+            pass
 
 
 # -- progress on a terminal ------------------------------------------------------------------

@@ -47,22 +47,23 @@ def attempt(function: Callable[[Any], Any], item: Any) -> Any:
 
 
 def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
-    """A worker's life: chunks of (index, item) in, (index, value) out one by one."""
+    """A worker's life: chunks of (index, item) in, (index, value) out one by one, until
+    the parent says stop or is gone (then quietly: a stopped run prints no worker's
+    traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    conn.send(_READY)
-    while True:
-        try:
-            chunk = conn.recv()
-        except EOFError:
-            return
-        if chunk is None:
-            return
-        for i, item in chunk:
-            value = attempt(function, item)
-            try:
-                conn.send((i, value))
-            except Exception as exc:  # a value that does not pickle
-                conn.send((i, Failure("error", f"the result could not be sent back: {exc}")))
+    try:
+        conn.send(_READY)
+        while (chunk := conn.recv()) is not None:
+            for i, item in chunk:
+                value = attempt(function, item)
+                try:
+                    conn.send((i, value))
+                except OSError:
+                    raise
+                except Exception as exc:  # a value that does not pickle
+                    conn.send((i, Failure("error", f"the result could not be sent back: {exc}")))
+    except (EOFError, OSError):
+        return
 
 
 @dataclass

@@ -17,7 +17,7 @@ import pybridge
 from pybridge.batch import Work, cores, default_jobs
 from pybridge.cli_batch import Progress
 from pybridge.pool import Failure, Pool, run_pool
-from conftest import ROOT, assert_valid_solution, corpus_file
+from conftest import ROOT, assert_valid_solution, corpus_file, corpus_lines
 from test_doors import cli
 
 SUDOKU9 = ROOT / "puzzles" / "sudoku9.txt"
@@ -242,3 +242,100 @@ def test_work_is_checked_and_keeps_the_callers_limits():
         assert Work("solve").limits.max_chain_links == 9  # a fresh worker takes them on
     finally:
         pybridge.LIMITS.max_chain_links = 14
+
+
+# ---------------------------------------------------------------- crash-proof (issue 30, point 9)
+
+def test_a_csv_of_fifty_thousand_rows_is_read_whole_and_right(tmp_path):
+    # The public `quizzes,solutions` shape: all at once it outgrew the engine's stack, and
+    # writing that error aborted the process in native code ("double free or corruption").
+    rows = [line.split(",") for line in corpus_lines("sudoku9_kaggle_bryanpark_first3000.csv")]
+    big = tmp_path / "big.csv"
+    body = [f"{rows[i % len(rows)][0]},{rows[i % len(rows)][1]}" for i in range(50_000)]
+    body[40_000] = body[40_000][:80] + "," + body[40_000].split(",")[1]  # a row a cell short, at line 40,002
+    big.write_text("quizzes,solutions\n" + "\n".join(body) + "\n")
+    puzzles = pybridge.load(big, errors="keep")
+    assert len(puzzles) == 50_000
+    bad = puzzles[40_000]
+    assert isinstance(bad, pybridge.Unreadable) and bad.line == 40_002 and "80 cells" in str(bad.error)
+    assert [p.index for p in puzzles[39_998:40_003]] == list(range(39_998, 40_003))
+    for i in (0, 1999, 2000, 2001, 49_999):
+        assert puzzles[i].line == i + 2
+        assert "".join(map(str, puzzles[i].solution)) == rows[i % len(rows)][1]
+        assert [g for g in puzzles[i].givens] == [int(ch) for ch in rows[i % len(rows)][0]]
+
+
+def test_records_written_by_one_run_are_refused_to_another(tmp_path):
+    source = corpus_file("sudoku9_norvig_top95.txt")
+    out = tmp_path / "out.jsonl"
+    first = running_batch(source, out, 3)
+    try:
+        for extra in ([], ["--resume"]):
+            second = cli("solve", "--output", str(out), *extra, str(source))
+            assert second.returncode == 1 and "being written by another puzzlog run" in second.stderr
+    finally:
+        _, err = first.communicate(timeout=120)
+    assert first.returncode == 0, err
+    indexes = [r["index"] for r in records(out)]
+    assert sorted(indexes) == list(range(len(pybridge.load(source))))  # each once
+
+
+def test_resume_says_what_failed_and_retry_errors_does_it_again(tmp_path):
+    out = tmp_path / "out.jsonl"
+    assert cli("solve", "--output", str(out), str(SUDOKU9)).returncode == 0
+    kept = records(out)
+    kept[1].update(status="error", error="the worker process stopped (exit code -9) on this puzzle", grid=[])
+    kept[3].update(status="timeout", grid=[])
+    out.write_text("".join(json.dumps(r) + "\n" for r in kept))
+    resumed = cli("solve", "--output", str(out), "--resume", str(SUDOKU9))
+    assert resumed.returncode == 1 and records(out) == kept  # nothing to do, and the file holds failures
+    retried = cli("solve", "--output", str(out), "--resume", "--retry-errors", str(SUDOKU9))
+    assert retried.returncode == 0, retried.stderr
+    again = records(out)
+    order = [r["index"] for r in kept]
+    assert [r["index"] for r in again] == [i for i in order if i not in (1, 3)] + [1, 3]  # the rest kept as it was
+    assert again[0] == kept[0] and all(r["status"] == "solved" for r in again)
+    puzzles = pybridge.load(SUDOKU9)
+    for record in again:
+        assert_valid_solution(puzzles[record["index"]], [v for row in record["grid"] for v in row])
+    assert "goes with --resume" in cli("solve", "--output", str(out), "--retry-errors", str(SUDOKU9)).stderr
+
+
+def test_sigterm_stops_like_ctrl_c_and_no_worker_prints_a_traceback(tmp_path):
+    source = corpus_file("sudoku9_norvig_top95.txt")
+    out = tmp_path / "out.jsonl"
+    run = running_batch(source, out, 5)
+    run.send_signal(signal.SIGTERM)
+    _, err = run.communicate(timeout=30)
+    assert run.returncode == 128 + signal.SIGTERM
+    assert "puzzlog: terminated after" in err and "--resume continues" in err
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert cli("solve", "--output", str(out), "--resume", "--jobs", "2", str(source)).returncode == 0
+    assert sorted(r["index"] for r in records(out)) == list(range(len(pybridge.load(source))))
+
+
+def test_ctrl_c_before_any_answer_still_says_so(tmp_path):
+    # Interrupted while the workers start and the input is read: the message comes all the same.
+    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output",
+                            str(tmp_path / "out.jsonl"), str(corpus_file("sudoku9_royle17_first2000.txt"))],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while len(workers_of(run.pid)) < 2:
+        assert run.poll() is None and time.monotonic() < deadline
+        time.sleep(0.02)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and "puzzlog: interrupted " in err, err
+    assert "Traceback" not in err, err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_an_output_that_cannot_be_written_is_said_so(tmp_path):
+    for target in ("/dev/full", str(tmp_path / "no-such-folder" / "out.jsonl"), str(SUDOKU9 / "x")):
+        run = cli("solve", "--output", target, str(SUDOKU9))
+        assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+        assert run.stderr.startswith(f"puzzlog: {target}: cannot write the records there ("), run.stderr
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "pybridge", "solve", str(SUDOKU9)], cwd=ROOT, stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert run.returncode == 1 and run.stderr.strip() == "puzzlog: cannot write the output: No space left on device"
