@@ -94,11 +94,14 @@
             contradiction/1,        % -Why
             apply_step/2,           % +Step, -Applied
             step_text/2,            % +Step, -Text
-            cell_candidates/3       % +Row, +Col, -Values
+            cell_candidates/3,      % +Row, +Col, -Values
+            combinations/3,         % +Sum, +Length, -Sets
+            combinations/4          % +Sum, +Length, +Used, -Sets
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
+:- use_module(library(option)).
 :- use_module('core/geometry').
 :- use_module('core/state').
 :- use_module('techniques/techniques').
@@ -112,8 +115,8 @@
 :- use_module('reading/typed_puzzles').
 :- use_module('core/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
 :- use_module(bridge, [technique_names/1]).
-:- use_module('kinds/combinations').
-:- reexport('kinds/combinations', [combinations/3, combinations/4, magic_sum/3]).
+:- use_module('kinds/combinations', []).
+:- reexport('kinds/combinations', [magic_sum/3]).
 :- reexport('techniques/chains', [strong_link/2, weak_link/2, set_max_chain_links/1]).
 
 :- dynamic
@@ -122,6 +125,11 @@
     guesses/1,          % [guess(Before, R, C, V), ...], latest first
     shell_techniques/1, % the techniques step/0, steps/0 and walkthrough/0 use, when not all
     loaded_puzzle/1.    % puzzle(Geometry, Givens) of the puzzle loaded, for rate/0
+
+% A query's error is printed and the shell is back at ?-: SWI-Prolog's
+% default, starting the debugger at an uncaught error, leaves a learner at
+% a tracer prompt that takes the next queries as its commands.
+:- set_prolog_flag(debug_on_error, false).
 
 :- initialization(print_message(informational, format(
        "puzzlog: try load_puzzle('puzzles/sudoku9.txt'), then step, candidates, guess, undo; puzzlog_help lists every query", []))).
@@ -156,6 +164,37 @@ help_line('element(R, C, V), possibility(R, C, B, V)', 'the state facts').
 help_line('strong_link(c(R,C,V), L), weak_link(...)', 'the links chains follow from a candidate').
 help_line('set_max_chain_links(N)', 'chains of at most N links from now on').
 help_line('combinations(Sum, Len, Sets)', 'Kakuro sum combinations').
+
+% ----------------------------------------------------------------- sum combinations
+
+%! combinations(+Sum, +Length, -Sets) is semidet.
+%! combinations(+Sum, +Length, +Used, -Sets) is semidet.
+%
+%  The sets of Length different digits 1..9 that add up to Sum, as a
+%  Kakuro run or a Killer cage takes them; with Used, only the sets that
+%  hold every digit of Used.  Fails, saying why, for arguments of another
+%  type.
+%
+%    ?- combinations(20, 3, [9], Sets).
+%    Sets = [[3,8,9],[4,7,9],[5,6,9]].
+
+combinations(Sum, Length, Sets) :-
+    combinations(Sum, Length, [], Sets).
+
+combinations(Sum, Length, Used, Sets) :-
+    shell_argument(integer, Sum, "The sum is a whole number"),
+    shell_argument(integer, Length, "The length is a whole number of cells"),
+    shell_argument(list(between(1, 9)), Used, "The digits used are a list of digits 1..9"),
+    combinations:combinations(Sum, Length, Used, Sets).
+
+% shell_argument(+Type, +Value, +Rule): Value is of Type, or the Rule is
+% said and the query fails.
+shell_argument(Type, Value, Rule) :-
+    (   is_of_type(Type, Value)
+    ->  true
+    ;   format('~w, not ~q.~n', [Rule, Value]),
+        fail
+    ).
 
 % ----------------------------------------------------------------- solving typed puzzles
 
@@ -365,15 +404,26 @@ load_puzzle(File, Index) :-
 %
 %  As load_puzzle/2, Options saying what the file is when its look does
 %  not, as the command line's --kind and --format do: kind(Kind) (sudoku,
-%  jigsaw, x, sudoku-x, jigsaw-x, futoshiki, kakuro), format(Format).
+%  jigsaw, x, sudoku-x, jigsaw-x, futoshiki, kakuro), format(Format);
+%  max_file_bytes(N) refuses a bigger file (default 64 MB).
 %
 %  ?- load_puzzle('puzzles/sudoku6_grid.txt', 2, [kind('sudoku-x')]).
 
 load_puzzle(File, Index, Options) :-
     catch(file_puzzle(File, Index, Options, Puzzle),
-          puzzle_text_error(Line, Cell, Message),
-          ( load_failed(File, Line, Cell, Message), fail )),
+          Error,
+          ( load_error(Error, Line, Cell, Message), load_failed(File, Line, Cell, Message), fail )),
     start_puzzle(Puzzle).
+
+% load_error(+Error, -Line, -Cell, -Message): what a failed load says.
+load_error(puzzle_text_error(Line, Cell, Message), Line, Cell, Message) :- !.
+load_error(error(resource_error(_), _), none, none, Message) :-
+    !,
+    current_prolog_flag(stack_limit, Limit),
+    format(string(Message), "the file is too big for the shell's stacks (stack_limit ~D bytes); \c
+                             split it, or read it with puzzlog solve, which reads it a piece at a time", [Limit]).
+load_error(Error, _, _, _) :-
+    throw(Error).
 
 file_puzzle(File, Index, Options, Puzzle) :-
     (   ( atom(File) ; string(File) ) -> atom_string(Name, File)
@@ -389,10 +439,11 @@ file_puzzle(File, Index, Options, Puzzle) :-
         read_text_file(Right, RightText),
         read_kakuro_matrices(DownText, RightText, [], Record),
         Records = [Record]
-    ;   read_text_file(Name, Text),
-        (   is_list(Options) -> true
+    ;   (   is_list(Options) -> true
         ;   puzzle_error(none, "the options are a list, such as [kind('sudoku-x')], not ~q", [Options])
         ),
+        option(max_file_bytes(MaxBytes), Options, 67108864),
+        read_text_file(Name, MaxBytes, Text),
         read_puzzles(Text, Options, Records)
     ),
     length(Records, Count),
@@ -405,7 +456,8 @@ file_puzzle(File, Index, Options, Puzzle) :-
         throw(puzzle_text_error(Line, Cell, Message))
     ).
 
-load_failed(File, Line, Cell, Message) :-
+load_failed(File0, Line, Cell, Message) :-
+    (   ( atom(File0) ; string(File0) ) -> File = File0 ; format(string(File), '~q', [File0]) ),
     (   integer(Line) -> format(atom(Where), '~w, line ~w', [File, Line]) ; Where = File ),
     (   Cell = R/C
     ->  format('Cannot load ~w, r~wc~w: ~w~n', [Where, R, C, Message])

@@ -84,6 +84,12 @@ def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | 
     if len(text) > LIMITS.max_file_bytes:
         raise PuzzleFormatError(f"{len(text)} characters: at most {LIMITS.max_file_bytes} are read "
                                 "(pybridge.LIMITS.max_file_bytes)", source)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate, as JSON's "\ud800" gives
+            raise PuzzleFormatError(f"character {exc.start + 1} is U+{ord(text[exc.start]):04X}, a lone surrogate: "
+                                    "not text", source) from None
     if text.count("\n") > PIECE_LINES:
         return _read_in_pieces(text, source, kind, fmt)
     return [_from_record(record, source) for record in _records(text, source, kind, fmt)]

@@ -51,6 +51,10 @@ CASES = [
     ("long_solo_id", "3x3:" + "a" * 10_000_000 + "\n", [],
      "line 1: 10000004 characters: a puzzle takes at most 100000 (max_puzzle_chars)"),
     ("sign_line", ". < " * 10_000 + ".\n", [], "a Futoshiki grid is 3 to 25 cells wide, not 10001"),
+    ("binary_with_nul", b"...24......32...\n\x00\x01\x02\xff", [],
+     "not UTF-8 text: byte 0xff at offset 20"),
+    ("nul_in_text", "...24......32...\n\x00abc\n", [],
+     "line 2 holds a NUL character (byte 0): this is binary data, not a puzzle text"),
     ("vertical_signs", ". . .\n" + "^ " * 20_000 + "\n. . .\n. . .\n", [],
      "the sign '^' at column 7 of the line does not stand under a cell"),
 ]

@@ -53,3 +53,34 @@ def test_every_file_loads_without_warnings(module):
     out = subprocess.run(["swipl", "-q", "-g", f"use_module('prolog/{module}')", "-g", "list_undefined",
                           "-t", "halt"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stderr == ""
+
+
+def shell_session(queries: list[str]) -> str:
+    """What `swipl prolog/puzzlog.pl` prints for queries typed one after another."""
+    out = subprocess.run(["swipl", "prolog/puzzlog.pl"], input="\n".join(queries) + "\n", cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    return out.stdout + out.stderr
+
+
+def test_errors_are_said_and_the_shell_takes_the_next_query(tmp_path):
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as f:
+        f.truncate(100 * 2 ** 20)  # 100 MB (of NUL bytes): refused before it is read
+    binary = tmp_path / "picture.png"
+    binary.write_bytes((ROOT / "docs" / "page.png").read_bytes()[:4000])
+    queries = ["combinations(20, 3, foo, S).", "X1 = after_combinations.",
+               "load_puzzle(foo(bar)).", "X2 = after_foo.",
+               f"load_puzzle('{binary}').", "X3 = after_binary.",
+               f"load_puzzle('{huge}').", "X4 = after_huge.",
+               "atom_length(1, 2, 3).", "X5 = after_unknown.",
+               "magic_sum(a, b, C).", "X6 = after_type_error."]
+    said = shell_session(queries)
+    for n, tag in enumerate(["combinations", "foo", "binary", "huge", "unknown", "type_error"], 1):
+        assert f"X{n} = after_{tag}." in said, said  # each next query answered: no debugger took it
+    assert "The digits used are a list of digits 1..9, not foo." in said
+    assert "Cannot load foo(bar): load_puzzle/1,2 takes a file name, not foo(bar)" in said
+    assert f"Cannot load: {binary}, line " in said and "not UTF-8 text (Illegal UTF-8" in said
+    assert f"{huge} is 104,857,600 bytes: at most 67,108,864 are read" in said
+    assert "Type error: `integer' expected, found `b'" in said
+    assert "Exception: (" not in said and "Warning" not in said, said  # no tracer prompt, no decoding warning
+    assert said.count("\nfalse.") == 5  # each refusal fails; the unknown procedure is an error

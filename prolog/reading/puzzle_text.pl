@@ -33,6 +33,7 @@
             read_layout/4,          % +Text, +Options, -Format, -Header
             read_kakuro_matrices/4, % +DownText, +RightText, +Options, -Record
             read_text_file/2,       % +File, -Text
+            read_text_file/3,       % +File, +MaxBytes, -Text
             matrix_pair/3,          % +Name, -DownFile, -RightFile
             givens_text/3,          % +Cols, +Text, -Givens
             value_code/2,           % +Code, -Value
@@ -63,6 +64,7 @@
 %  cannot be read (an unknown kind or format, no puzzle at all).
 
 read_puzzles(Text, Options, Records) :-
+    plain_text(Text),
     text_lines(Text, Lines),
     option(kind(Kind), Options, none),
     option(format(Format), Options, none),
@@ -92,6 +94,7 @@ read_puzzles(Text, Options, Records) :-
 %    F = csv, H = "quizzes,solutions".
 
 read_layout(Text, Options, Format, Header) :-
+    plain_text(Text),
     text_lines(Text, Lines),
     option(kind(Kind), Options, none),
     option(format(Given), Options, none),
@@ -165,6 +168,17 @@ record(Line, Kind, Goal, record(RecordLine, Outcome)) :-
             ( integer(ErrorLine) -> RecordLine = ErrorLine ; RecordLine = Line ) )).
 
 % ----------------------------------------------------------------- lines
+
+% plain_text(+Text): Text holds no NUL character, which no text file
+% does and every binary file (an image, a program) does.
+plain_text(Text) :-
+    (   sub_string(Text, Before, 1, _, "\u0000")
+    ->  sub_string(Text, 0, Before, _, Head),
+        split_string(Head, "\n", "", Parts),
+        length(Parts, Line),
+        puzzle_error(Line, "line ~w holds a NUL character (byte 0): this is binary data, not a puzzle text", [Line])
+    ;   true
+    ).
 
 % text_lines(+Text, -Lines): N-String for every line, numbered from 1,
 % without a byte-order mark or carriage returns.
@@ -1459,16 +1473,55 @@ matrix_pair(Name, Down, Right) :-
     atom_concat(Stem, RightSuffix, Right).
 
 %! read_text_file(+File, -Text) is det.
+%! read_text_file(+File, +MaxBytes, -Text) is det.
 %
-%  The text of File, read as UTF-8.  Throws puzzle_text_error(none, none,
-%  Message) when it is missing, not a file, or not UTF-8 text.
+%  The text of File, read as UTF-8, at most MaxBytes long (default 64 MB,
+%  as the Python door's max_file_bytes).  Throws puzzle_text_error(none,
+%  none, Message) when it is missing, not a file, too big, or not UTF-8
+%  text (a binary file, say).
 
 read_text_file(File, Text) :-
+    read_text_file(File, 67108864, Text).
+
+read_text_file(File, MaxBytes, Text) :-
     (   exists_file(File) -> true
     ;   exists_directory(File)
     ->  puzzle_error(none, "~w is a directory, not a puzzle file", [File])
     ;   puzzle_error(none, "~w: no such file", [File])
     ),
-    catch(read_file_to_string(File, Text, [encoding(utf8)]),
+    size_file(File, Size),
+    (   Size > MaxBytes
+    ->  puzzle_error(none, "~w is ~D bytes: at most ~D are read (the max_file_bytes option)", [File, Size, MaxBytes])
+    ;   true
+    ),
+    catch(setup_call_cleanup(open(File, read, In, [encoding(utf8)]),
+                             decoded_text(In, Text, Problem),
+                             close(In)),
           error(Formal, _),
-          puzzle_error(none, "~w: cannot read the file (~q)", [File, Formal])).
+          puzzle_error(none, "~w: cannot read the file (~q)", [File, Formal])),
+    (   Problem = decoding(Line, Message)
+    ->  puzzle_error(none, "~w, line ~w: not UTF-8 text (~w): a puzzle file is text, saved as UTF-8",
+                     [File, Line, Message])
+    ;   true
+    ).
+
+% decoded_text(+In, -Text, -Problem): the text of In, and the first byte
+% sequence that is not UTF-8 (SWI-Prolog warns of it and reads on; the
+% warning is taken here instead), or none.
+:- thread_local decoding/2.
+
+decoded_text(In, Text, Problem) :-
+    setup_call_cleanup(asserta(decoding(In, none)),
+                       ( read_string(In, _, Text), decoding(In, Problem) ),
+                       retractall(decoding(In, _))).
+
+:- multifile user:message_hook/3.
+user:message_hook(io_warning(In, Message), warning, _) :-
+    decoding(In, Seen),
+    !,
+    (   Seen == none
+    ->  line_count(In, Line),
+        retract(decoding(In, none)),
+        asserta(decoding(In, decoding(Line, Message)))
+    ;   true
+    ).
