@@ -90,7 +90,7 @@ read_puzzles(Text, Options, Records) :-
 %  one-puzzle-a-line format in pieces reads each piece with this Format,
 %  after this Header.
 %
-%    ?- read_layout("quizzes,solutions\n004300209,...\n", [], F, H).
+%    ?- read_layout("quizzes,solutions\n...24......32...,3142423113242413\n", [], F, H).
 %    F = csv, H = "quizzes,solutions".
 
 read_layout(Text, Options, Format, Header) :-
