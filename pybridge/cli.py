@@ -583,7 +583,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _library(args: argparse.Namespace) -> int:
-    lib = library.Library(args.db)
+    if args.library_command != "add" and not (args.db or library.default_path()).exists():
+        return 0  # nothing kept yet
+    lib = library.Library(args.db, readonly=args.library_command != "add")  # list and export change nothing
     if args.library_command == "add":
         for name in args.files:
             for p in _read(name, None, None):

@@ -33,6 +33,7 @@ from .rating import rate
 from .reading import read
 
 SCHEMA_VERSION = 1
+APPLICATION_ID = 0x505A4C47   # "PZLG": SQLite's header field that says which program's file it is
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
     id        INTEGER PRIMARY KEY,
@@ -50,10 +51,20 @@ CREATE TABLE IF NOT EXISTS puzzles (
     UNIQUE (text, puzzle_index)
 );
 """
+PUZZLE_COLUMNS = {"id", "text", "puzzle_index", "kind", "rows", "cols", "level", "score", "source", "added",
+                  "progress", "best_seconds"}
 
 
 class LibraryError(PuzzlogError):
     """The library's database cannot be used: it names the file and what is wrong."""
+
+
+class LibraryFull(LibraryError):
+    """The disk (or the database's own size limit) has no room for a write."""
+
+
+class LibraryReadOnly(LibraryError):
+    """A write to a library opened read-only, or to a file this process may not write."""
 
 
 @dataclass
@@ -86,82 +97,124 @@ def default_path() -> Path:
 
 
 class Library:
-    """The puzzles of one SQLite file (created when missing)."""
+    """The puzzles of one SQLite file: created when missing, opened read-only when
+    ``readonly`` (or when the file cannot be written), and checked to be a puzzlog library
+    before a byte of it is written."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, readonly: bool = False) -> None:
         self.path = Path(path) if path is not None else default_path()
         self._lock = threading.Lock()
+        self.readonly = readonly
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db = self._connect()
             self._db.execute("PRAGMA busy_timeout = 5000")
             found = self._db.execute("PRAGMA quick_check").fetchone()[0]
             if found != "ok":
                 raise LibraryError(f"{self.path}: the library's database is damaged ({found}); "
                                    "move it away to start a new one")
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if version == 0 and tables - {"puzzles"}:
-                raise LibraryError(f"{self.path}: this SQLite file is not a puzzlog library")
-            if version > SCHEMA_VERSION:
-                raise LibraryError(f"{self.path}: made by a newer puzzlog (library version {version})")
-            self._db.executescript(SCHEMA)  # CREATE ... IF NOT EXISTS: one statement, its own transaction
-            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._check_ours()
         except sqlite3.DatabaseError as exc:
             raise LibraryError(f"{self.path}: not a usable library database ({exc}); it was left as it is") from None
         except OSError as exc:
             raise LibraryError(f"{self.path}: cannot open the library ({exc.strerror})") from None
 
+    def _connect(self) -> sqlite3.Connection:
+        """A connection that writes (the file made when missing), or reads only when asked
+        to or when the file may not be written."""
+        if not self.readonly and not self.path.exists():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.readonly and (not self.path.exists() or os.access(self.path, os.W_OK)):
+            return sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        if not self.path.exists():
+            raise LibraryError(f"{self.path}: no such library")
+        self.readonly = True
+        return sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False,
+                               isolation_level=None)
+
+    def _check_ours(self) -> None:
+        """A new file becomes a library; any other file must be one already (its application
+        id, or a first-version puzzlog library, which had none), of a version this puzzlog
+        knows.  Nothing is written to a file that is not."""
+        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(puzzles)")}
+        empty = app_id == 0 and version == 0 and not tables
+        first_version = app_id == 0 and version == 1 and tables == {"puzzles"} and columns == PUZZLE_COLUMNS
+        if not (empty or first_version or app_id == APPLICATION_ID):
+            raise LibraryError(f"{self.path}: this SQLite file is not a puzzlog library; it was left as it is")
+        if version > SCHEMA_VERSION:
+            raise LibraryError(f"{self.path}: made by a newer puzzlog (library version {version})")
+        if app_id == APPLICATION_ID and columns != PUZZLE_COLUMNS:
+            raise LibraryError(f"{self.path}: the library's puzzles table is not as puzzlog made it; "
+                               "it was left as it is")
+        if self.readonly:
+            if empty:
+                raise LibraryError(f"{self.path}: an empty file, opened read-only: no library yet")
+            return
+        if empty or first_version:
+            with self._transaction():
+                self._db.execute(SCHEMA)
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        """One write, all or nothing (BEGIN IMMEDIATE: other processes wait for it)."""
-        self._db.execute("BEGIN IMMEDIATE")
+        """One write, all or nothing (BEGIN IMMEDIATE: other processes wait for it); a full
+        disk or a read-only file is a LibraryError that says so."""
+        if self.readonly:
+            raise LibraryReadOnly(f"{self.path}: the library is open read-only; nothing was changed")
         try:
-            yield
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                if self._db.in_transaction:  # SQLite rolls back by itself on a full disk
+                    self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        except sqlite3.OperationalError as exc:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            code = getattr(exc, "sqlite_errorcode", None)
+            if code == sqlite3.SQLITE_FULL or "full" in str(exc):
+                raise LibraryFull(f"{self.path}: the disk is full: nothing was changed; free some space "
+                                  "and try again") from None
+            if code == sqlite3.SQLITE_READONLY or "readonly" in str(exc):
+                raise LibraryReadOnly(f"{self.path}: the library cannot be written ({exc}); nothing was "
+                                      "changed") from None
+            raise LibraryError(f"{self.path}: the library could not be written ({exc}); nothing was "
+                               "changed") from None
 
     def add(self, text: str, index: int = 0, source: str = "", rated: bool = True, kind: str | None = None,
-            fmt: str | None = None) -> Entry:
+            fmt: str | None = None, rate_seconds: float = 10.0) -> Entry:
         """Keep puzzle ``index`` of ``text`` (read as text, never as a file name, as ``kind``
-        and ``fmt`` when given), rated unless ``rated`` is false; a puzzle already kept is
-        returned as it is.  The entry's ``kind`` is what reads the text back (a line is a
-        Sudoku X only when read as one)."""
-        existing = self._find(text, index)
-        if existing is not None:
-            return existing
-        puzzles = read(text, source or "<library>", kind, fmt)
-        if not 0 <= index < len(puzzles):
-            raise PuzzlogError(f"the text has {len(puzzles)} puzzles; there is no #{index}")
-        p = puzzles[index]
-        if isinstance(p, Unreadable):
-            raise p.error
-        return self._insert(text, index, p, source, rated)
+        and ``fmt`` when given), rated (for at most ``rate_seconds``) unless ``rated`` is
+        false; a puzzle already kept is returned as it is.  The entry's ``kind`` is what
+        reads the text back (a line is a Sudoku X only when read as one)."""
+        return self.find(text, index) or self.insert(
+            text, index, describe(text, index, source, kind, fmt, rate_seconds if rated else None), source)
 
     def keep(self, puzzle: Puzzle | KakuroPuzzle, source: str = "", rated: bool = True) -> Entry:
         """Keep a puzzle already read (from a file of many, say), as its own text in its
         kind's format."""
         text = formats.write([puzzle], native_format(puzzle))
-        return self._find(text, 0) or self._insert(text, 0, puzzle, source, rated)
+        return self.find(text, 0) or self.insert(text, 0, described(puzzle, 10.0 if rated else None), source)
 
-    def _insert(self, text: str, index: int, p: Puzzle | KakuroPuzzle, source: str, rated: bool) -> Entry:
-        rows, cols = p.shape
-        level = score = None
-        if rated:
-            rating = rate(p, time_limit=10)
-            if rating.status == "rated":
-                level, score = rating.level, rating.score
+    def insert(self, text: str, index: int, facts: Described, source: str) -> Entry:
+        """Keep puzzle ``index`` of ``text`` as ``facts`` describe it (the engine's part of
+        add(), done beforehand: describe())."""
         with self._lock, self._transaction():
             self._db.execute("INSERT OR IGNORE INTO puzzles (text, puzzle_index, kind, rows, cols, level, score, "
                              "source, added) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                             (text, index, p.kind, rows, cols, level, score, source, time.time()))
-        found = self._find(text, index)
+                             (text, index, facts.kind, facts.rows, facts.cols, facts.level, facts.score, source,
+                              time.time()))
+        found = self.find(text, index)
         assert found is not None
         return found
 
-    def _find(self, text: str, index: int) -> Entry | None:
+    def find(self, text: str, index: int) -> Entry | None:
+        """The entry of puzzle ``index`` of ``text``, if it is kept."""
         with self._lock:
             row = self._db.execute(f"SELECT {COLUMNS} FROM puzzles WHERE text = ? AND puzzle_index = ?",
                                    (text, index)).fetchone()
@@ -207,6 +260,40 @@ class Library:
             self._db.close()
 
 
+@dataclass(frozen=True)
+class Described:
+    """What the library keeps of a puzzle beside its text: what the engine says of it."""
+
+    kind: str
+    rows: int
+    cols: int
+    level: str | None = None
+    score: int | None = None
+
+
+def describe(text: str, index: int = 0, source: str = "", kind: str | None = None, fmt: str | None = None,
+             rate_seconds: float | None = 10.0) -> Described:
+    """Puzzle ``index`` of ``text`` read (as text, never as a file name) and, unless
+    ``rate_seconds`` is None, rated for at most that long."""
+    puzzles = read(text, source or "<library>", kind, fmt)
+    if not 0 <= index < len(puzzles):
+        raise PuzzlogError(f"the text has {len(puzzles)} puzzles; there is no #{index}")
+    p = puzzles[index]
+    if isinstance(p, Unreadable):
+        raise p.error
+    return described(p, rate_seconds)
+
+
+def described(p: Puzzle | KakuroPuzzle, rate_seconds: float | None) -> Described:
+    rows, cols = p.shape
+    if rate_seconds is None:
+        return Described(p.kind, rows, cols)
+    rating = rate(p, time_limit=rate_seconds)
+    if rating.status != "rated":
+        return Described(p.kind, rows, cols)
+    return Described(p.kind, rows, cols, rating.level, rating.score)
+
+
 COLUMNS = "id, text, puzzle_index, kind, rows, cols, level, score, source, added, progress, best_seconds"
 
 
@@ -215,4 +302,5 @@ def _entry(row: tuple) -> Entry:
     return Entry(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], progress, row[11])
 
 
-__all__ = ["Entry", "Library", "LibraryError", "default_path"]
+__all__ = ["Described", "Entry", "Library", "LibraryError", "LibraryFull", "LibraryReadOnly", "default_path",
+           "describe", "described"]

@@ -119,3 +119,50 @@ def test_the_library_over_http(tmp_path):
         assert as_x["kind"] == "sudoku-x"  # the kind it was read as, which reads it back
         bad = client.post("/api/library/add", json={"puzzle": "12345"})
         assert bad.status_code == 400 and "line 1" in bad.json()["error"]
+
+
+def test_a_file_with_a_puzzles_table_of_its_own_is_not_taken_for_a_library(tmp_path):
+    foreign = tmp_path / "foreign.sqlite"
+    with sqlite3.connect(foreign) as db:
+        db.execute("CREATE TABLE puzzles (name TEXT, pieces INTEGER)")
+        db.execute("INSERT INTO puzzles VALUES ('jigsaw', 1000)")
+    before = foreign.read_bytes()
+    with pytest.raises(LibraryError, match="not a puzzlog library; it was left as it is"):
+        Library(foreign)
+    assert foreign.read_bytes() == before  # user_version and all
+    run = cli("library", "--db", str(foreign), "list")
+    assert run.returncode == 1 and "not a puzzlog library" in run.stderr and foreign.read_bytes() == before
+
+
+def test_a_library_of_the_first_version_is_still_ours(tmp_path):
+    old = tmp_path / "old.sqlite"
+    with sqlite3.connect(old) as db:  # as puzzlog made it before libraries had an application id
+        db.executescript(pybridge.library.SCHEMA + "PRAGMA user_version = 1;")
+    lib = Library(old)
+    lib.add(SUDOKU9, 0, rated=False)
+    assert lib._db.execute("PRAGMA application_id").fetchone()[0] == pybridge.library.APPLICATION_ID
+    assert len(Library(old).entries()) == 1
+
+
+def test_listing_changes_nothing_and_a_read_only_library_can_be_listed(tmp_path):
+    path = tmp_path / "lib.sqlite"
+    Library(path).add(SUDOKU9, 0, source="sudoku9.txt", rated=False)
+    before = path.read_bytes()
+    listed = cli("library", "--db", str(path), "list")
+    assert listed.returncode == 0 and "sudoku9.txt" in listed.stdout and path.read_bytes() == before
+    readonly = Library(path, readonly=True)
+    assert [e.source for e in readonly.entries()] == ["sudoku9.txt"]
+    with pytest.raises(pybridge.library.LibraryReadOnly, match="open read-only; nothing was changed"):
+        readonly.add(FUTOSHIKI, 0, rated=False)
+    assert path.read_bytes() == before
+
+
+def test_a_full_disk_is_said_and_changes_nothing(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    entry = lib.add(SUDOKU9, 0, rated=False)
+    pages = lib._db.execute("PRAGMA page_count").fetchone()[0]
+    lib._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
+    with pytest.raises(pybridge.library.LibraryFull, match="the disk is full: nothing was changed"):
+        lib.save_progress(entry.id, {"notes": "x" * 100_000})
+    assert lib.get(entry.id).progress is None
+    assert lib._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
