@@ -25,7 +25,8 @@
                                     % -Status, -Items, -Codes1, -Solutions
             bridge_steps/7,         % +Geometry, +Codes, +Techniques, +MaxSteps, -Status, -Items,
                                     % -Codes1
-            bridge_hint/7,          % +Geometry, +Codes, +Techniques, +Level, -Status, -Text, -Items
+            bridge_hint/8,          % +Geometry, +Codes, +Techniques, +Level, +TimeLimitMs,
+                                    % -Status, -Text, -Items
             bridge_rate/8,          % +Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps,
                                     % -Features, -Error
             bridge_rating_ladder/2, % +Geometry, -Ladder
@@ -414,18 +415,20 @@ bridge_steps(Shape, Codes, Techniques0, Max, Status, Items, Codes1) :-
                state_codes(Codes1) )),
     maplist(item_list, Items0, Items).
 
-%! bridge_hint(+Geometry, +Codes, +Techniques, +Level, -Status, -Text, -Items) is det.
+%! bridge_hint(+Geometry, +Codes, +Techniques, +Level, +TimeLimitMs, -Status, -Text, -Items) is det.
 %
 %  A hint at the next deduction from the state Codes (explain:hint_text/3
 %  at Level 1, 2 or 3), without moving on: Status is step (Items holds
 %  the deduction, as bridge_walk/9 gives items), solved, stuck (no
-%  technique applies: a guess is needed) or contradiction (Text says
-%  why).
+%  technique applies: a guess is needed), contradiction (Text says why)
+%  or timeout (none found within TimeLimitMs; 0: no limit).
 
-bridge_hint(Shape, Codes, Techniques0, Level, Status, Text, Items) :-
+bridge_hint(Shape, Codes, Techniques0, Level, TimeLimitMs, Status, Text, Items) :-
     shape_geometry(Shape, Geometry),
     step_techniques(Techniques0, Techniques),
-    on_state(Geometry, Codes, hint_in_place(Techniques, Level, Status, Text, Items0)),
+    catch(with_limit(TimeLimitMs, on_state(Geometry, Codes, hint_in_place(Techniques, Level, Status, Text, Items0))),
+          time_limit_exceeded,
+          ( Status = timeout, Text = "", Items0 = [] )),
     maplist(item_list, Items0, Items).
 
 hint_in_place(_, _, contradiction, Text, []) :-

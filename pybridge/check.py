@@ -173,9 +173,9 @@ def _side_by_side(*grids: str, gap: str = "     ") -> str:
 
 def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: float | None = None) -> CheckReport:
     """Check ``puzzle``: every rule its givens break, then how many solutions it has (up to
-    two).  With ``grid`` (the player's partly filled grid: a file or text in the puzzle's
-    own formats, or row-major values, 0 blank), also which entries break a rule, which
-    contradict the unique solution, and how many cells are left.  ``time_limit`` bounds the
+    two).  With ``grid`` (the player's partly filled grid: a text, or a ``Path`` to a
+    file, in the puzzle's own formats, or row-major values, 0 blank), also which entries
+    break a rule, which contradict the unique solution, and how many cells are left.  ``time_limit`` bounds the
     counting of solutions (seconds).  Raises PuzzlogError for a grid that does not fit.
     """
     if isinstance(puzzle, Unreadable):

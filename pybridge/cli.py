@@ -116,7 +116,14 @@ def _parser() -> argparse.ArgumentParser:
                                                              "machine only)")
     p_serve.add_argument("--port", type=_whole(1, 65535), default=8000, help="default 8000")
     p_serve.add_argument("--time-limit", type=_seconds, default=10.0, metavar="S",
-                         help="seconds of engine work a request may take (default 10)")
+                         help="seconds a request may take, the wait for an engine included (default 10)")
+    p_serve.add_argument("--engines", type=_whole(0, 256), default=0, metavar="N",
+                         help="engine processes answering requests (default 0: one per core, at least 2)")
+    p_serve.add_argument("--max-queue", type=_whole(0, 100_000), default=64, metavar="N",
+                         help="requests that may wait for an engine; more are answered 429 (default 64)")
+    p_serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                         help="a host name the server answers to, beside localhost and the --host address "
+                              "(repeat for more; * for any: then mind DNS rebinding)")
     p_serve.add_argument("--puzzles", type=Path, metavar="DIR",
                          help="the folder of puzzle files the page offers (default: the bundled puzzles)")
 
@@ -570,15 +577,17 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .web import ServeLimits, create_app  # the web extra is optional
-    import uvicorn
-    limits = ServeLimits(time_limit=args.time_limit, library=args.db or library.default_path())
+    from .web import ServeLimits, create_app, make_server  # the web extra is optional
+    limits = ServeLimits(time_limit=args.time_limit, engines=args.engines, max_queue=args.max_queue, host=args.host,
+                         allow_hosts=tuple(args.allow_host), library=args.db or library.default_path())
     if args.puzzles is not None:
         if not args.puzzles.is_dir():
             raise PuzzlogError(f"{args.puzzles}: no such folder")
         limits.puzzles = args.puzzles
-    print(f"puzzlog: the page is at http://{args.host}:{args.port}/ (Ctrl-C stops)", file=sys.stderr, flush=True)
-    uvicorn.run(create_app(limits), host=args.host, port=args.port, log_level="warning")
+    server = make_server(create_app(limits), limits, args.host, args.port)
+    print(f"puzzlog: the page is at http://{args.host}:{args.port}/ ({limits.engine_count} engines; Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    server.run()
     return 0
 
 

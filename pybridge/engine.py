@@ -12,6 +12,10 @@ operating system: shutting it down from the main thread, which is not
 Prolog's, or while the worker is still busy makes SWI-Prolog warn that it
 failed to stop its threads, or wait for the worker.
 
+Another thread may also call the work off (``call_off``: a server whose
+client hung up, or whose time ran out): the running query is interrupted
+the same way, and every call raises ``Cancelled`` until ``call_on``.
+
 Each call is a single query whose arguments are built as terms (a Python
 ``str`` becomes an atom, never text parsed as Prolog): see foreign.py.
 """
@@ -28,8 +32,13 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import foreign
-from .errors import EngineError
+from .errors import EngineError, PuzzlogError
 from .limits import LIMITS
+
+
+class Cancelled(PuzzlogError):
+    """The work was called off (call_off) before it was done."""
+
 
 _JOBS: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
 _LOADED = False
@@ -38,6 +47,7 @@ _INTERRUPT_WAIT = 2.0             # seconds an interrupted caller waits for the 
 _running: Future[Any] | None = None   # the job the worker is on, under _RUNNING_LOCK
 _RUNNING_LOCK = threading.Lock()
 _prolog_thread = 0                # the worker's Prolog thread id, once Prolog is started
+_CALLED_OFF = threading.Event()   # set: every call raises Cancelled
 
 
 def _serve() -> None:
@@ -132,6 +142,20 @@ def _interrupt(future: Future[Any]) -> None:
         pass
 
 
+def call_off() -> None:
+    """Stop the query that runs now, from any thread, and refuse every call (Cancelled)
+    until call_on(): what a server does when its client hangs up or its time runs out."""
+    _CALLED_OFF.set()
+    with _RUNNING_LOCK:
+        if _running is not None and _prolog_thread:
+            _raise_in_prolog(_prolog_thread, int(_INTERRUPT))
+
+
+def call_on() -> None:
+    """Take calls again after call_off()."""
+    _CALLED_OFF.clear()
+
+
 def _raise_in_prolog(thread: int, sig: int) -> None:
     from pyswip.core import _lib
     raise_signal = _lib["PL_thread_raise"]  # a function object of our own, as in foreign.py
@@ -193,8 +217,16 @@ def start() -> None:
 
 
 def call(name: str, args: list[Any], outputs: int) -> list[Any]:
-    """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails."""
-    result = _on_worker(_started_run, name, args, outputs)
+    """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails, and
+    Cancelled when the work was called off."""
+    if _CALLED_OFF.is_set():
+        raise Cancelled("the work was called off")
+    try:
+        result = _on_worker(_started_run, name, args, outputs)
+    except EngineError:
+        if _CALLED_OFF.is_set():
+            raise Cancelled("the work was called off") from None
+        raise
     if result is None:
         raise EngineError(f"the engine's {name}/{len(args) + outputs} failed unexpectedly")
     return result

@@ -1,8 +1,9 @@
 """A player's entries: a partly filled grid read against its puzzle, for hints and checks.
 
-The grid comes in the puzzle's own formats (a file, a text, or row-major values with 0
-for a blank); it must have the puzzle's shape, keep its givens and, for a Kakuro, its
-layout of clues.
+The grid comes in the puzzle's own formats: a text (a ``str`` is always the text itself,
+never a file name, whatever file it may name), a file (a ``Path``), or row-major values
+with 0 for a blank.  It must have the puzzle's shape, keep its givens and, for a Kakuro,
+its layout of clues.
 """
 from __future__ import annotations
 
@@ -31,10 +32,12 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
                 raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1}: {v!r} is not a value of this puzzle "
                                    f"(0 for a blank, 1..{_max_value(puzzle)})")
     else:
-        if isinstance(grid, str) and ("\n" in grid or not Path(grid).is_file()):
+        if isinstance(grid, str):
             found = read(grid, "<grid>", puzzle.kind)  # a text: errors name it as the grid
-        else:
+        elif isinstance(grid, Path):
             found = load(grid, kind=puzzle.kind, errors="keep")
+        else:
+            raise TypeError(f"a grid is a text, a Path or a list of values, not {type(grid).__name__}")
         other = found[0]
         if isinstance(other, Unreadable):
             raise other.error

@@ -10,6 +10,7 @@ Look for: cross hatching, in box 3.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from . import engine
@@ -17,14 +18,14 @@ from .check import check
 from .entries import Grid, read_entries, with_entries
 from .errors import PuzzlogError
 from .picture import Marks, picture
-from .solver import Position, Solvable, Solver, Step, _step
+from .solver import Position, Solvable, Solver, Step, _limit_ms, _step
 
 
 @dataclass
 class Hint:
     """A hint: ``status`` is step (``text`` hints at ``step`` at ``level``), mistake (the
     player's entries in ``mistakes`` contradict the solution; nothing else is said), solved,
-    stuck (no technique applies: a guess is needed) or contradiction."""
+    stuck (no technique applies: a guess is needed), contradiction or timeout."""
 
     status: str
     level: int
@@ -62,19 +63,22 @@ class Hint:
 
 
 def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
-         techniques: str | list[str] | None = None) -> Hint:
+         techniques: str | list[str] | None = None, time_limit: float | None = None) -> Hint:
     """A hint at the next deduction from the givens, or from ``grid``: the player's partly
-    filled grid (a text or file in the puzzle's own formats, or row-major values, 0 blank).
+    filled grid (a text, or a ``Path`` to a file, in the puzzle's own formats, or row-major
+    values, 0 blank).
 
     Level 1 names the technique, 2 also where to look, 3 gives the whole deduction.  If the
     grid holds an entry that contradicts the puzzle's solution, the hint names those cells
-    and says nothing else.  Raises PuzzlogError for a grid that does not fit the puzzle.
+    and says nothing else.  ``time_limit`` (seconds) bounds the whole search: when it runs
+    out the status is timeout.  Raises PuzzlogError for a grid that does not fit the puzzle.
     """
     if level not in (1, 2, 3):
         raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
     position = puzzle if grid is None else with_entries(puzzle, read_entries(puzzle, grid))
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     if grid is not None:
-        report = check(puzzle, position.givens)
+        report = check(puzzle, position.givens, time_limit)
         mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in report.wrong]
         if mistakes:
             cells = ", ".join(f"r{r}c{c} = {v}" for r, c, v in mistakes)
@@ -83,10 +87,12 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
                         mistakes=mistakes, position=Position(puzzle, position.givens))
     solver = Solver(position, techniques)
     start = Position(puzzle, solver.codes)  # the original puzzle: entries show as entries
+    left = None if deadline is None else max(0.001, deadline - time.monotonic())
     status, text, items = engine.call(
-        "bridge_hint", [position.geometry(), solver.codes, solver.techniques, level], 3)
+        "bridge_hint", [position.geometry(), solver.codes, solver.techniques, level, _limit_ms(left)], 3)
     messages = {"solved": "The grid is complete and correct.",
                 "stuck": "No technique applies here: a guess is needed.",
+                "timeout": "The time limit ran out before a hint was found.",
                 "contradiction": f"Contradiction: {text}."}
     if status == "step":
         step = _step(items[0])

@@ -76,11 +76,7 @@ class _Worker:
 
     @classmethod
     def start(cls, function: Callable[[Any], Any]) -> _Worker:
-        ours, theirs = _SPAWN.Pipe()
-        process = _SPAWN.Process(target=_serve, args=(theirs, function), name="puzzlog-worker", daemon=True)
-        process.start()
-        theirs.close()  # so that the worker's death reads as end of file here
-        return cls(process, ours)
+        return cls(*spawn(_serve, function, name="puzzlog-worker"))
 
     def give(self, chunk: list) -> None:
         self.chunk.extend(chunk)
@@ -91,18 +87,33 @@ class _Worker:
             pass
 
     def stop(self, kill: bool = False) -> None:
-        if kill:
-            self.process.kill()
-        else:
-            try:
-                self.conn.send(None)
-            except OSError:
-                pass
-        self.process.join(5)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
-        self.conn.close()
+        stop(self.process, self.conn, kill)
+
+
+def spawn(target: Callable[..., None], *args: Any, name: str) -> tuple[Any, Connection]:
+    """A fresh interpreter (spawned) running target(its end of a pipe, *args), and this
+    end of the pipe."""
+    ours, theirs = _SPAWN.Pipe()
+    process = _SPAWN.Process(target=target, args=(theirs, *args), name=name, daemon=True)
+    process.start()
+    theirs.close()  # so that the worker's death reads as end of file here
+    return process, ours
+
+
+def stop(process: Any, conn: Connection, kill: bool = False) -> None:
+    """Stop a spawned worker: killed, or told to stop (None) and given 5 s to do so."""
+    if kill:
+        process.kill()
+    else:
+        try:
+            conn.send(None)
+        except OSError:
+            pass
+    process.join(5)
+    if process.is_alive():
+        process.kill()
+        process.join()
+    conn.close()
 
 
 def chunk_size(items: int, jobs: int) -> int:
@@ -196,4 +207,4 @@ def run_pool(function: Callable[[Any], Any], items: Sequence[Any], jobs: int,
         yield from pool.run(items)
 
 
-__all__ = ["Failure", "Pool", "attempt", "chunk_size", "run_pool"]
+__all__ = ["Failure", "Pool", "attempt", "chunk_size", "run_pool", "spawn", "stop"]

@@ -20,7 +20,7 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 import pybridge  # noqa: E402
-from pybridge.web import ServeLimits, create_app  # noqa: E402
+from pybridge.web import ServeLimits, create_app, make_server  # noqa: E402
 from conftest import ROOT  # noqa: E402
 
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -36,9 +36,8 @@ def server(tmp_path_factory):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    config = uvicorn.Config(create_app(ServeLimits(library=library)), host="127.0.0.1", port=port,
-                            log_level="warning")
-    srv = uvicorn.Server(config)
+    limits = ServeLimits(library=library)
+    srv = make_server(create_app(limits), limits, "127.0.0.1", port)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20

@@ -102,10 +102,10 @@ def test_the_library_over_http(tmp_path):
     pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
     from starlette.testclient import TestClient
     from pybridge.web import ServeLimits, create_app
-    with TestClient(create_app()) as plain:
+    with TestClient(create_app(), base_url="http://localhost") as plain:
         response = plain.post("/api/library", json={})
         assert response.status_code == 400 and "keeps no library" in response.json()["error"]
-    with TestClient(create_app(ServeLimits(library=tmp_path / "lib.sqlite"))) as client:
+    with TestClient(create_app(ServeLimits(library=tmp_path / "lib.sqlite")), base_url="http://localhost") as client:
         entry = client.post("/api/library/add", json={"puzzle": SUDOKU9, "index": 2, "source": "web"}).json()
         assert entry["kind"] == "sudoku" and entry["index"] == 2
         saved = client.post("/api/library/progress", json={"id": entry["id"], "progress": {"a": 1}, "seconds": 61})

@@ -22,7 +22,7 @@ KAKURO = (ROOT / "puzzles" / "kakuro" / "medium.grid").read_text()
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app()) as c:
+    with TestClient(create_app(), base_url="http://localhost") as c:
         yield c
 
 
@@ -165,9 +165,10 @@ def test_a_text_naming_a_file_is_only_text(client, tmp_path):
 
 
 def test_limits_on_size_and_time():
-    with TestClient(create_app(ServeLimits(max_body_bytes=1000, time_limit=0.5))) as small:
+    with TestClient(create_app(ServeLimits(max_body_bytes=1000, time_limit=0.5)), base_url="http://localhost") \
+            as small:
         response = small.post("/api/read", json={"puzzle": "." * 2000})
-        assert response.status_code == 400 and "1000 bytes at most" in response.json()["error"]
+        assert response.status_code == 413 and "1000 bytes at most" in response.json()["error"]
         hard = (ROOT.parent / "shared" / "corpus" / "sudoku9_forum_hardest_1106.txt")
         if hard.exists():
             line = hard.read_text().splitlines()[0]

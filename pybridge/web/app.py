@@ -3,16 +3,30 @@ rate, generate, and a position's candidates) over HTTP, for the page in static/ 
 
 ``/api/library``, ``/api/library/add`` and ``/api/library/progress`` list, keep and update
 the puzzles of the SQLite library (``puzzlog serve --db``).  Every call takes a JSON object
-and gives one back; a bad request gets status 400 and
-``{"error": message}``.  A puzzle comes as text in any supported format (``puzzle``, with
+and gives one back.  A puzzle comes as text in any supported format (``puzzle``, with
 ``kind``, ``format`` and ``index`` to choose) and is read by the engine's reader, never
-as a file name: nothing a visitor sends runs a goal or opens a file.  Bodies are capped
-(``ServeLimits.max_body_bytes``) and engine work is bounded (``time_limit`` seconds, which
-a request may lower with its own ``time_limit``); the engine's one worker thread serves
-the requests in turn.
+as a file name: nothing a visitor sends runs a goal or opens a file (calls.py).
+
+What the server accepts and refuses (ServeLimits), each refusal a JSON ``{"error": ...}``:
+
+- 403 for a ``Host`` that is not this server's (the bound address, localhost, 127.0.0.1,
+  [::1], ``allow_hosts``: a DNS-rebinding page cannot reach it), and for a POST whose
+  ``Origin`` is another site's (no cross-site request can change the library);
+- 415 for a POST that is not ``application/json``; 400 for a body that is not a JSON object
+  of text (bad JSON, nesting too deep, a lone surrogate) or breaks a call's rules;
+- 413 for a body over ``max_body_bytes`` (read to its end first, so that a browser sees the
+  answer), or an answer over ``max_response_bytes``; 408 for a body slower than
+  ``body_seconds``;
+- 429 with ``Retry-After`` when every engine is busy and ``max_queue`` requests wait;
+- 503 when a request's time (``time_limit`` seconds, which a request may lower, the wait
+  for an engine included) runs out, or a client hangs up (its work is then dropped);
+- 507 when the library's disk is full.
+
+Engine work runs in ``engines`` worker processes (engines.py), so one slow request never
+stalls another while an engine is free, and static files never wait for one.
 
     >>> from starlette.testclient import TestClient
-    >>> client = TestClient(create_app())
+    >>> client = TestClient(create_app(), base_url="http://localhost")
     >>> client.post("/api/rate", json={"puzzle": "...24......32..."}).json()["level"]
     'trivial'
     >>> client.post("/api/rate", json={"puzzle": "1.3.......2....4"}).json()["status"]
@@ -20,256 +34,386 @@ the requests in turn.
 """
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+import os
+import stat
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import check, explain, generate, hint, rate, solve
-from ..entries import read_entries, with_entries
 from ..errors import PuzzlogError
-from ..generate import GENERATED_KINDS, SYMMETRIES
-from ..kakuro import KakuroPuzzle
-from ..library import Library
-from ..picture import picture
-from ..puzzle import Puzzle, Unreadable
+from ..library import Described, Library, LibraryFull, LibraryReadOnly
 from ..rating import LEVELS
-from ..reading import FORMATS, KINDS, read
-from ..solver import Solver
+from ..reading import KINDS
+from .calls import BadRequest, choice, text, whole
+from .engines import Busy, EnginePool, answer, too_big
 
 STATIC = Path(__file__).resolve().parent / "static"
 BUNDLED = Path(__file__).resolve().parents[2] / "puzzles"
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+LOG = logging.getLogger("puzzlog.serve")
 
 
 @dataclass
 class ServeLimits:
-    """``max_body_bytes``: one request's body; ``time_limit``: seconds of engine work one
-    request may take; ``puzzles``: the folder whose files the page offers (read-only);
+    """What the server takes on.  ``time_limit``: seconds a request may take, the wait for
+    an engine included (a request may ask for less); ``engines``: worker processes, one
+    engine each (0: one per core, at least 2); ``max_queue``: requests that may wait for
+    an engine; ``max_body_bytes`` / ``max_response_bytes``: one request's body, one answer;
+    ``body_seconds``: the time a body may take to arrive; ``header_seconds``,
+    ``max_connections``: the wait for a request's headers, and the open connections
+    (serve()); ``host``, ``allow_hosts``: the names the server answers to, beside
+    localhost; ``puzzles``: the folder whose files the page offers (read-only);
     ``library``: the SQLite file every puzzle opened is kept in (None: none kept)."""
 
-    max_body_bytes: int = 256 * 1024
     time_limit: float = 10.0
+    engines: int = 0
+    max_queue: int = 64
+    max_body_bytes: int = 256 * 1024
+    max_response_bytes: int = 16 * 2 ** 20
+    body_seconds: float = 10.0
+    header_seconds: float = 10.0
+    max_connections: int = 256
+    host: str = "127.0.0.1"
+    allow_hosts: tuple[str, ...] = ()
     puzzles: Path | None = field(default=BUNDLED)
     library: Path | None = None
 
+    @property
+    def engine_count(self) -> int:
+        return self.engines or max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                                   else os.cpu_count() or 2)
 
-class BadRequest(Exception):
-    """What a request got wrong, in words for the person who sent it."""
+
+class Refused(Exception):
+    """A request refused before any work: the status and the words for it."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.headers = headers or {}
 
 
 def create_app(limits: ServeLimits | None = None) -> Starlette:
     """The application: the page at ``/``, its files at ``/static``, the API at ``/api``."""
     limits = limits or ServeLimits()
-    bundled_files = _puzzle_files(limits.puzzles)
+    bundled_files = puzzle_files(limits.puzzles)
     kept = Library(limits.library) if limits.library is not None else None  # LibraryError: say so, start no server
+    pool = EnginePool(limits.engine_count, limits.max_queue, limits.max_response_bytes)
 
-    def endpoint(work: Callable[[dict], Any]):
+    def endpoint(work: Callable[[Request, dict, float], Awaitable[Response]]):
         async def handle(request: Request) -> Response:
             try:
                 data = await _body(request, limits)
-                return JSONResponse(await run_in_threadpool(work, data))
+                return await work(request, data, _seconds(data, limits))
+            except Refused as exc:
+                return _refusal(exc.status, str(exc), exc.headers)
             except (BadRequest, PuzzlogError) as exc:
-                return JSONResponse({"error": str(exc)}, status_code=400)
+                status = 507 if isinstance(exc, LibraryFull) else 403 if isinstance(exc, LibraryReadOnly) else 400
+                return _refusal(status, str(exc))
+            except ClientDisconnect:
+                return Response(status_code=400)  # nobody reads it
         return handle
 
-    def solve_call(data: dict) -> dict:
-        p = _puzzle(data)
-        result = solve(p, time_limit=_seconds(data, limits))
-        return {**result.to_json(), "picture": p.picture(result.values) if result.values else p.picture()}
+    async def on_engine(name: str, request: Request, data: dict, seconds: float) -> tuple[int, bytes]:
+        try:
+            return await pool.call(name, data, seconds, _hung_up(request))
+        except Busy as exc:
+            raise Refused(429, str(exc), {"Retry-After": str(exc.retry_after)}) from None
 
-    def check_call(data: dict) -> dict:
-        return check(_puzzle(data), _grid(data), time_limit=_seconds(data, limits)).to_json()
-
-    def hint_call(data: dict) -> dict:
-        level = _choice(data, "level", (1, 2, 3), 3)
-        h = hint(_puzzle(data), _grid(data), level)
-        return {**h.to_json(), "picture": h.picture()}
-
-    def candidates_call(data: dict) -> dict:
-        # what each open cell may still hold once the givens and the player's entries are
-        # placed: the candidate grid a player pencils in by hand, before any technique
-        p = _puzzle(data)
-        grid = _grid(data)
-        solver = Solver(p if grid is None else with_entries(p, read_entries(p, grid)))
-        cells = [values for row in solver.candidates() for values in row]
-        open_values = [sorted(values) if code < 0 else [] for code, values in zip(solver.codes, cells)]
-        return {"candidates": open_values, "picture": picture(p, solver.codes)}
-
-    def explain_call(data: dict) -> dict:
-        explanation = explain(_puzzle(data), time_limit=_seconds(data, limits))
-        out = explanation.to_json()
-        if data.get("pictures"):
-            for step, shown in zip(explanation.steps, out["steps"]):
-                shown["picture"] = step.picture()
-        return out
-
-    def rate_call(data: dict) -> dict:
-        rating = rate(_puzzle(data), time_limit=_seconds(data, limits))
-        return rating.to_json()
-
-    def generate_call(data: dict) -> dict:
-        kind = _choice(data, "kind", GENERATED_KINDS, "sudoku")
-        size = data.get("size")
-        if size is not None and not (isinstance(size, int) and not isinstance(size, bool)):
-            raise BadRequest("size is a whole number")
-        made = generate(kind, size=size, seed=_whole(data, "seed", 0, 2 ** 63, 0),
-                        difficulty=_choice(data, "difficulty", LEVELS, None),
-                        symmetry=_choice(data, "symmetry", SYMMETRIES, None),
-                        time_limit=_seconds(data, limits))
-        if not made:
-            raise BadRequest(f"no puzzle in the {_seconds(data, limits):g} s this request may take")
-        g = made[0]
-        return {**g.to_json(), **_shown(g.puzzle)}  # what /api/read would say of it: no second read
+    def engine_endpoint(name: str):
+        async def work(request: Request, data: dict, seconds: float) -> Response:
+            return _sized(*await on_engine(name, request, data, seconds), limits)
+        return work
 
     def kept_library() -> Library:
         if kept is None:
             raise BadRequest("this server keeps no library (puzzlog serve --db PATH)")
         return kept
 
-    def library_call(data: dict) -> dict:
+    async def library_call(_request: Request, data: dict, _seconds: float) -> Response:
         lib = kept_library()
-        entries = lib.entries(_choice(data, "kind", KINDS, None) or None, _choice(data, "level", LEVELS, None))
-        return {"entries": [e.to_json() for e in entries]}
+        kind, level = choice(data, "kind", KINDS, None) or None, choice(data, "level", LEVELS, None)
+        entries = await run_in_threadpool(lib.entries, kind, level)
+        return _json({"entries": [e.to_json() for e in entries]}, limits)
 
-    def library_add_call(data: dict) -> dict:
-        text = _text(data)
+    async def library_add_call(request: Request, data: dict, seconds: float) -> Response:
+        lib = kept_library()
+        puzzle, index = text(data), whole(data, "index", 0, 10 ** 6, 0)
         source = data.get("source", "")
         if not isinstance(source, str) or len(source) > 200:
             raise BadRequest("source: a short text")
-        return kept_library().add(text, _whole(data, "index", 0, 10 ** 6, 0), source,
-                                  kind=_choice(data, "kind", KINDS, None),
-                                  fmt=_choice(data, "format", FORMATS, None)).to_json()
+        entry = await run_in_threadpool(lib.find, puzzle, index)
+        if entry is None:  # read and rated by an engine, in the time the request has; kept here
+            status, body = await on_engine("describe", request, {**data, "index": index}, seconds)
+            if status != 200:
+                return _sized(status, body, limits)
+            entry = await run_in_threadpool(lib.insert, puzzle, index, Described(**json.loads(body)), source)
+        return _json(entry.to_json(), limits)
 
-    def library_progress_call(data: dict) -> dict:
+    async def library_progress_call(_request: Request, data: dict, _seconds: float) -> Response:
         progress = data.get("progress")
         if not isinstance(progress, dict):
             raise BadRequest("progress: a JSON object")
         seconds = data.get("seconds")
         if seconds is not None:
-            seconds = _whole(data, "seconds", 0, 10 ** 7, 0)
-        return kept_library().save_progress(_whole(data, "id", 1, 2 ** 62, 1), progress, seconds).to_json()
-
-    def read_call(data: dict) -> dict:
-        return {"puzzles": [_shown(p) for p in _read(data)]}
+            seconds = whole(data, "seconds", 0, 10 ** 7, 0)
+        entry = await run_in_threadpool(kept_library().save_progress, whole(data, "id", 1, 2 ** 62, 1), progress,
+                                        seconds)
+        return _json(entry.to_json(), limits)
 
     async def bundled(request: Request) -> Response:
         name = request.path_params.get("name")
         if name is None:
-            return JSONResponse({"files": sorted(bundled_files)})
+            return _json({"files": sorted(bundled_files)}, limits)
         if name not in bundled_files:  # only the files listed: no path from a visitor is opened
-            return JSONResponse({"error": f"no bundled puzzle file {name!r}"}, status_code=404)
-        text = await run_in_threadpool(bundled_files[name].read_text, encoding="utf-8")
-        puzzles = await run_in_threadpool(lambda: [_shown(p) for p in read(text, name)])
-        return JSONResponse({"name": name, "text": text, "puzzles": puzzles})
+            return _refusal(404, f"no bundled puzzle file {name!r}")
+        try:
+            file_text = await run_in_threadpool(_bundled_text, bundled_files[name], limits)
+        except PuzzlogError as exc:
+            return _refusal(400, str(exc))
+        try:
+            status, body = await on_engine("bundled", request, {"text": file_text, "name": name}, limits.time_limit)
+        except Refused as exc:
+            return _refusal(exc.status, str(exc), exc.headers)
+        if status != 200:
+            return _sized(status, body, limits)
+        return _json({"name": name, "text": file_text, **json.loads(body)}, limits)
 
     async def page(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
+
+    @asynccontextmanager
+    async def lifespan(_app: Starlette):
+        await asyncio.get_running_loop().run_in_executor(None, pool.start)
+        try:
+            yield
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, pool.close)
 
     routes = [Route("/", page),
               Route("/api/bundled", bundled),
               Route("/api/bundled/{name:path}", bundled),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    for name, work in (("read", read_call), ("solve", solve_call), ("check", check_call), ("hint", hint_call),
-                       ("candidates", candidates_call),
-                       ("explain", explain_call), ("rate", rate_call), ("generate", generate_call),
-                       ("library", library_call), ("library/add", library_add_call),
+    for name in ("read", "solve", "check", "hint", "candidates", "explain", "rate", "generate"):
+        routes.append(Route(f"/api/{name}", endpoint(engine_endpoint(name)), methods=["POST"]))
+    for name, work in (("library", library_call), ("library/add", library_add_call),
                        ("library/progress", library_progress_call)):
         routes.append(Route(f"/api/{name}", endpoint(work), methods=["POST"]))
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.library = kept  # for a test that fills its disk
+    app.add_middleware(Guard, limits=limits)
+    return app
+
+
+# -- every request: from this machine's pages only ------------------------------------------
+
+class Guard:
+    """An ASGI middleware: a request whose ``Host`` is not this server's is refused (403),
+    so is a POST from another site's page (its ``Origin``, or ``Sec-Fetch-Site``), or of
+    another type than JSON (415); an error of the application is an answer (500), logged
+    in one line, and a client that hung up is no error at all."""
+
+    def __init__(self, app: Any, limits: ServeLimits) -> None:
+        self.app = app
+        self.hosts = allowed_hosts(limits)
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self.refusal(scope["method"], headers)
+        if refusal is not None:
+            await _refusal(refusal.status, str(refusal))(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: dict) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            try:
+                await send(message)
+            except OSError:  # the client went away: nothing to tell it
+                pass
+
+        try:
+            await self.app(scope, receive, sending)
+        except (ClientDisconnect, asyncio.CancelledError):
+            pass
+        except Exception as exc:
+            LOG.error("internal error on %s %s: %s: %s", scope["method"], scope["path"], type(exc).__name__, exc)
+            if not started:
+                await _refusal(500, f"internal error ({type(exc).__name__}); the server goes on")(
+                    scope, receive, send)
+
+    def refusal(self, method: str, headers: dict[str, str]) -> Refused | None:
+        host = headers.get("host", "")
+        if host_name(host) not in self.hosts and "*" not in self.hosts:
+            return Refused(403, f"this server answers to {', '.join(sorted(self.hosts))}, not to {host!r} "
+                                "(puzzlog serve --allow-host NAME)")
+        if method not in ("GET", "HEAD"):
+            origin = headers.get("origin")
+            if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+                return Refused(403, f"a request from another site's page ({origin}) is refused")
+            if headers.get("sec-fetch-site") in ("cross-site", "same-site"):
+                return Refused(403, "a request from another site's page is refused")
+            if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+                return Refused(415, "the request's body is JSON: Content-Type: application/json")
+        return None
+
+
+def host_name(host: str) -> str:
+    """The name of a Host header, without its port: ``[::1]:8000`` is ``::1``."""
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def allowed_hosts(limits: ServeLimits) -> set[str]:
+    hosts = set(LOCAL_HOSTS) | {h.strip("[]") for h in limits.allow_hosts}
+    if limits.host not in ("0.0.0.0", "::", ""):
+        hosts.add(limits.host.strip("[]"))
+    return hosts
+
+
+# -- bodies and answers ------------------------------------------------------------------
+
+DRAIN_BYTES = 64 * 2 ** 20   # an oversized body is read this far, so that the client sees the 413
 
 
 async def _body(request: Request, limits: ServeLimits) -> dict:
-    declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limits.max_body_bytes):
-        raise BadRequest(f"a request may hold {limits.max_body_bytes} bytes at most")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.max_body_bytes:
-            raise BadRequest(f"a request may hold {limits.max_body_bytes} bytes at most")
+    """The request's JSON object, read within body_seconds; Refused otherwise."""
+    try:
+        body = await asyncio.wait_for(_read_body(request, limits), limits.body_seconds)
+    except asyncio.TimeoutError:
+        raise Refused(408, f"the request's body did not arrive within {limits.body_seconds:g} s",
+                      {"Connection": "close"}) from None
     try:
         data = json.loads(body or b"{}")
+    except RecursionError:
+        raise Refused(400, "the request is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise BadRequest(f"the request is not JSON: {exc}") from None
+        raise Refused(400, f"the request is not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise BadRequest("the request is a JSON object")
+        raise Refused(400, "the request is a JSON object")
+    _only_text(data)
     return data
 
 
-def _text(data: dict) -> str:
-    text = data.get("puzzle")
-    if not isinstance(text, str) or not text.strip():
-        raise BadRequest("puzzle: the puzzle's text, in any supported format")
-    return text
+async def _read_body(request: Request, limits: ServeLimits) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared is not None and not declared.isdigit():
+        raise Refused(400, "Content-Length is not a number", {"Connection": "close"})
+    too_big = declared is not None and int(declared) > limits.max_body_bytes
+    body, received = bytearray(), 0
+    async for chunk in request.stream():
+        received += len(chunk)
+        too_big = too_big or received > limits.max_body_bytes
+        if not too_big:
+            body += chunk
+        elif received > DRAIN_BYTES:
+            break
+    if too_big:
+        raise Refused(413, f"a request may hold {limits.max_body_bytes} bytes at most", {"Connection": "close"})
+    return bytes(body)
 
 
-def _read(data: dict) -> list:
-    text = _text(data)
-    # read(), not load(): a text that names a file on the server is still only text.
-    return read(text, "<request>", _choice(data, "kind", KINDS, None), _choice(data, "format", FORMATS, None))
-
-
-def _puzzle(data: dict) -> Puzzle | KakuroPuzzle:
-    puzzles = _read(data)
-    index = _whole(data, "index", 0, len(puzzles) - 1, 0)
-    p = puzzles[index]
-    if isinstance(p, Unreadable):
-        raise BadRequest(str(p.error))
-    return p
-
-
-def _grid(data: dict) -> str | list[int] | None:
-    grid = data.get("grid")
-    if grid is None or isinstance(grid, str):
-        return grid
-    if isinstance(grid, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in grid):
-        return grid
-    raise BadRequest("grid: a text in the puzzle's formats, or a list of whole numbers (0 blank)")
-
-
-def _shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
-    if isinstance(p, Unreadable):
-        return {"index": p.index, "error": str(p.error)}
-    rows, cols = p.shape
-    return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture()}
+def _only_text(value: Any, depth: int = 0) -> None:
+    """Every string of a request is text: a lone surrogate ("\\ud800") is refused here, not
+    halfway through a call."""
+    if isinstance(value, str):
+        if not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise Refused(400, f"a text holds U+{ord(value[exc.start]):04X}, a lone surrogate: "
+                                   "not text") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _only_text(key)
+            _only_text(item)
+    elif isinstance(value, list):
+        for item in value:
+            _only_text(item)
 
 
 def _seconds(data: dict, limits: ServeLimits) -> float:
-    """The engine time a request asks for (``time_limit``): at most the server's limit."""
+    """The time a request asks for (``time_limit``): at most the server's limit."""
     value = data.get("time_limit", limits.time_limit)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limits.time_limit:
-        raise BadRequest(f"time_limit: seconds, more than 0 and at most {limits.time_limit:g}, not {value!r}")
+        raise Refused(400, f"time_limit: seconds, more than 0 and at most {limits.time_limit:g}, not {value!r}")
     return float(value)
 
 
-def _choice(data: dict, key: str, choices: tuple, default: Any) -> Any:
-    value = data.get(key, default)
-    if value is not None and value not in choices:
-        raise BadRequest(f"{key}: one of {', '.join(map(str, choices))}, not {value!r}")
-    return value
+async def _hung_up(request: Request) -> None:
+    """Returns when the client hangs up (the body was read before: what comes next is that)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
 
 
-def _whole(data: dict, key: str, low: int, high: int, default: int) -> int:
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadRequest(f"{key}: a whole number from {low} to {high}, not {value!r}")
-    return value
+def _refusal(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    return Response(answer(status, {"error": message})[1], status, headers, media_type="application/json")
 
 
-def _puzzle_files(folder: Path | None) -> dict[str, Path]:
-    """The puzzle files under ``folder`` by their relative names: all the page may open."""
+def _json(data: dict, limits: ServeLimits) -> Response:
+    return _sized(200, json.dumps(data).encode(), limits)
+
+
+def _sized(status: int, body: bytes, limits: ServeLimits) -> Response:
+    if len(body) > limits.max_response_bytes:
+        status, body = too_big(len(body), limits.max_response_bytes)
+    return Response(body, status, media_type="application/json")
+
+
+# -- the bundled folder -----------------------------------------------------------------
+
+def puzzle_files(folder: Path | None) -> dict[str, Path]:
+    """The puzzle files under ``folder`` by their relative names: all the page may open.
+    Only regular files inside the folder: a symbolic link (to /etc/passwd, say) or a
+    folder of links is not followed."""
     if folder is None or not folder.is_dir():
         return {}
+    root = folder.resolve()
     skip = {".md", ".py"}
-    return {str(path.relative_to(folder)): path for path in sorted(folder.rglob("*"))
-            if path.is_file() and path.suffix not in skip and not path.name.endswith(("_down.txt", "_right.txt"))}
+    found: dict[str, Path] = {}
+    for top, dirs, files in os.walk(root, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not (Path(top) / d).is_symlink())
+        for name in sorted(files):
+            path = Path(top) / name
+            try:
+                regular = stat.S_ISREG(os.lstat(path).st_mode)
+            except OSError:
+                continue
+            if regular and path.suffix not in skip and not name.endswith(("_down.txt", "_right.txt")) \
+                    and path.resolve().is_relative_to(root):
+                found[str(path.relative_to(root))] = path
+    return dict(sorted(found.items()))
 
 
-__all__ = ["BadRequest", "ServeLimits", "create_app"]
+def _bundled_text(path: Path, limits: ServeLimits) -> str:
+    """A bundled file's text: a regular file still, UTF-8, and small enough to send."""
+    info = os.lstat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise PuzzlogError(f"{path.name} is no longer a regular file")
+    if info.st_size > limits.max_response_bytes // 4:
+        raise PuzzlogError(f"{path.name} is {info.st_size:,} bytes: too big to send "
+                           f"(max_response_bytes {limits.max_response_bytes:,})")
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PuzzlogError(f"{path.name}: not UTF-8 text (byte at offset {exc.start})") from None
+
+
+__all__ = ["BadRequest", "Guard", "Refused", "ServeLimits", "allowed_hosts", "create_app", "host_name",
+           "puzzle_files"]

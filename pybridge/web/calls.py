@@ -1,0 +1,165 @@
+"""The engine's side of each API call: a request's JSON object in, the answer's out.
+
+These run in the server's engine processes (engines.py), one request at a time each,
+and never see HTTP.  Every text a request holds is read as a puzzle text (pybridge.read,
+entries.read_entries with a ``str``), never as a file name, so no request reaches a file
+on the server.  ``seconds`` is the wall-clock time left for the request: every engine
+call is bounded by it.
+
+    >>> CALLS["rate"]({"puzzle": "...24......32..."}, 5.0)["level"]
+    'trivial'
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .. import check, explain, generate, hint, rate, solve
+from ..entries import read_entries, with_entries
+from ..errors import PuzzlogError
+from ..generate import GENERATED_KINDS, SYMMETRIES
+from ..kakuro import KakuroPuzzle
+from ..library import describe
+from ..picture import picture
+from ..puzzle import Puzzle, Unreadable
+from ..rating import LEVELS
+from ..reading import FORMATS, KINDS, read
+from ..solver import Solver
+
+
+class BadRequest(PuzzlogError):
+    """What a request got wrong, in words for the person who sent it."""
+
+
+class OutOfTime(PuzzlogError):
+    """The request's time ran out before its answer was found."""
+
+
+def solve_call(data: dict, seconds: float) -> dict:
+    p = _puzzle(data)
+    result = solve(p, time_limit=seconds)
+    return {**result.to_json(), "picture": p.picture(result.values) if result.values else p.picture()}
+
+
+def check_call(data: dict, seconds: float) -> dict:
+    return check(_puzzle(data), _grid(data), time_limit=seconds).to_json()
+
+
+def hint_call(data: dict, seconds: float) -> dict:
+    level = choice(data, "level", (1, 2, 3), 3)
+    h = hint(_puzzle(data), _grid(data), level, time_limit=seconds)
+    return {**h.to_json(), "picture": h.picture()}
+
+
+def candidates_call(data: dict, _seconds: float) -> dict:
+    # what each open cell may still hold once the givens and the player's entries are
+    # placed: the candidate grid a player pencils in by hand, before any technique
+    p = _puzzle(data)
+    grid = _grid(data)
+    solver = Solver(p if grid is None else with_entries(p, read_entries(p, grid)))
+    cells = [values for row in solver.candidates() for values in row]
+    open_values = [sorted(values) if code < 0 else [] for code, values in zip(solver.codes, cells)]
+    return {"candidates": open_values, "picture": picture(p, solver.codes)}
+
+
+def explain_call(data: dict, seconds: float) -> dict:
+    explanation = explain(_puzzle(data), time_limit=seconds)
+    out = explanation.to_json()
+    if data.get("pictures"):
+        for step, shown in zip(explanation.steps, out["steps"]):
+            shown["picture"] = step.picture()
+    return out
+
+
+def rate_call(data: dict, seconds: float) -> dict:
+    return rate(_puzzle(data), time_limit=seconds).to_json()
+
+
+def generate_call(data: dict, seconds: float) -> dict:
+    kind = choice(data, "kind", GENERATED_KINDS, "sudoku")
+    size = data.get("size")
+    if size is not None and not (isinstance(size, int) and not isinstance(size, bool)):
+        raise BadRequest("size is a whole number")
+    made = generate(kind, size=size, seed=whole(data, "seed", 0, 2 ** 63, 0),
+                    difficulty=choice(data, "difficulty", LEVELS, None),
+                    symmetry=choice(data, "symmetry", SYMMETRIES, None), time_limit=seconds)
+    if not made:
+        raise OutOfTime(f"no puzzle was made in the {seconds:.3g} s this request had")
+    g = made[0]
+    return {**g.to_json(), **shown(g.puzzle)}  # what /api/read would say of it: no second read
+
+
+def read_call(data: dict, _seconds: float) -> dict:
+    return {"puzzles": [shown(p) for p in _read(data)]}
+
+
+def bundled_call(data: dict, _seconds: float) -> dict:
+    """A bundled file's puzzles, its text read by the server (the name is only a label)."""
+    return {"puzzles": [shown(p) for p in read(data["text"], data["name"])]}
+
+
+def describe_call(data: dict, seconds: float) -> dict:
+    """What the library keeps of a puzzle beside its text: read, and rated in the time left."""
+    facts = describe(text(data), data.get("index", 0), data.get("source", ""), choice(data, "kind", KINDS, None),
+                     choice(data, "format", FORMATS, None), rate_seconds=seconds)
+    return facts.__dict__
+
+
+CALLS: dict[str, Callable[[dict, float], dict]] = {
+    "read": read_call, "solve": solve_call, "check": check_call, "hint": hint_call, "candidates": candidates_call,
+    "explain": explain_call, "rate": rate_call, "generate": generate_call, "bundled": bundled_call,
+    "describe": describe_call}
+
+
+# -- what a request holds ---------------------------------------------------------------
+
+def text(data: dict) -> str:
+    value = data.get("puzzle")
+    if not isinstance(value, str) or not value.strip():
+        raise BadRequest("puzzle: the puzzle's text, in any supported format")
+    return value
+
+
+def _read(data: dict) -> list:
+    # read(), not load(): a text that names a file on the server is still only text.
+    return read(text(data), "<request>", choice(data, "kind", KINDS, None), choice(data, "format", FORMATS, None))
+
+
+def _puzzle(data: dict) -> Puzzle | KakuroPuzzle:
+    puzzles = _read(data)
+    p = puzzles[whole(data, "index", 0, len(puzzles) - 1, 0)]
+    if isinstance(p, Unreadable):
+        raise BadRequest(str(p.error))
+    return p
+
+
+def _grid(data: dict) -> str | list[int] | None:
+    grid = data.get("grid")
+    if grid is None or isinstance(grid, str):
+        return grid  # a text, read as the puzzle's format: never a file name
+    if isinstance(grid, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in grid):
+        return grid
+    raise BadRequest("grid: a text in the puzzle's formats, or a list of whole numbers (0 blank)")
+
+
+def shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
+    if isinstance(p, Unreadable):
+        return {"index": p.index, "error": str(p.error)}
+    rows, cols = p.shape
+    return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture()}
+
+
+def choice(data: dict, key: str, choices: tuple, default: Any) -> Any:
+    value = data.get(key, default)
+    if value is not None and value not in choices:
+        raise BadRequest(f"{key}: one of {', '.join(map(str, choices))}, not {value!r}")
+    return value
+
+
+def whole(data: dict, key: str, low: int, high: int, default: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadRequest(f"{key}: a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+__all__ = ["BadRequest", "CALLS", "OutOfTime", "choice", "shown", "text", "whole"]

@@ -1,0 +1,333 @@
+"""The server's engines: a few worker processes, one SWI-Prolog engine each, behind a
+bounded queue.
+
+An engine answers one request at a time, and a request may take seconds (an empty 25x25
+to solve), so the server keeps several engines in processes of their own (spawned, as
+for batches: pool.py) and hands each request to the first one free.  What it guarantees:
+
+- **A deadline per request, queue wait included.**  The engine gets the time left when
+  it starts; the worker calls its work off when that runs out (engine.call_off); the
+  server answers 503 at the deadline even if the worker does not, and kills and replaces
+  a worker that does not stop.
+- **Abandoned work is dropped.**  A request whose client hung up is taken out of the
+  queue, or called off in its worker.
+- **A bounded queue, quick calls first.**  Past ``max_queue`` waiting requests, a new one
+  is refused at once (Busy: 429 with Retry-After), so waiting never piles up.  The calls
+  a player waits on while typing, and that take milliseconds (QUICK_CALLS: reading a
+  puzzle, the candidates of a position), go before the queued solves, ratings and
+  generations: shortest first, as a busy shop serves whoever needs a moment.
+- **Nothing else waits.**  Requests wait on the queue as asyncio futures, not as threads,
+  so static files and the library are served meanwhile.
+
+Each worker process runs calls.CALLS and sends back the answer already encoded as JSON.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import os
+import queue
+import signal
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, Awaitable
+
+from .. import engine
+from ..errors import EngineError, PuzzlogError
+from ..pool import spawn, stop
+
+QUICK_CALLS = frozenset({"read", "candidates", "bundled"})
+CALL_OFF_GRACE = 0.5   # seconds past a deadline before the server answers and calls the work off itself
+KILL_AFTER = 2.0       # seconds a worker has to stop called-off work before it is killed and replaced
+START_SECONDS = 60.0   # a worker that is not ready by then is replaced
+
+
+class Busy(PuzzlogError):
+    """Every engine is busy and the queue is full: ask again after ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def answer(status: int, body: dict) -> tuple[int, bytes]:
+    return status, json.dumps(body).encode()
+
+
+def too_big(size: int, max_bytes: int) -> tuple[int, bytes]:
+    return answer(413, {"error": f"the answer would hold {size:,} bytes, more than the {max_bytes:,} this server "
+                                 "sends: ask for fewer puzzles at a time"})
+
+
+def out_of_time(seconds: float) -> tuple[int, bytes]:
+    return answer(503, {"error": f"the time limit ran out ({seconds:.3g} s, the wait for an engine included): "
+                                 "ask again, or for less"})
+
+
+# -- in a worker process -------------------------------------------------------------------
+
+def _answer(name: str, data: dict, seconds: float) -> tuple[int, bytes]:
+    """The HTTP status and JSON body for one call."""
+    from .calls import CALLS, BadRequest, OutOfTime
+    try:
+        return answer(200, CALLS[name](data, seconds))
+    except (engine.Cancelled, OutOfTime) as exc:
+        return answer(503, {"error": str(exc) if isinstance(exc, OutOfTime) else
+                            f"the time limit ran out ({seconds:.3g} s): ask for less, or try again"})
+    except EngineError as exc:
+        return answer(500, {"error": f"the engine failed: {exc}"})
+    except (BadRequest, PuzzlogError) as exc:
+        return answer(400, {"error": str(exc)})
+    except RecursionError:
+        return answer(400, {"error": "the request is nested too deeply"})
+    except Exception as exc:  # a bug: said, and the worker goes on
+        return answer(500, {"error": f"internal error ({type(exc).__name__}: {exc}); the server goes on"})
+
+
+class _Current:
+    """The job a worker is on, so that a late call-off never stops the next one."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.job: int | None = None
+
+    def begin(self, job: int) -> None:
+        with self.lock:
+            self.job = job
+            engine.call_on()
+
+    def end(self) -> None:
+        with self.lock:
+            self.job = None
+
+    def call_off(self, job: int | None) -> None:
+        with self.lock:
+            if job is None or job == self.job:
+                engine.call_off()
+
+
+def _serve(conn: Connection) -> None:
+    """A worker's life: ("run", id, name, data, seconds, max_bytes) in, ("done", id, status,
+    body) out (an answer over max_bytes is a 413, not sent);
+    ("cancel", id) calls a job off.  It ends quietly when the server is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    current = _Current()
+    jobs: queue.SimpleQueue = queue.SimpleQueue()
+
+    def listen() -> None:
+        try:
+            while (message := conn.recv()) is not None:
+                if message[0] == "cancel":
+                    current.call_off(message[1])
+                else:
+                    jobs.put(message)
+        except (EOFError, OSError):
+            pass
+        current.call_off(None)
+        jobs.put(None)
+
+    try:
+        engine.start()
+        conn.send(("ready", os.getpid()))
+        threading.Thread(target=listen, name="puzzlog-requests", daemon=True).start()
+        while (job := jobs.get()) is not None:
+            _, job_id, name, data, seconds, max_bytes = job
+            current.begin(job_id)
+            timer = threading.Timer(seconds, current.call_off, (job_id,))
+            timer.start()
+            try:
+                status, body = _answer(name, data, max(0.01, seconds - 0.05))
+            finally:
+                timer.cancel()
+                current.end()
+            if len(body) > max_bytes:
+                status, body = too_big(len(body), max_bytes)
+            conn.send(("done", job_id, status, body))
+    except (EOFError, OSError):
+        return
+
+
+# -- in the server -----------------------------------------------------------------------
+
+@dataclass(eq=False)
+class _Job:
+    id: int
+    name: str
+    data: dict
+    seconds: float
+    deadline: float                      # time.monotonic()
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future
+    called_off: threading.Event = field(default_factory=threading.Event)
+
+    def settle(self, result: tuple[int, bytes]) -> None:
+        """Give the waiting request its answer, from any thread."""
+        def put() -> None:
+            if not self.future.done():
+                self.future.set_result(result)
+        try:
+            self.loop.call_soon_threadsafe(put)
+        except RuntimeError:  # the event loop is gone: nobody waits
+            pass
+
+
+class _Slot(threading.Thread):
+    """One engine process and the thread that feeds it, one job at a time."""
+
+    def __init__(self, pool: EnginePool, number: int) -> None:
+        super().__init__(name=f"puzzlog-engine-{number}", daemon=True)
+        self.pool = pool
+        self.process: Any = None
+        self.conn: Connection | None = None
+
+    def run(self) -> None:
+        while (job := self.pool._take()) is not None:
+            try:
+                self._do(job)
+            except Exception as exc:  # never lose a request: it gets an answer
+                job.settle(answer(500, {"error": f"internal error ({type(exc).__name__}: {exc})"}))
+                self._stop(kill=True)
+        self._stop()
+
+    def _ready(self) -> bool:
+        """A worker that answers, started (and waited for) when there is none."""
+        if self.process is not None and self.process.is_alive():
+            return True
+        self._stop(kill=True)
+        self.process, self.conn = spawn(_serve, name="puzzlog-engine")
+        try:
+            if self.conn.poll(START_SECONDS) and self.conn.recv()[0] == "ready":
+                return True
+        except (EOFError, OSError):
+            pass
+        self._stop(kill=True)
+        return False
+
+    def _do(self, job: _Job) -> None:
+        if job.called_off.is_set():
+            return
+        if not self._ready():
+            job.settle(answer(500, {"error": "an engine process could not be started: see the server's log"}))
+            return
+        left = job.deadline - time.monotonic()
+        if left <= 0:
+            job.settle(out_of_time(job.seconds))
+            return
+        assert self.conn is not None
+        self.conn.send(("run", job.id, job.name, job.data, left, self.pool.max_response_bytes))
+        called_off_at = None
+        while True:
+            try:
+                if self.conn.poll(0.05):
+                    kind, job_id, status, body = self.conn.recv()
+                    if job_id == job.id:
+                        job.settle((status, body))
+                        return
+                    continue
+            except (EOFError, OSError):
+                job.settle(answer(500, {"error": f"the engine process stopped (exit code "
+                                                 f"{self.process.exitcode}) on this request"}))
+                self._stop(kill=True)
+                return
+            now = time.monotonic()
+            if called_off_at is None and (job.called_off.is_set() or now > job.deadline + CALL_OFF_GRACE):
+                called_off_at = now
+                self.conn.send(("cancel", job.id))
+            elif called_off_at is not None and now - called_off_at > KILL_AFTER:
+                job.settle(out_of_time(job.seconds))
+                self._stop(kill=True)  # replaced when the next job comes
+                return
+
+    def _stop(self, kill: bool = False) -> None:
+        if self.process is not None:
+            stop(self.process, self.conn, kill)
+            self.process = self.conn = None
+
+
+class EnginePool:
+    """``engines`` worker processes for ``call``; at most ``max_queue`` requests wait; an
+    answer over ``max_response_bytes`` is a 413."""
+
+    def __init__(self, engines: int = 2, max_queue: int = 64, max_response_bytes: int = 16 * 2 ** 20) -> None:
+        self.engines = max(1, engines)
+        self.max_queue = max_queue
+        self.max_response_bytes = max_response_bytes
+        self._quick: deque[_Job] = deque()     # QUICK_CALLS, taken first
+        self._pending: deque[_Job] = deque()   # the others, in turn
+        self._ready = threading.Condition()
+        self._closing = False
+        self._ids = itertools.count(1)
+        self._slots: list[_Slot] = []
+
+    def start(self) -> None:
+        """Start the engines now (the first call does otherwise)."""
+        with self._ready:
+            if self._slots or self._closing:
+                return
+            self._slots = [_Slot(self, n) for n in range(self.engines)]
+        for slot in self._slots:
+            slot.start()
+
+    def close(self) -> None:
+        with self._ready:
+            self._closing = True
+            for job in (*self._quick, *self._pending):
+                job.settle(answer(503, {"error": "the server is stopping"}))
+            self._quick.clear()
+            self._pending.clear()
+            self._ready.notify_all()
+        for slot in self._slots:
+            slot.join(10)
+
+    def _take(self) -> _Job | None:
+        with self._ready:
+            while not self._quick and not self._pending and not self._closing:
+                self._ready.wait()
+            if self._closing:
+                return None
+            return (self._quick or self._pending).popleft()
+
+    @property
+    def waiting(self) -> int:
+        return len(self._quick) + len(self._pending)
+
+    async def call(self, name: str, data: dict, seconds: float,
+                   gone: Awaitable[Any] | None = None) -> tuple[int, bytes]:
+        """The status and JSON body of calls.CALLS[name](data, ...), within ``seconds`` from
+        now, the wait for an engine included; ``gone`` completes when the client hangs up
+        (the work is then dropped).  Raises Busy when the queue is full."""
+        self.start()
+        loop = asyncio.get_running_loop()
+        job = _Job(next(self._ids), name, data, seconds, time.monotonic() + seconds, loop, loop.create_future())
+        with self._ready:
+            if self.waiting >= self.max_queue:
+                raise Busy(f"all {self.engines} engines are busy and {self.waiting} requests wait: "
+                           "ask again in a moment", retry_after=max(1, round(seconds / 4)))
+            (self._quick if name in QUICK_CALLS else self._pending).append(job)
+            self._ready.notify()
+        waiting = {job.future} if gone is None else {job.future, asyncio.ensure_future(gone)}
+        try:
+            done, _ = await asyncio.wait(waiting, timeout=seconds + CALL_OFF_GRACE,
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for other in waiting - {job.future}:
+                other.cancel()
+        if job.future in done:
+            return job.future.result()
+        self._call_off(job)
+        return out_of_time(seconds)
+
+    def _call_off(self, job: _Job) -> None:
+        """Drop a job nobody waits for: out of the queue, or called off in its worker."""
+        with self._ready:
+            for waiting in (self._quick, self._pending):
+                if job in waiting:
+                    waiting.remove(job)
+        job.called_off.set()
+
+
+__all__ = ["Busy", "EnginePool", "QUICK_CALLS", "answer", "out_of_time", "too_big"]
