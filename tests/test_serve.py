@@ -147,29 +147,35 @@ def test_a_one_line_grid_of_any_size_is_a_grid(server):
 
 # ---------------------------------------------------------------- 2, 3. bounded, abandoned, pooled
 
+# The times asserted below are far from what they were (137 s, 10 s, 57 s) and far from the
+# work's own time, so that a busy machine does not make them fail.
+
 def test_a_hint_is_bounded_by_the_time_limit(server):
     grid = "1" + "." * 624
     started = time.monotonic()
     status, said = server.post("/api/hint", {"puzzle": EMPTY25, "grid": grid, "time_limit": 2})
     took = time.monotonic() - started
-    assert took < 4, took  # it took 137 s
+    assert took < 6, took  # it took 137 s
     assert (status == 200 and said["status"] in ("step", "timeout")) or status == 503, said
 
 
 def test_adding_to_the_library_rates_within_the_time_asked(server):
     started = time.monotonic()
     status, entry = server.post("/api/library/add", {"puzzle": EMPTY25, "time_limit": 1})
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < 6  # it rated for 10 s whatever was asked
     assert status == 200 and entry["rows"] == 25 and entry["level"] is None
+
+
+SOLVE_QUICK = {"puzzle": "...24......32..."}  # a solve, as slow calls are, but of a 4x4
 
 
 def test_a_quick_call_beside_a_slow_one_does_not_wait(server):
     with ThreadPoolExecutor(1) as pool:
-        slow = pool.submit(server.post, "/api/solve", {"puzzle": EMPTY25, "time_limit": 4})
+        slow = pool.submit(server.post, "/api/solve", {"puzzle": EMPTY25, "time_limit": 8})
         time.sleep(1)
         started = time.monotonic()
-        status, said = server.post("/api/read", QUICK)
-        assert status == 200 and time.monotonic() - started < 1.0
+        status, said = server.post("/api/solve", SOLVE_QUICK)
+        assert status == 200 and said["status"] == "solved" and time.monotonic() - started < 4
         status, said = slow.result()
         assert status == 200 and said["status"] == "timeout"
 
@@ -190,27 +196,28 @@ def test_work_of_a_client_that_hung_up_is_dropped(server):
         t.start()
     for t in hang_ups:
         t.join()
-    time.sleep(0.3)
     started = time.monotonic()
-    status, _ = server.post("/api/read", QUICK)
-    assert status == 200 and time.monotonic() - started < 1.5  # it waited 57 s behind them
+    status, _ = server.post("/api/solve", SOLVE_QUICK)  # behind 6 x 10 s on 2 engines, were they kept
+    assert status == 200 and time.monotonic() - started < 8  # it waited 57 s behind them
 
 
 def test_the_wait_counts_and_a_full_queue_is_a_429(tmp_path):
-    srv = Server(tmp_path, "--engines", "1", "--max-queue", "2", "--time-limit", "4")
+    srv = Server(tmp_path, "--engines", "1", "--max-queue", "2", "--time-limit", "8")
     try:
-        with ThreadPoolExecutor(4) as pool:
+        with ThreadPoolExecutor(8) as pool:
             slow = pool.submit(srv.post, "/api/solve", {"puzzle": EMPTY25})
-            time.sleep(1)
-            waiting = [pool.submit(srv.post, "/api/read", {**QUICK, "time_limit": 1.5}) for _ in range(2)]
-            time.sleep(0.3)
-            status, said, headers = srv.request("POST", "/api/read", QUICK)
-            assert status == 429 and "ask again" in said["error"] and int(headers["retry-after"]) >= 1
+            deadline = time.monotonic() + 30
+            while srv.post("/api/read", {**QUICK, "time_limit": 0.5})[0] != 503:  # till the engine is taken
+                assert time.monotonic() < deadline
+            asked = [pool.submit(srv.request, "POST", "/api/read", {**QUICK, "time_limit": 2}) for _ in range(6)]
             started = time.monotonic()
-            assert srv.request("GET", "/static/app.js")[0] == 200 and time.monotonic() - started < 0.5
-            for w in waiting:  # their 1.5 s ran out in the queue: answered then, not after the slow one
-                status, said = w.result()
-                assert status == 503 and "time limit ran out" in said["error"]
+            assert srv.request("GET", "/static/app.js")[0] == 200 and time.monotonic() - started < 3
+            answers = [a.result() for a in asked]
+            busy = [a for a in answers if a[0] == 429]
+            assert len(busy) == 4 and all("ask again" in a[1]["error"] and int(a[2]["retry-after"]) >= 1
+                                          for a in busy)
+            for status, said, _ in answers:  # the two that waited: their 2 s ran out in the queue
+                assert status == 429 or (status == 503 and "time limit ran out" in said["error"])
             assert slow.result()[0] == 200
     finally:
         log = srv.stop()
