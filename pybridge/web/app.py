@@ -195,7 +195,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette):
-        await asyncio.get_running_loop().run_in_executor(None, pool.start)
+        await asyncio.get_running_loop().run_in_executor(None, pool.start, True)  # ready before the first request
         try:
             yield
         finally:

@@ -183,8 +183,11 @@ class _Slot(threading.Thread):
         self.pool = pool
         self.process: Any = None
         self.conn: Connection | None = None
+        self.started = threading.Event()   # its first engine is ready (or could not start)
 
     def run(self) -> None:
+        self._ready()  # before the first request, not on its time
+        self.started.set()
         while (job := self.pool._take()) is not None:
             try:
                 self._do(job)
@@ -263,14 +266,17 @@ class EnginePool:
         self._ids = itertools.count(1)
         self._slots: list[_Slot] = []
 
-    def start(self) -> None:
-        """Start the engines now (the first call does otherwise)."""
+    def start(self, wait: bool = False) -> None:
+        """Start the engines now (the first call does otherwise), and with ``wait`` wait
+        until they are ready to answer."""
         with self._ready:
-            if self._slots or self._closing:
-                return
-            self._slots = [_Slot(self, n) for n in range(self.engines)]
-        for slot in self._slots:
-            slot.start()
+            if not self._slots and not self._closing:
+                self._slots = [_Slot(self, n) for n in range(self.engines)]
+                for slot in self._slots:
+                    slot.start()
+        if wait:
+            for slot in self._slots:
+                slot.started.wait(START_SECONDS)
 
     def close(self) -> None:
         with self._ready:
