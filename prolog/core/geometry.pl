@@ -60,6 +60,8 @@
             geometry_status/2,  % +Geometry, -Status
             geometry_problem/2, % +Geometry, -Why
             clear_geometry/0,
+            drop_constraint/1,  % +Constraint
+            restore_constraint/1, % +Constraint
             grid_shape/2,       % ?Rows, ?Cols
             grid_size/1,        % ?N
             max_value/1,        % ?M
@@ -316,6 +318,35 @@ clear_geometry :-
     retractall(grid_cells(_)),
     retractall(unit_value_list(_)),
     retractall(start_mask(_, _, _)).
+
+%! drop_constraint(+Constraint) is semidet.
+%! restore_constraint(+Constraint) is det.
+%
+%  Take a constraint of the current geometry out (constraint/1 and its
+%  cells' links), or put one in: a generator asks whether a puzzle
+%  still holds without one of its signs, or adds one where the
+%  techniques stall.  The facts then no longer
+%  describe the geometry current_geometry/1 names, so that fact goes:
+%  the next setup_geometry/1 sets the geometry up whole.
+
+drop_constraint(T) :-
+    retract(constraint(T)),
+    retractall(current_geometry(_)),
+    forall(constraint_cell(T, R, C), relink(R, C, T, drop)).
+
+restore_constraint(T) :-
+    assertz(constraint(T)),
+    retractall(current_geometry(_)),
+    forall(constraint_cell(T, R, C), relink(R, C, T, add)).
+
+relink(R, C, T, Change) :-
+    retract(cell_links(R, C, Complete, Constraints0)),
+    constraint_size(T, Size),
+    (   Change == drop
+    ->  exclude(==(Size-T), Constraints0, Constraints)
+    ;   append(Constraints0, [Size-T], Constraints)
+    ),
+    assertz(cell_links(R, C, Complete, Constraints)).
 
 % layout(+Geometry, -Units): assert the shape's size, cells and
 % constraints (and a Kakuro grid's starting values); Units are its units

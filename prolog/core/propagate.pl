@@ -24,6 +24,7 @@
 */
 :- module(propagate,
           [ propagate/3,            % +Techniques, +Trace0, -Trace
+            propagate_until_placed/3, % +Techniques, +Cells, -Outcome
             propagate_assigned/6,   % +Row, +Col, +Value, +Techniques, +Trace0, -Trace
             next_step/2,            % +Techniques, -Step
             apply_step/2            % +Step, -Applied
@@ -42,14 +43,32 @@
 %  Trace is Trace0 with the name of each technique applied in front.
 
 propagate(Techniques, Trace0, Trace) :-
+    plan(Techniques, none, Plan),
+    settle_all(Plan, Trace0, Trace).
+
+settle_all(Plan, Trace0, Trace) :-
     % Every cell and unit-value, placed or not, as the geometry lists
     % them: the checks pass over a placed cell or value at once, which
     % costs less than leaving it out of a new list.
     grid_cells(Cells),
     unit_value_list(UnitValues),
     findall(Size-T, ( constraint(T), constraint_size(T, Size) ), Constraints),
-    plan(Techniques, Plan),
     settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
+
+%! propagate_until_placed(+Techniques, +Cells, -Outcome) is semidet.
+%
+%  As propagate/3, but stopping as soon as every cell of Cells (R/C) has
+%  a value: Outcome is then `placed`, else `fixpoint`.  A generator that
+%  took the givens of Cells away asks whether the techniques finish the
+%  puzzle without them: once they have placed those cells again, the
+%  state holds no more candidates than the puzzle with them, which they
+%  finish, so the rest need not be done (with techniques that a smaller
+%  state never stops, as propagation's are).
+
+propagate_until_placed(Techniques, Cells, Outcome) :-
+    plan(Techniques, watch(Cells, Placed), Plan),
+    settle_all(Plan, [], _),
+    (   Placed == placed -> Outcome = placed ; Outcome = fixpoint ).
 
 %! propagate_assigned(+Row, +Col, +Value, +Techniques, +Trace0, -Trace) is semidet.
 %
@@ -58,7 +77,7 @@ propagate(Techniques, Trace0, Trace) :-
 
 propagate_assigned(R, C, V, Techniques, Trace0, Trace) :-
     assign_agenda(R, C, V, [], [], Cells, UVs),
-    plan(Techniques, Plan),
+    plan(Techniques, none, Plan),
     settle(Cells, UVs, [], [], Plan, Trace0, Trace).
 
 % settle(+Cells, +UnitValues, +Constraints, +Touched, +Plan, +Trace0, -Trace):
@@ -96,7 +115,7 @@ settle([], [], [], [I|Tu0], P, T0, T) :-
     sort([I|Tu0], Touched),
     settle_touched(Touched, P, T0, T).
 settle([], [], [], [], P, T0, T) :-
-    P = plan(_, _, _, Scanned),
+    P = plan(_, _, _, Scanned, _),
     (   \+ solved_grid,
         member(Name, Scanned),
         deduction(Name, step(_, _, [], Elims))
@@ -120,9 +139,9 @@ settle_eliminated(Elims, Name, Tu, P, T0, T) :-
     agenda_add(Removed, [], [], [], Cells, UVs),
     settle(Cells, UVs, [], Tu, P, [Name|T0], T).
 
-touched_step(U-V, plan(_, UnitTs, _, _), Name, Elims) :-
+touched_step(U-V, plan(_, UnitTs, _, _, _), Name, Elims) :-
     unit_value_step(UnitTs, U, V, step(Name, _, [], Elims)).
-touched_step(R/C, plan(_, _, CellTs, _), Name, Elims) :-
+touched_step(R/C, plan(_, _, CellTs, _, _), Name, Elims) :-
     member(Name, CellTs),
     local_deduction(Name, R/C, step(_, _, [], Elims)),
     !.
@@ -133,7 +152,10 @@ check_cell([], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
 check_cell([V], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     !,
     assign_agenda(R, C, V, Cells, UVs, Cells1, UVs1),
-    settle(Cells1, UVs1, Cs, Tu, P, [naked_single|T0], T).
+    (   watched_placed(P, R, C)
+    ->  T = [naked_single|T0]
+    ;   settle(Cells1, UVs1, Cs, Tu, P, [naked_single|T0], T)
+    ).
 check_cell([V1, V2], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     touched_cell(P, R, C, V1, V2, Tu, Tu1),
     settle(Cells, UVs, Cs, Tu1, P, T0, T).
@@ -147,19 +169,30 @@ check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
             settle([], UVs, Cs, Tu1, P, T0, T)
         ;   assign_agenda(R, C, V, [], UVs, Cells, UVs1),
             hidden_single_name(U, Name),
-            settle(Cells, UVs1, Cs, Tu, P, [Name|T0], T)
+            (   watched_placed(P, R, C)
+            ->  T = [Name|T0]
+            ;   settle(Cells, UVs1, Cs, Tu, P, [Name|T0], T)
+            )
         )
     ;   placed_in(U, V),
         settle([], UVs, Cs, Tu, P, T0, T)
     ).
 
-% plan(Techniques, UnitTechniques, CellTechniques, Scanned): which of
-% Techniques look again only where places of a value in a unit shrank,
-% which only where candidates of a cell did, and which scan the grid.
-plan(Ts, plan(Ts, UnitTs, CellTs, Scanned)) :-
+% plan(Techniques, Watch, Plan): Plan is plan(Techniques, UnitTechniques,
+% CellTechniques, Scanned, Watch): which of Techniques look again only
+% where places of a value in a unit shrank, which only where candidates
+% of a cell did, and which scan the grid; Watch is none, or
+% watch(Cells, Placed) to stop once Cells are placed (Placed = placed).
+plan(Ts, Watch, plan(Ts, UnitTs, CellTs, Scanned, Watch)) :-
     include(triggered_by(unit), Ts, UnitTs),
     include(triggered_by(cell), Ts, CellTs),
     exclude(local_technique, Ts, Scanned).
+
+% The value just placed at R/C was the last one the plan watches for.
+watched_placed(plan(_, _, _, _, watch(Cells, Placed)), R, C) :-
+    memberchk(R/C, Cells),
+    \+ ( member(R2/C2, Cells), \+ element(R2, C2, _) ),
+    Placed = placed.
 
 triggered_by(Trigger, Name) :-
     local_trigger(Name, Trigger).
@@ -168,11 +201,11 @@ local_technique(Name) :-
     local_trigger(Name, _),
     !.
 
-touched(plan(_, [], _, _), _, Tu, Tu) :- !.
+touched(plan(_, [], _, _, _), _, Tu, Tu) :- !.
 touched(_, Item, Tu, [Item|Tu]).
 
 % Cell techniques (naked pairs) look at cells down to two candidates.
-touched_cell(plan(_, _, [], _), _, _, _, _, Tu, Tu) :- !.
+touched_cell(plan(_, _, [], _, _), _, _, _, _, Tu, Tu) :- !.
 touched_cell(_, R, C, V1, V2, Tu, Tu1) :-
     (   other_candidate(R, C, V1, V2)
     ->  Tu1 = Tu

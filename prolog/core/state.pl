@@ -30,6 +30,8 @@
             assign/4,               % +Row, +Col, +Value, -Removed
             assign/5,               % +Row, +Col, +Value, -Removed, -PeersRemoved
             eliminate/2,            % +Eliminations, -Removed
+            unplace/2,              % +Cell, -Placement
+            place_back/1,           % +Placement
             unit_candidate/4,       % ?Unit, ?Value, ?Row, ?Col
             cell_candidates/3,      % +Row, +Col, -Values
             other_candidate/4,      % +Row, +Col, +A, +B
@@ -231,6 +233,67 @@ assert_placed([U|Us], V) :-
 
 line(row(_)).
 line(col(_)).
+
+%! unplace(+Cell, -Placement) is semidet.
+%
+%  Take the value placed at Cell (Row/Col) out of a state that holds
+%  only placed values and the candidates they leave (a set-up state, not
+%  a propagated one): afterwards it is the state setup_givens/2 makes
+%  without that given.  The cell gets back every value its units do not
+%  hold, and each empty peer gets the value back unless one of its own
+%  units holds it.  Placement, p(Row, Col, Value), puts it back
+%  (place_back/1).  Fails when nothing is placed at Cell.  For cells
+%  that start from every value (not a Kakuro's, which start from their
+%  runs' digits).
+%
+%  A generator asks many questions of one puzzle this way (is it still
+%  finished without this given?): the givens come and go by a few facts
+%  each, instead of the whole state being set up again for each question.
+
+unplace(R/C, p(R, C, V)) :-
+    retract(element(R, C, V)),
+    cell_units(R, C, Units),
+    retract_placed(Units, V),
+    cell_box(R, C, B),
+    max_value(M),
+    aggregate_all(sum(1 << W), ( between(1, M, W), held_by(Units, W) ), Used),
+    Free is ((1 << (M + 1)) - 2) /\ \Used,
+    assert_candidates(Free, R, C, B),
+    forall(( member(U, Units), unit_cell(U, R2, C2), \+ element(R2, C2, _),
+             \+ possibility(R2, C2, _, V), \+ held_by_units(R2, C2, V) ),
+           add_candidate(R2, C2, V)).
+
+% A cell's candidates stay in ascending order, as every rule that reads
+% them expects (an inequality's bounds are its first and last): the
+% cell's candidates are asserted again with V among them.
+add_candidate(R, C, V) :-
+    candidate_mask(R, C, Mask),
+    retract_cell(R, C, _, []),
+    cell_box(R, C, B),
+    Mask1 is Mask \/ (1 << V),
+    assert_candidates(Mask1, R, C, B).
+
+retract_placed([], _).
+retract_placed([U|Us], V) :-
+    (   line(U) -> true ; retract(placed_value(U, V)) ),
+    retract_placed(Us, V).
+
+held_by_units(R, C, V) :-
+    cell_units(R, C, Units),
+    held_by(Units, V).
+
+held_by(Units, V) :-
+    member(U, Units),
+    placed_in(U, V),
+    !.
+
+%! place_back(+Placement) is det.
+%
+%  Undo unplace/2: place the value again, taking the candidates it
+%  gave back.
+
+place_back(p(R, C, V)) :-
+    assign(R, C, V, _, _).
 
 %! placed_in(?Unit, ?Value) is nondet.
 %

@@ -21,7 +21,7 @@
     ?- generate_puzzle(sudoku(3, 3), [seed(7), level(basic)], G),
        G = generated(puzzle(_, Givens), _, _, rating(Level, _, _, _, _, _)),
        length(Givens, K).
-    Level = basic, K = 25.
+    Level = basic, K = 24.
 */
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
@@ -85,6 +85,41 @@ attempt(kakuro(NR, NC), Target, Symmetry, generated(Puzzle, Solution, Symmetry, 
     Puzzle = puzzle(kakuro(Rows), []),
     rate_puzzle(Puzzle, Rating),
     wanted(Target, Rating).
+% A Futoshiki, an Adjacent or a greater-than Sudoku is built up instead,
+% as Simon Tatham's Unequal builds its puzzles: from no clue at all, the
+% techniques run, and where they stall a clue (a value, or a sign) goes
+% on the cell with the most candidates left, and they go on from there;
+% once they finish the puzzle, each clue is taken away again (a question
+% each, as thin/6 asks them) unless the puzzle needs it.  That asks far
+% fewer questions than taking away from a full grid with every sign.
+% Each try draws a new order of the clues; a puzzle of another level is
+% a miss, tried again as below.  Not with a symmetry, which a clue put
+% on the emptiest cell does not keep, nor for a level below the singles
+% (a walk of some of them), which propagation cannot build up to.
+attempt(Kind, Target, none, generated(Puzzle, Solution, none, Rating)) :-
+    builds_up(Kind),
+    kind_solution(Kind, Geometry0, Solution),
+    kind_geometry(Kind, Geometry0, Solution, Full),
+    target_techniques(Full, Target, Techniques),
+    check_goal(Full, Techniques, Check),
+    assembly_techniques(Check, Extra),      % else (a walk below the singles) taken away from a full grid
+    !,
+    Full = geometry(N, _, _),
+    all_givens(N, Solution, Values),
+    bare_geometry(Full, Bare, AllSigns),
+    between(0, 4, _),
+    random_shuffle(Values, Numbers),
+    random_shuffle(AllSigns, Signs),
+    build_up(Bare, Extra, Numbers, Signs, Givens0, Placed),
+    include(kept_given(Givens0), Numbers, Kept),
+    findall([R/C], member(g(R, C, _), Kept), Orbits),
+    include(kept_sign_of(Placed), Signs, SignOrder),
+    with_signs(Bare, Placed, Built),
+    thin_puzzle(Built, Check, Givens0, Orbits, SignOrder, Givens, Geometry1),
+    Puzzle = puzzle(Geometry1, Givens),
+    rate_puzzle(Puzzle, Rating),
+    wanted(Target, Rating),
+    !.
 attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :-
     kind_solution(Kind, Geometry0, Solution),
     kind_geometry(Kind, Geometry0, Solution, Geometry),
@@ -92,6 +127,7 @@ attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :
     all_givens(N, Solution, Givens),
     orbits(N, Symmetry, Orbits),
     target_techniques(Geometry, Target, Techniques),
+    check_goal(Geometry, Techniques, Check),
     between(0, 4, Reroll),
     (   Reroll =:= 0
     ->  Start = Givens                      % the full grid
@@ -99,9 +135,8 @@ attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :
         put_back(Orbits, Givens, Last, Start)
     ),
     random_shuffle(Orbits, Order),
-    remove_givens(Order, Geometry, Techniques, Start, Givens1),
+    thin_puzzle(Geometry, Check, Start, Order, random, Givens1, Geometry1),
     nb_setval(generation_last, Givens1),
-    remove_signs(Geometry, Techniques, Givens1, Geometry1),
     Puzzle = puzzle(Geometry1, Givens1),
     rate_puzzle(Puzzle, Rating),
     wanted(Target, Rating),
@@ -236,91 +271,254 @@ up_to(Geometry, Rank, Technique) :-
     rating_level(Level, R),
     R =< Rank.
 
-% Take away each orbit of givens whose loss leaves the puzzle finished
-% by Techniques (or unique).
-remove_givens(Orbits, Geometry, Techniques, Givens0, Givens) :-
+% thin_puzzle(+Geometry, +Check, +Givens0, +Orbits, +SignOrder, -Givens, -Geometry1):
+% take away each orbit of Orbits (in turn) whose givens the puzzle can do
+% without, then each sign (Futoshiki, greater-than) in SignOrder (or in
+% a random order: random), while the puzzle stays as Check asks.
+%
+% One state answers every question: the puzzle is set up once, a removal
+% takes its givens out of that state (state:unplace/2) or its sign out
+% of the geometry (geometry:drop_constraint/1), the check runs in a
+% snapshot, so that what it deduced is undone at once, and a removal the
+% check refuses is put back.  Nothing is asserted in a snapshot and then
+% retracted in it (SWI-Prolog 9.0.4 would never reclaim such a clause):
+% a check only retracts candidates and adds placed values.
+thin_puzzle(Geometry, Check, Givens0, Orbits, SignOrder, Givens, Geometry1) :-
     Geometry = geometry(N, _, _),
     Cells is N * N,
-    thin(Orbits, Cells, without_orbit, givens_finished(Geometry, Techniques), Givens0, Givens).
+    in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens0), ok),
+                     thin(Orbits, Cells, orbit, Check, Givens0, Givens),
+                     thin_signs(Geometry, Check, SignOrder, Geometry1) )),
+    (   Geometry1 == Geometry -> true ; clear_geometry ).  % its facts lost signs: set up again next time
 
-without_orbit(Orbit, Givens0, Givens) :-
-    exclude(in_orbit(Orbit), Givens0, Givens).
-
-in_orbit(Orbit, g(R, C, _)) :-
-    memberchk(R/C, Orbit).
-
-givens_finished(Geometry, Techniques, Givens) :-
-    finished(Techniques, puzzle(Geometry, Givens)).
-
-% Then each sign, in a random order, the same way.
-remove_signs(geometry(N, Regions, Options), Techniques, Givens, geometry(N, Regions, Options1)) :-
-    select(less(Signs0), Options, less(Signs), Options1),
+% check_goal(+Geometry, +Techniques, -Check): what a check asks of the
+% state: that Techniques finish it (propagation, when they hold every
+% single that can fire in Geometry; a walk of next steps otherwise), or
+% that it has exactly one solution (Techniques = unique) that a search
+% finds within unique_guesses/1.
+check_goal(_, unique, unique(Ts, Max)) :-
     !,
-    random_shuffle(Signs0, Order),
-    length(Signs0, All),
-    thin(Order, All, without_sign, signs_finished(sign_puzzle(N, Regions, Options, Givens), Techniques),
-         Signs0, Signs).
-remove_signs(Geometry, _, _, Geometry).
+    solving_techniques(Ts),
+    unique_guesses(Max).
+check_goal(Geometry, Techniques, Check) :-
+    set_techniques(singles, Always),
+    subtract(Always, Techniques, Missing),
+    (   \+ ( member(T, Missing), can_fire(Geometry, T) )
+    ->  subtract(Techniques, Always, Extra),
+        Check = propagate(Extra)
+    ;   intersection(Techniques, Always, Singles),
+        Check = walk(Techniques, Singles)
+    ).
 
-without_sign(Sign, Signs0, Signs) :-
-    exclude(==(Sign), Signs0, Signs).
-
-signs_finished(sign_puzzle(N, Regions, Options, Givens), Techniques, Signs) :-
-    select(less(_), Options, less(Signs), Options1),
-    finished(Techniques, puzzle(geometry(N, Regions, Options1), Givens)).
-
-% thin(+Order, +All, :Without, :Holds, +Kept0, -Kept): take away each
-% item of Order (Without(Item, Kept0, Fewer)) whose loss leaves
-% Holds(Fewer) true.  While more than half of All are kept, almost every
-% loss is harmless, so items go four at a time, one by one only when the
-% four together are too many; that ends where one at a time would, as
-% Holds stays true when less is taken away.
+% thin(+Order, +All, +Kind, +Check, +Kept0, -Kept): take away each item
+% of Order (an orbit of givens, or a sign) whose loss leaves the puzzle
+% as Check asks; Kept is what is left of Kept0 (givens, or signs).  While
+% more than half of All are kept, almost every loss is harmless, so
+% items go four at a time, one by one only when the four together are
+% too many; that ends where one at a time would, as a check that holds
+% still holds when less is taken away.
 thin([], _, _, _, Kept, Kept) :- !.
-thin(Order, All, Without, Holds, Kept0, Kept) :-
+thin(Order, All, Kind, Check, Kept0, Kept) :-
     length(Kept0, Left),
     Left * 2 > All,
     length(Four, 4),
     append(Four, Rest, Order),
     !,
-    foldl(Without, Four, Kept0, Fewer),
-    (   call(Holds, Fewer)
-    ->  thin(Rest, All, Without, Holds, Fewer, Kept)
-    ;   foldl(take_if_holds(Without, Holds), Four, Kept0, Kept1),
-        thin(Rest, All, Without, Holds, Kept1, Kept)
-    ).
-thin(Order, _, Without, Holds, Kept0, Kept) :-
-    foldl(take_if_holds(Without, Holds), Order, Kept0, Kept).
+    (   taken_away(Kind, Four, Check)
+    ->  foldl(without(Kind), Four, Kept0, Kept1)
+    ;   foldl(take_if_holds(Kind, Check), Four, Kept0, Kept1)
+    ),
+    thin(Rest, All, Kind, Check, Kept1, Kept).
+thin(Order, _, Kind, Check, Kept0, Kept) :-
+    foldl(take_if_holds(Kind, Check), Order, Kept0, Kept).
 
-take_if_holds(Without, Holds, Item, Kept0, Kept) :-
-    call(Without, Item, Kept0, Fewer),
-    (   Fewer \== Kept0,
-        call(Holds, Fewer)
-    ->  Kept = Fewer
+take_if_holds(Kind, Check, Item, Kept0, Kept) :-
+    (   taken_away(Kind, [Item], Check)
+    ->  without(Kind, Item, Kept0, Kept)
     ;   Kept = Kept0
     ).
 
-%! finished(+Techniques, +Puzzle) is semidet.
-%
-%  Techniques finish Puzzle without a guess (propagation when they hold
-%  every single there is, a walk of next steps otherwise), or Puzzle has
-%  exactly one solution (Techniques = unique) that a search finds
-%  within unique_guesses/1.
-
-finished(unique, Puzzle) :-
-    !,
-    unique_guesses(Max),
-    in_fresh_state(( setup_puzzle(Puzzle, ok),
-                     solving_techniques(Ts),
-                     bounded_search(Ts, 2, Max, found([_], _)) )).
-finished(Techniques, Puzzle) :-
-    set_techniques(singles, Always),
-    (   subtract(Always, Techniques, Missing),
-        Puzzle = puzzle(Geometry, _),
-        \+ ( member(T, Missing), can_fire(Geometry, T) )
-    ->  subtract(Techniques, Always, Extra),
-        in_fresh_state(( setup_puzzle(Puzzle, ok), propagate(Extra, [], _), solved ))
-    ;   in_fresh_state(( setup_puzzle(Puzzle, full, ok), walk(Techniques) ))
+% taken_away(+Kind, +Items, +Check): Items are out of the state and the
+% check holds; otherwise they are back, and it fails.
+taken_away(Kind, Items, Check) :-
+    foldl(take_away(Kind), Items, [], Undo),
+    Undo \== [],
+    (   snapshot(holds(Check, Undo))
+    ->  true
+    ;   put_back(Undo),
+        fail
     ).
+
+take_away(orbit, Orbit, Undo0, Undo) :-
+    foldl(unplace_cell, Orbit, Undo0, Undo).
+take_away(sign, Sign, Undo, [sign(Sign)|Undo]) :-
+    drop_constraint(Sign).
+
+unplace_cell(Cell, Undo0, Undo) :-
+    (   unplace(Cell, Placement) -> Undo = [Placement|Undo0] ; Undo = Undo0 ).
+
+put_back([]).
+put_back([Item|Items]) :-
+    (   Item = sign(Sign) -> restore_constraint(Sign) ; place_back(Item) ),
+    put_back(Items).
+
+without(orbit, Orbit, Givens0, Givens) :-
+    exclude(in_orbit(Orbit), Givens0, Givens).
+without(sign, Sign, Signs0, Signs) :-
+    exclude(==(Sign), Signs0, Signs).
+
+in_orbit(Orbit, g(R, C, _)) :-
+    memberchk(R/C, Orbit).
+
+% holds(+Check, +Removed): the state with Removed taken away is still as
+% Check asks.  A removed given that comes straight back by a single the
+% check holds (its cell has one candidate, or its value one place in a
+% unit of the cell) needs nothing more: the state is then the one before
+% the removal, which held.  Nor does propagation once it has placed the
+% removed givens again (propagate:propagate_until_placed/3).
+holds(Check, Removed) :-
+    back_by_singles(Removed, Check),
+    !.
+holds(propagate(Extra), Removed) :-
+    findall(R/C, member(p(R, C, _), Removed), Cells),
+    propagate_until_placed(Extra, Cells, Outcome),
+    (   Outcome == placed -> true ; solved ).
+holds(walk(Techniques, _), _) :-
+    walk(Techniques).
+holds(unique(Ts, Max), _) :-
+    bounded_search(Ts, 2, Max, found([_], _)).
+
+back_by_singles([], _).
+back_by_singles([p(R, C, V)|Ps], Check) :-
+    back_by_single(Check, R, C, V),
+    assign(R, C, V, _, _),
+    back_by_singles(Ps, Check).
+
+back_by_single(Check, R, C, V) :-
+    (   single_holds(Check, naked_single), sole_candidate(R, C, V)
+    ->  true
+    ;   cell_units(R, C, Units),
+        member(U, Units),
+        complete_unit(U),
+        unit_single(U, Single),
+        single_holds(Check, Single),
+        \+ ( unit_candidate(U, V, R2, C2), R2/C2 \== R/C )
+    ->  true
+    ).
+
+unit_single(row(_), hidden_single_row).
+unit_single(col(_), hidden_single_column).
+unit_single(box(_), hidden_single_box).
+unit_single(diag(_), hidden_single_diagonal).
+
+% Which singles a check holds: any, for propagation (it applies them
+% all) and for uniqueness (a forced value changes no solution); those
+% among its techniques, for a walk.
+single_holds(propagate(_), _).
+single_holds(unique(_, _), _).
+single_holds(walk(_, Singles), Single) :-
+    (   memberchk(Single, Singles)
+    ->  true
+    ;   Single == hidden_single_box, memberchk(cross_hatching, Singles)
+    ).
+
+% Then each sign, in SignOrder (random: a random order), the same way.
+thin_signs(geometry(N, Regions, Options), Check, SignOrder, geometry(N, Regions, Options1)) :-
+    select(less(Signs0), Options, less(Signs), Options1),
+    !,
+    (   SignOrder == random -> random_shuffle(Signs0, Order0) ; Order0 = SignOrder ),
+    maplist(sign_constraint, Order0, Order),
+    maplist(sign_constraint, Signs0, Kept0),
+    length(Signs0, All),
+    thin(Order, All, sign, Check, Kept0, Kept),
+    include(kept_sign(Kept), Signs0, Signs).
+thin_signs(Geometry, _, _, Geometry).
+
+sign_constraint(lt(R1, C1, R2, C2), less(R1/C1, R2/C2)).
+
+kept_sign(Kept, Sign) :-
+    sign_constraint(Sign, T),
+    memberchk(T, Kept).
+
+% -- building up (Futoshiki, Adjacent, greater-than) ---------------------
+
+builds_up(futoshiki(_)).
+builds_up(adjacent(_)).
+builds_up(greater_than(_, _)).
+
+% The techniques the build-up runs: those of the check, or, for a check
+% of uniqueness, the solving techniques (no guess: a clue is only ever
+% added where they stall, and the strip that follows asks uniqueness).
+% A walk (a level below the singles) is not built up.
+assembly_techniques(propagate(Extra), Extra).
+assembly_techniques(unique(Ts, _), Ts).
+
+% The shape without its signs, and the signs (Adjacent marks stay: they
+% are the puzzle's rules, not clues).
+bare_geometry(geometry(N, Regions, Options), geometry(N, Regions, Bare), Signs) :-
+    (   select(less(Signs), Options, less([]), Bare)
+    ->  true
+    ;   Bare = Options, Signs = []
+    ).
+
+with_signs(geometry(N, Regions, Options), Signs, geometry(N, Regions, With)) :-
+    (   select(less(_), Options, less(Signs), With) -> true ; With = Options ).
+
+kept_given(Givens, Given) :-
+    memberchk(Given, Givens).
+
+kept_sign_of(Placed, Sign) :-
+    memberchk(Sign, Placed).
+
+% build_up(+Bare, +Extra, +Numbers, +Signs, -Givens, -Placed): the clues,
+% from Numbers (g/3) and Signs (lt/4), that the techniques Extra need to
+% finish the puzzle, each added where they stalled.
+build_up(Bare, Extra, Numbers, Signs, Givens, Placed) :-
+    reverse(Numbers, RevNumbers),
+    reverse(Signs, RevSigns),
+    append(RevSigns, RevNumbers, Choices),  % as Unequal looks: signs first, each list from its end
+    in_fresh_state(( setup_puzzle(puzzle(Bare, []), ok),
+                     assemble(Extra, Choices, [], Clues) )),
+    clear_geometry,                         % signs were added to its facts
+    partition(is_given, Clues, Givens0, Placed),
+    msort(Givens0, Givens).
+
+is_given(g(_, _, _)).
+
+assemble(Extra, Choices, Clues0, Clues) :-
+    propagate(Extra, [], _),
+    (   solved
+    ->  Clues = Clues0
+    ;   best_clue(Choices, -1, 0, none, Best),
+        place_clue(Best),
+        assemble(Extra, Choices, [Best|Clues0], Clues)
+    ).
+
+% best_clue(+Choices, +Poss0, +Signs0, +Best0, -Best): of the clues that
+% can still be added, one on the cell with the most candidates left,
+% and among those the fewest signs (as Unequal chooses), the first.
+best_clue([], _, _, Best, Best) :-
+    Best \== none.
+best_clue([Clue|Clues], Poss0, Signs0, Best0, Best) :-
+    (   open_clue(Clue, R, C),
+        aggregate_all(count, possibility(R, C, _, _), Poss),
+        aggregate_all(count, constraint(less(_, R/C)), Signs),
+        (   Poss > Poss0 ; Poss =:= Poss0, Signs < Signs0 )
+    ->  best_clue(Clues, Poss, Signs, Clue, Best)
+    ;   best_clue(Clues, Poss0, Signs0, Best0, Best)
+    ).
+
+% A clue not yet there, and the cell it goes on (a sign's larger cell).
+open_clue(g(R, C, _), R, C) :-
+    \+ element(R, C, _).
+open_clue(lt(R1, C1, R2, C2), R2, C2) :-
+    \+ constraint(less(R1/C1, R2/C2)).
+
+place_clue(g(R, C, V)) :-
+    assign(R, C, V, _, _).
+place_clue(lt(R1, C1, R2, C2)) :-
+    restore_constraint(less(R1/C1, R2/C2)).
+
 
 % A uniqueness check that needs more guesses than this counts as failed
 % (the given stays): rare, and it keeps one check from running for

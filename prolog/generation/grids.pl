@@ -14,10 +14,6 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module('../core/geometry').
-:- use_module('../core/state').
-:- use_module('../core/solve').
-:- use_module('../core/search', [choose_cell/3]).
-:- use_module('../core/propagate', [propagate_assigned/6]).
 :- use_module(seeded_random).
 
 %! random_solution(+Geometry, -Values) is semidet.
@@ -25,37 +21,90 @@
 %  Values (row-major) is a random solution of the empty grid of a
 %  Latin-square Geometry.  Standard boxes of 12x12 and more start from a
 %  pattern grid that rows, columns, bands, stacks and values are
-%  shuffled through (a search is slow there).  Otherwise the cell with
-%  the fewest candidates takes one of them at random, singles follow,
-%  and a dead end goes back.  Fails when the shape has no solution.
+%  shuffled through (a search is slow there).  Otherwise the empty cell
+%  with the fewest values left takes one of them at random, and a dead
+%  end goes back.  Fails when the shape has no solution.
 
 random_solution(geometry(N, boxes(BR, BC), []), Values) :-
     N >= 12,
     !,
     shuffled_pattern(N, BR, BC, Values).
 random_solution(Geometry, Values) :-
-    Budget = tries(2000),
-    in_fresh_state(( setup_puzzle(puzzle(Geometry, []), ok), fill(Budget, Values) )).
+    setup_geometry(Geometry),
+    max_value(M),
+    unit_count(K),
+    findall(I-Us, ( grid_cells(Cells), nth1(I, Cells, R-C), cell_units(R, C, Units),
+                    maplist(unit_index, Units, Us) ),
+            Empty),
+    length(Empty, Size),
+    length(Zeros, K),
+    maplist(=(0), Zeros),
+    Used =.. [used|Zeros],
+    functor(Grid, grid, Size),
+    All is (1 << (M + 1)) - 2,
+    fill(Empty, All, Used, Grid, tries(20000)),
+    Grid =.. [_|Values].
 
-% A shape can make the search wander (a jigsaw map whose regions fit
-% badly): after Budget tries it gives up, and the caller draws again.
-fill(Budget, Values) :-
-    (   solved
-    ->  grid_values(Values)
-    ;   choose_cell(R, C, Vs),
-        random_shuffle(Vs, Ws),
-        try_values(Ws, R, C, Budget, Values)
-    ).
-
-try_values([V|Vs], R, C, Budget, Values) :-
+% fill(+Empty, +All, !Used, !Grid, !Budget): give every cell of Empty
+% (I-UnitIndexes) a value no unit of it holds yet (Used: a bit set of
+% the values each unit holds), the cell with the fewest choices first, a
+% random one of them; setarg/3 undoes itself on backtracking.  The
+% values are worked out as bit sets on a term, not as facts: a full grid
+% takes a few thousand operations, where the engine's state would take
+% an assert or a retract for each.  A shape can make the search wander
+% (a jigsaw map whose regions fit badly): after Budget values tried it
+% gives up, and the caller draws again.
+fill([], _, _, _, _) :- !.
+fill(Empty, All, Used, Grid, Budget) :-
+    fewest_choices(Empty, All, Used, I-Us, Free),
+    Free =\= 0,
+    selectchk(I-Us, Empty, Rest),
+    free_values(Free, Values0),
+    random_shuffle(Values0, Values),
+    member(V, Values),
     arg(1, Budget, Left),
     Left > 0,
     Left1 is Left - 1,
     nb_setarg(1, Budget, Left1),
-    (   snapshot(( propagate_assigned(R, C, V, [], [], _), fill(Budget, Values) ))
-    ->  true
-    ;   try_values(Vs, R, C, Budget, Values)
+    Bit is 1 << V,
+    maplist(use_value(Used, Bit), Us),
+    setarg(I, Grid, V),
+    fill(Rest, All, Used, Grid, Budget),
+    !.
+
+fewest_choices([Cell|Cells], All, Used, Best, Free) :-
+    free_mask(Cell, All, Used, Free0),
+    fewest_choices(Cells, All, Used, Cell, Free0, Best, Free).
+
+fewest_choices([], _, _, Best, Free, Best, Free).
+fewest_choices([Cell|Cells], All, Used, Best0, Free0, Best, Free) :-
+    (   Free0 =:= 0
+    ->  Best = Best0, Free = Free0          % a dead end: no need to look further
+    ;   free_mask(Cell, All, Used, Free1),
+        (   popcount(Free1) < popcount(Free0)
+        ->  fewest_choices(Cells, All, Used, Cell, Free1, Best, Free)
+        ;   fewest_choices(Cells, All, Used, Best0, Free0, Best, Free)
+        )
     ).
+
+free_mask(_-Us, All, Used, Free) :-
+    foldl(unit_used(Used), Us, 0, Taken),
+    Free is All /\ \Taken.
+
+unit_used(Used, U, Taken0, Taken) :-
+    arg(U, Used, Mask),
+    Taken is Taken0 \/ Mask.
+
+use_value(Used, Bit, U) :-
+    arg(U, Used, Mask0),
+    Mask is Mask0 \/ Bit,
+    setarg(U, Used, Mask).
+
+free_values(0, []) :- !.
+free_values(Free, [V|Vs]) :-
+    V is lsb(Free),
+    Free1 is Free xor (1 << V),
+    free_values(Free1, Vs).
 
 % The pattern grid (row R, column C hold ((R mod BR)*BC + R div BR + C)
 % mod N + 1), its rows shuffled within bands and the bands, its columns
