@@ -10,8 +10,9 @@ The outside generators come from Debian (the bench installs nothing; `make bench
 when root): `apt-get install sgt-puzzles qqwing` gives /usr/games/sgt-solo,
 /usr/games/sgt-unequal and qqwing, whose `--generate N PARAMS` runs headless.  Each is
 timed as the CPU time of one `--generate 1` process (its start included: a millisecond or
-two), so its median is comparable to ours, which is this process's CPU time for one
-pybridge.generate call on a running engine.
+two) less the median CPU time of `--generate 0` (the process starting and stopping, 1 to
+6 ms, most of it loading GTK for sgt-*), so that its median, like ours, is the making of one
+puzzle: ours is this process's CPU time for one pybridge.generate call on a running engine.
 
 The targets (issue "Create at the speed of the C generators"): each Sudoku-family level at
 most 3x sgt-solo's median (9x9 intermediate also at most qqwing's); Futoshiki 5x5 and 7x7
@@ -79,17 +80,20 @@ def ours(kind: str, size: int, level: str | None, seeds: int, **options) -> tupl
 
 
 def outside(command: list[str], seeds: int) -> list[float] | None:
-    """CPU ms of each `command --generate 1 ...` process, or None when it is not installed."""
+    """CPU ms of making one puzzle with `command --generate 1 ...`: each process's CPU time
+    less the median of `--generate 0` (its start-up); None when it is not installed."""
     program, params = command[0], command[1:]
     if shutil.which(program) is None:
         return None
-    times = []
-    for _ in range(seeds):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([program, "--generate", "1", *params], capture_output=True, check=False)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000)
-    return times
+    start_up = statistics.median(_cpu([program, "--generate", "0", *params]) for _ in range(seeds))
+    return [max(0.01, _cpu([program, "--generate", "1", *params]) - start_up) for _ in range(seeds)]
+
+
+def _cpu(command: list[str]) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, capture_output=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime) * 1000
 
 
 def cells(times: list[float]) -> str:
@@ -126,7 +130,7 @@ def levels(seeds: int) -> None:
             their = statistics.median(theirs)
             ratio = ours_median / their
             verdict = "" if target is None else ("yes" if ratio <= target else f"no, {ratio / target:.1f}x over")
-            print(f"| {name} | {made} {cells(times)} {label} | {their:.1f} | {ratio:.1f}x | "
+            print(f"| {name} | {made} {cells(times)} {label} | {their:.2f} | {ratio:.0f}x | "
                   f"{'' if target is None else f'{target}x'} | {verdict} |", flush=True)
 
 

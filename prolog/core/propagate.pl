@@ -24,7 +24,7 @@
 */
 :- module(propagate,
           [ propagate/3,            % +Techniques, +Trace0, -Trace
-            propagate_until_placed/3, % +Techniques, +Cells, -Outcome
+            propagate_until_placed/4, % +Techniques, +Singles, +Cells, -Outcome
             propagate_assigned/6,   % +Row, +Col, +Value, +Techniques, +Trace0, -Trace
             next_step/2,            % +Techniques, -Step
             apply_step/2            % +Step, -Applied
@@ -43,7 +43,7 @@
 %  Trace is Trace0 with the name of each technique applied in front.
 
 propagate(Techniques, Trace0, Trace) :-
-    plan(Techniques, none, Plan),
+    plan(Techniques, none, all, Plan),
     settle_all(Plan, Trace0, Trace).
 
 settle_all(Plan, Trace0, Trace) :-
@@ -55,18 +55,20 @@ settle_all(Plan, Trace0, Trace) :-
     findall(Size-T, ( constraint(T), constraint_size(T, Size) ), Constraints),
     settle(Cells, UnitValues, Constraints, [], Plan, Trace0, Trace).
 
-%! propagate_until_placed(+Techniques, +Cells, -Outcome) is semidet.
+%! propagate_until_placed(+Techniques, +Singles, +Cells, -Outcome) is semidet.
 %
-%  As propagate/3, but stopping as soon as every cell of Cells (R/C) has
-%  a value: Outcome is then `placed`, else `fixpoint`.  A generator that
+%  As propagate/3, with the singles of Singles only (`all`, or
+%  only(Naked, UnitKinds, Constraints): see plan/4), and stopping as
+%  soon as every cell of Cells (R/C) has a value: Outcome is then
+%  `placed`, else `fixpoint`.  A generator that
 %  took the givens of Cells away asks whether the techniques finish the
 %  puzzle without them: once they have placed those cells again, the
 %  state holds no more candidates than the puzzle with them, which they
 %  finish, so the rest need not be done (with techniques that a smaller
 %  state never stops, as propagation's are).
 
-propagate_until_placed(Techniques, Cells, Outcome) :-
-    plan(Techniques, watch(Cells, Placed), Plan),
+propagate_until_placed(Techniques, Singles, Cells, Outcome) :-
+    plan(Techniques, watch(Cells, Placed), Singles, Plan),
     settle_all(Plan, [], _),
     (   Placed == placed -> Outcome = placed ; Outcome = fixpoint ).
 
@@ -77,7 +79,7 @@ propagate_until_placed(Techniques, Cells, Outcome) :-
 
 propagate_assigned(R, C, V, Techniques, Trace0, Trace) :-
     assign_agenda(R, C, V, [], [], Cells, UVs),
-    plan(Techniques, none, Plan),
+    plan(Techniques, none, all, Plan),
     settle(Cells, UVs, [], [], Plan, Trace0, Trace).
 
 % settle(+Cells, +UnitValues, +Constraints, +Touched, +Plan, +Trace0, -Trace):
@@ -98,6 +100,10 @@ settle([], [removed(R, C, V, Placed)|UVs0], Cs0, Tu, P, T0, T) :-
     !,
     removal_wakes(R, C, V, Placed, none, UVs0, UVs, Cs0, Cs),
     settle([], UVs, Cs, Tu, P, T0, T).
+settle([], [], [_|_], Tu, P, T0, T) :-
+    P = plan(_, _, _, _, _, only(_, _, without_constraints)),
+    !,
+    settle([], [], [], Tu, P, T0, T).
 settle([], [], [C0|Cs0], Tu, P, T0, T) :-
     !,
     sort([C0|Cs0], [Sized|Cs]),
@@ -115,7 +121,7 @@ settle([], [], [], [I|Tu0], P, T0, T) :-
     sort([I|Tu0], Touched),
     settle_touched(Touched, P, T0, T).
 settle([], [], [], [], P, T0, T) :-
-    P = plan(_, _, _, Scanned, _),
+    P = plan(_, _, _, Scanned, _, _),
     (   \+ solved_grid,
         member(Name, Scanned),
         deduction(Name, step(_, _, [], Elims))
@@ -139,15 +145,19 @@ settle_eliminated(Elims, Name, Tu, P, T0, T) :-
     agenda_add(Removed, [], [], [], Cells, UVs),
     settle(Cells, UVs, [], Tu, P, [Name|T0], T).
 
-touched_step(U-V, plan(_, UnitTs, _, _, _), Name, Elims) :-
+touched_step(U-V, plan(_, UnitTs, _, _, _, _), Name, Elims) :-
     unit_value_step(UnitTs, U, V, step(Name, _, [], Elims)).
-touched_step(R/C, plan(_, _, CellTs, _, _), Name, Elims) :-
+touched_step(R/C, plan(_, _, CellTs, _, _, _), Name, Elims) :-
     member(Name, CellTs),
     local_deduction(Name, R/C, step(_, _, [], Elims)),
     !.
 
 check_cell([], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     element(R, C, _),
+    settle(Cells, UVs, Cs, Tu, P, T0, T).
+check_cell([_], _, _, Cells, UVs, Cs, Tu, P, T0, T) :-
+    P = plan(_, _, _, _, _, only(without_naked, _, _)),
+    !,
     settle(Cells, UVs, Cs, Tu, P, T0, T).
 check_cell([V], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
     !,
@@ -164,7 +174,7 @@ check_cell([V1, V2], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
 % is a contradiction.
 check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
     (   unit_candidate(U, V, R, C)
-    ->  (   other_place(U, V, R, C)
+    ->  (   ( other_place(U, V, R, C) ; \+ hidden_single_used(P, U) )
         ->  touched(P, U-V, Tu, Tu1),
             settle([], UVs, Cs, Tu1, P, T0, T)
         ;   assign_agenda(R, C, V, [], UVs, Cells, UVs1),
@@ -178,18 +188,30 @@ check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
         settle([], UVs, Cs, Tu, P, T0, T)
     ).
 
-% plan(Techniques, Watch, Plan): Plan is plan(Techniques, UnitTechniques,
-% CellTechniques, Scanned, Watch): which of Techniques look again only
-% where places of a value in a unit shrank, which only where candidates
-% of a cell did, and which scan the grid; Watch is none, or
-% watch(Cells, Placed) to stop once Cells are placed (Placed = placed).
-plan(Ts, Watch, plan(Ts, UnitTs, CellTs, Scanned, Watch)) :-
+% plan(Techniques, Watch, Singles, Plan): Plan is plan(Techniques,
+% UnitTechniques, CellTechniques, Scanned, Watch, Singles): which of
+% Techniques look again only where places of a value in a unit shrank,
+% which only where candidates of a cell did, and which scan the grid;
+% Watch is none, or watch(Cells, Placed) to stop once Cells are placed
+% (Placed = placed); Singles is `all`, or only(Naked, UnitKinds,
+% Constraints): naked singles (with_naked or without_naked), hidden
+% singles in the units of UnitKinds (row, col, box, diag), and the
+% revisions of constraints (with_constraints or without_constraints).
+plan(Ts, Watch, Singles, plan(Ts, UnitTs, CellTs, Scanned, Watch, Singles)) :-
     include(triggered_by(unit), Ts, UnitTs),
     include(triggered_by(cell), Ts, CellTs),
     exclude(local_technique, Ts, Scanned).
 
+hidden_single_used(plan(_, _, _, _, _, Singles), U) :-
+    (   Singles == all
+    ->  true
+    ;   Singles = only(_, Kinds, _),
+        functor(U, Kind, _),
+        memberchk(Kind, Kinds)
+    ).
+
 % The value just placed at R/C was the last one the plan watches for.
-watched_placed(plan(_, _, _, _, watch(Cells, Placed)), R, C) :-
+watched_placed(plan(_, _, _, _, watch(Cells, Placed), _), R, C) :-
     memberchk(R/C, Cells),
     \+ ( member(R2/C2, Cells), \+ element(R2, C2, _) ),
     Placed = placed.
@@ -201,11 +223,11 @@ local_technique(Name) :-
     local_trigger(Name, _),
     !.
 
-touched(plan(_, [], _, _, _), _, Tu, Tu) :- !.
+touched(plan(_, [], _, _, _, _), _, Tu, Tu) :- !.
 touched(_, Item, Tu, [Item|Tu]).
 
 % Cell techniques (naked pairs) look at cells down to two candidates.
-touched_cell(plan(_, _, [], _, _), _, _, _, _, Tu, Tu) :- !.
+touched_cell(plan(_, _, [], _, _, _), _, _, _, _, Tu, Tu) :- !.
 touched_cell(_, R, C, V1, V2, Tu, Tu1) :-
     (   other_candidate(R, C, V1, V2)
     ->  Tu1 = Tu

@@ -102,15 +102,16 @@ attempt(Kind, Target, none, generated(Puzzle, Solution, none, Rating)) :-
     kind_geometry(Kind, Geometry0, Solution, Full),
     target_techniques(Full, Target, Techniques),
     check_goal(Full, Techniques, Check),
-    assembly_techniques(Check, Extra),      % else (a walk below the singles) taken away from a full grid
+    assembly_techniques(Check, Extra, Singles),  % else (a walk) taken away from a full grid
     !,
     Full = geometry(N, _, _),
     all_givens(N, Solution, Values),
-    bare_geometry(Full, Bare, AllSigns),
+    bare_geometry(Full, Bare, AllSigns0),
+    (   Singles = only(_, _, without_constraints) -> AllSigns = [] ; AllSigns = AllSigns0 ),  % signs would not help
     between(0, 4, _),
     random_shuffle(Values, Numbers),
     random_shuffle(AllSigns, Signs),
-    build_up(Bare, Extra, Numbers, Signs, Givens0, Placed),
+    build_up(Bare, Extra, Singles, Numbers, Signs, Givens0, Placed),
     include(kept_given(Givens0), Numbers, Kept),
     findall([R/C], member(g(R, C, _), Kept), Orbits),
     include(kept_sign_of(Placed), Signs, SignOrder),
@@ -292,23 +293,52 @@ thin_puzzle(Geometry, Check, Givens0, Orbits, SignOrder, Givens, Geometry1) :-
     (   Geometry1 == Geometry -> true ; clear_geometry ).  % its facts lost signs: set up again next time
 
 % check_goal(+Geometry, +Techniques, -Check): what a check asks of the
-% state: that Techniques finish it (propagation, when they hold every
-% single that can fire in Geometry; a walk of next steps otherwise), or
-% that it has exactly one solution (Techniques = unique) that a search
-% finds within unique_guesses/1.
+% state: that Techniques finish it, or that it has exactly one solution
+% (Techniques = unique) that a search finds within unique_guesses/1.
+% Techniques finish it by propagation, with those singles and constraint
+% revisions that can fire in Geometry that Techniques hold (a level below
+% the singles holds some of them); by a walk of next steps when they
+% hold some of the constraint revisions and not others.
 check_goal(_, unique, unique(Ts, Max)) :-
     !,
     solving_techniques(Ts),
     unique_guesses(Max).
 check_goal(Geometry, Techniques, Check) :-
     set_techniques(singles, Always),
-    subtract(Always, Techniques, Missing),
-    (   \+ ( member(T, Missing), can_fire(Geometry, T) )
-    ->  subtract(Techniques, Always, Extra),
-        Check = propagate(Extra)
+    include(can_fire(Geometry), Always, Fireable),
+    subtract(Techniques, Always, Extra),
+    (   subtract(Fireable, Techniques, [])
+    ->  Check = propagate(Extra, all)
+    ;   partial_singles(Fireable, Techniques, Singles)
+    ->  Check = propagate(Extra, Singles)
     ;   intersection(Techniques, Always, Singles),
         Check = walk(Techniques, Singles)
     ).
+
+% The singles of Techniques as propagate:plan/4 takes them.  Cross-
+% hatching is a hidden single in a box seen from the placed values
+% only, as propagation sees it where no other technique removes a
+% candidate.
+partial_singles(Fireable, Techniques, only(Naked, Kinds, Constraints)) :-
+    (   memberchk(naked_single, Techniques) -> Naked = with_naked ; Naked = without_naked ),
+    findall(Kind, ( unit_single(Unit, Single), functor(Unit, Kind, 1),
+                    ( memberchk(Single, Techniques)
+                    ; Kind == box, memberchk(cross_hatching, Techniques), \+ ( member(T, Techniques), \+ single(T) ) ) ),
+            Kinds),
+    include(constraint_technique, Fireable, Revisions),
+    (   subtract(Revisions, Techniques, [])
+    ->  Constraints = with_constraints
+    ;   intersection(Revisions, Techniques, [])
+    ->  Constraints = without_constraints
+    ).
+
+single(T) :-
+    memberchk(T, [naked_single, cross_hatching, hidden_single_row, hidden_single_column, hidden_single_box,
+                  hidden_single_diagonal]).
+
+constraint_technique(T) :-
+    memberchk(T, [last_empty_cell, crossing, inequality_bounds, adjacency, hidden_single_run, elimination,
+                  multiple_crossing]).
 
 % thin(+Order, +All, +Kind, +Check, +Kept0, -Kept): take away each item
 % of Order (an orbit of givens, or a sign) whose loss leaves the puzzle
@@ -379,9 +409,9 @@ in_orbit(Orbit, g(R, C, _)) :-
 holds(Check, Removed) :-
     back_by_singles(Removed, Check),
     !.
-holds(propagate(Extra), Removed) :-
+holds(propagate(Extra, Singles), Removed) :-
     findall(R/C, member(p(R, C, _), Removed), Cells),
-    propagate_until_placed(Extra, Cells, Outcome),
+    propagate_until_placed(Extra, Singles, Cells, Outcome),
     (   Outcome == placed -> true ; solved ).
 holds(walk(Techniques, _), _) :-
     walk(Techniques).
@@ -411,11 +441,18 @@ unit_single(col(_), hidden_single_column).
 unit_single(box(_), hidden_single_box).
 unit_single(diag(_), hidden_single_diagonal).
 
-% Which singles a check holds: any, for propagation (it applies them
-% all) and for uniqueness (a forced value changes no solution); those
-% among its techniques, for a walk.
-single_holds(propagate(_), _).
+% Which singles a check holds: any, for uniqueness (a forced value
+% changes no solution); those it propagates; those among its techniques,
+% for a walk.
 single_holds(unique(_, _), _).
+single_holds(propagate(_, all), _).
+single_holds(propagate(_, only(Naked, Kinds, _)), Single) :-
+    (   Single == naked_single
+    ->  Naked == with_naked
+    ;   unit_single(Unit, Single),
+        functor(Unit, Kind, 1),
+        memberchk(Kind, Kinds)
+    ).
 single_holds(walk(_, Singles), Single) :-
     (   memberchk(Single, Singles)
     ->  true
@@ -446,12 +483,12 @@ builds_up(futoshiki(_)).
 builds_up(adjacent(_)).
 builds_up(greater_than(_, _)).
 
-% The techniques the build-up runs: those of the check, or, for a check
-% of uniqueness, the solving techniques (no guess: a clue is only ever
-% added where they stall, and the strip that follows asks uniqueness).
-% A walk (a level below the singles) is not built up.
-assembly_techniques(propagate(Extra), Extra).
-assembly_techniques(unique(Ts, _), Ts).
+% The techniques the build-up propagates: those of the check, or, for a
+% check of uniqueness, the solving techniques (no guess: a clue is only
+% ever added where they stall, and the strip that follows asks
+% uniqueness).  A walk is not built up.
+assembly_techniques(propagate(Extra, Singles), Extra, Singles).
+assembly_techniques(unique(Ts, _), Ts, all).
 
 % The shape without its signs, and the signs (Adjacent marks stay: they
 % are the puzzle's rules, not clues).
@@ -470,28 +507,29 @@ kept_given(Givens, Given) :-
 kept_sign_of(Placed, Sign) :-
     memberchk(Sign, Placed).
 
-% build_up(+Bare, +Extra, +Numbers, +Signs, -Givens, -Placed): the clues,
-% from Numbers (g/3) and Signs (lt/4), that the techniques Extra need to
-% finish the puzzle, each added where they stalled.
-build_up(Bare, Extra, Numbers, Signs, Givens, Placed) :-
+% build_up(+Bare, +Extra, +Singles, +Numbers, +Signs, -Givens, -Placed):
+% the clues, from Numbers (g/3) and Signs (lt/4), that propagation with
+% Extra and Singles needs to finish the puzzle, each added where it
+% stalled.
+build_up(Bare, Extra, Singles, Numbers, Signs, Givens, Placed) :-
     reverse(Numbers, RevNumbers),
     reverse(Signs, RevSigns),
     append(RevSigns, RevNumbers, Choices),  % as Unequal looks: signs first, each list from its end
     in_fresh_state(( setup_puzzle(puzzle(Bare, []), ok),
-                     assemble(Extra, Choices, [], Clues) )),
+                     assemble(Extra, Singles, Choices, [], Clues) )),
     clear_geometry,                         % signs were added to its facts
     partition(is_given, Clues, Givens0, Placed),
     msort(Givens0, Givens).
 
 is_given(g(_, _, _)).
 
-assemble(Extra, Choices, Clues0, Clues) :-
-    propagate(Extra, [], _),
+assemble(Extra, Singles, Choices, Clues0, Clues) :-
+    propagate_until_placed(Extra, Singles, [], _),
     (   solved
     ->  Clues = Clues0
     ;   best_clue(Choices, -1, 0, none, Best),
         place_clue(Best),
-        assemble(Extra, Choices, [Best|Clues0], Clues)
+        assemble(Extra, Singles, Choices, [Best|Clues0], Clues)
     ).
 
 % best_clue(+Choices, +Poss0, +Signs0, +Best0, -Best): of the clues that
