@@ -30,7 +30,7 @@
             bridge_rate/8,          % +Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps,
                                     % -Features, -Error
             bridge_rating_ladder/2, % +Geometry, -Ladder
-            bridge_generate/5,      % +Kind, +Options, +TimeLimitMs, -Status, -Generated
+            bridge_generate/6,      % +Kind, +Options, +TimeLimitMs, -Status, -Generated, -Misses
             bridge_check/9,         % +Geometry, +Givens, +Entries, +TimeLimitMs, -Status,
                                     % -Problems, -Solutions, -EntryProblems, -Wrong
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
@@ -469,7 +469,7 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
     ;   Features = []
     ).
 
-%! bridge_generate(+Kind, +Options, +TimeLimitMs, -Status, -Generated) is det.
+%! bridge_generate(+Kind, +Options, +TimeLimitMs, -Status, -Generated, -Misses) is det.
 %
 %  Generate a puzzle (generate:generate_puzzle/3) within TimeLimitMs
 %  (0: no limit).  Kind is a kind term of generate.pl; Options are
@@ -477,21 +477,28 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
 %  for any.  Status is generated, failed (no attempt gave what was
 %  asked) or timeout; Generated [Record, Level, Score, Hardest, Solution]
 %  with Record as record_list/2 gives it, Solution its values
-%  (row-major), else [].
+%  (row-major), else [].  Misses are the puzzles made on the way that
+%  were not what was asked, each as Generated is
+%  (generate:generation_misses/1).
 
-bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs, Status, Generated) :-
+bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs, Status, Generated, Misses) :-
     generation_kind(Kind0, Kind),
     include([_-V]>>(V \== ''), [level-Level, technique-Technique], Wanted),
     findall(O, ( member(Name-V, Wanted), O =.. [Name, V] ), Options0),
     Options = [seed(Seed), symmetry(Symmetry), attempts(Attempts)|Options0],
     catch(with_limit(TimeLimitMs, ( generate_puzzle(Kind, Options, G) -> Result = G ; Result = failed )),
           time_limit_exceeded, Result = timeout),
-    (   Result = generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _))
+    (   Result = generated(_, _, _, _)
     ->  Status = generated,
-        record_list(record(0, 0, puzzle(Puzzle, [solution(Solution)])), Record),
-        Generated = [Record, L, Score, Hardest, Solution]
+        generated_list(Result, Generated)
     ;   Status = Result, Generated = []
-    ).
+    ),
+    generation_misses(Missed),
+    maplist(generated_list, Missed, Misses).
+
+generated_list(generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _)),
+               [Record, L, Score, Hardest, Solution]) :-
+    record_list(record(0, 0, puzzle(Puzzle, [solution(Solution)])), Record).
 
 % Only the kinds generate.pl knows, with whole numbers: a term from
 % Python is checked before it is used.

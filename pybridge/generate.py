@@ -5,7 +5,8 @@ The engine does the work (prolog/generation/): a random solution, then givens an
 away while the techniques up to the target still finish the puzzle (or, past the cheap rungs,
 while it stays unique), then a rating that must match.  A Kakuro is a random symmetric layout
 whose digits are changed until their run sums force them.  Puzzle i of a run uses seed + i, so
-``--seed S+i --count 1`` makes it again.
+``--seed S+i --count 1`` makes it again.  The tries that land on another level are kept in a
+stock (stock.py), from which a request with no seed is served at once.
 
 >>> import pybridge
 >>> [g] = pybridge.generate("sudoku", size=4, seed=7)
@@ -14,6 +15,7 @@ whose digits are changed until their run sums force them.  Puzzle i of a run use
 """
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -25,6 +27,7 @@ from .puzzle import Puzzle
 from .rating import LEVELS
 from .reading import _from_record
 from .solver import _limit_ms
+from .stock import STOCK, Stock
 from .techniques import ladder
 
 GENERATED_KINDS = ("sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro")
@@ -36,14 +39,15 @@ ATTEMPTS = 50
 @dataclass
 class Generated:
     """A generated puzzle, its solution (row-major values; 0 on a Kakuro's black cells), its
-    rating and the seed that makes it."""
+    rating and the seed that makes it (None for one from the stock, made on the way to
+    another)."""
 
     puzzle: Puzzle | KakuroPuzzle
     solution: list[int]
     level: str
     score: int
     hardest: str
-    seed: int
+    seed: int | None
 
     def text(self) -> str:
         """The puzzle in its kind's own format: a line for Sudoku kinds, the unequal format
@@ -107,9 +111,9 @@ def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, in
 
 
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
-             count: int = 1, seed: int = 0, difficulty: str | None = None, technique: str | None = None,
+             count: int = 1, seed: int | None = 0, difficulty: str | None = None, technique: str | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
-             attempts: int = ATTEMPTS) -> list[Generated]:
+             attempts: int = ATTEMPTS, stock: Stock | None = STOCK) -> list[Generated]:
     """``count`` new puzzles of ``kind`` (GENERATED_KINDS), each with exactly one solution.
 
     ``size`` is N (N x N) or, for a Kakuro, (rows, columns), its clue row and column
@@ -118,28 +122,46 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     layout) keep: by default none, and rot180 for a Kakuro.  ``time_limit`` (seconds) bounds
     the whole run: the puzzles made by then are returned.  Raises PuzzlogError when what is
     asked cannot be had (no attempt of ``attempts`` gives it).
+
+    Puzzle i is made from ``seed`` + i, the same on every run.  With ``seed=None`` each comes
+    from ``stock`` when it holds one of what is asked (kept there by earlier runs, which made
+    it on their way to another level), else from a random seed.  Every run leaves what it
+    made on the way in ``stock``.
     """
     term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     made: list[Generated] = []
     for i in range(count):
+        if seed is None and stock is not None and (found := stock.take(term, symmetry, difficulty, technique)):
+            made.append(found)
+            continue
         remaining = None if deadline is None else deadline - time.monotonic()
         if remaining is not None and remaining <= 0:
             break
-        options = [seed + i, difficulty or "", technique or "", symmetry, attempts]
-        status, generated = engine.call("bridge_generate", [term, options, _limit_ms(remaining) if remaining else 0], 2)
+        this_seed = secrets.randbelow(2 ** 62) if seed is None else seed + i
+        options = [this_seed, difficulty or "", technique or "", symmetry, attempts]
+        status, generated, misses = engine.call(
+            "bridge_generate", [term, options, _limit_ms(remaining) if remaining else 0], 3)
+        if stock is not None:
+            for miss in misses:
+                stock.put(term, symmetry, _generated(miss, None, f"<generated on the way, seed {this_seed}>"))
         if status == "timeout":
             break
         if status != "generated":
             wanted = " and ".join(x for x in (difficulty and f"level {difficulty}",
                                                technique and f"hardest technique {technique}") if x) or "a puzzle"
-            raise PuzzlogError(f"no {kind} of {_shape(term)} with {wanted} in {attempts} attempts (seed {seed + i})"
+            raise PuzzlogError(f"no {kind} of {_shape(term)} with {wanted} in {attempts} attempts (seed {this_seed})"
                                + _why_not(term, difficulty))
-        record, level, score, hardest, solution = generated
-        puzzle = _from_record(record, f"<generated seed {seed + i}>")
-        assert isinstance(puzzle, (Puzzle, KakuroPuzzle))
-        made.append(Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed + i))
+        made.append(_generated(generated, this_seed, f"<generated seed {this_seed}>"))
     return made
+
+
+def _generated(answer: list, seed: int | None, source: str) -> Generated:
+    """A Generated from the engine's [Record, Level, Score, Hardest, Solution]."""
+    record, level, score, hardest, solution = answer
+    puzzle = _from_record(record, source)
+    assert isinstance(puzzle, (Puzzle, KakuroPuzzle))
+    return Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed)
 
 
 def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,

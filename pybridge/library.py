@@ -32,7 +32,7 @@ from .puzzle import Puzzle, Unreadable
 from .rating import rate
 from .reading import read
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2            # 2: the stock table
 APPLICATION_ID = 0x505A4C47   # "PZLG": SQLite's header field that says which program's file it is
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -51,6 +51,17 @@ CREATE TABLE IF NOT EXISTS puzzles (
     UNIQUE (text, puzzle_index)
 );
 """
+STOCK_SCHEMA = """
+CREATE TABLE IF NOT EXISTS stock (
+    id        INTEGER PRIMARY KEY,
+    shape     TEXT NOT NULL,
+    level     TEXT NOT NULL,
+    hardest   TEXT NOT NULL,
+    answer    TEXT NOT NULL,
+    added     REAL NOT NULL
+);
+"""
+STOCK_SHELF = 50    # puzzles kept a shape and level; the oldest go first
 PUZZLE_COLUMNS = {"id", "text", "puzzle_index", "kind", "rows", "cols", "level", "score", "source", "added",
                   "progress", "best_seconds"}
 
@@ -152,9 +163,10 @@ class Library:
             if empty:
                 raise LibraryError(f"{self.path}: an empty file, opened read-only: no library yet")
             return
-        if empty or first_version:
+        if version < SCHEMA_VERSION:  # a new library, or one of an earlier version made this one's
             with self._transaction():
                 self._db.execute(SCHEMA)
+                self._db.execute(STOCK_SCHEMA)
                 self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -254,6 +266,31 @@ class Library:
         if not changed:
             raise PuzzlogError(f"the library has no puzzle {entry_id}")
         return self.get(entry_id)
+
+    def stock_put(self, shape: str, level: str, hardest: str, answer: dict) -> None:
+        """Keep a generated puzzle (``answer``: what /api/generate answers of it) on the shelf
+        of its ``shape`` (kind, size and symmetry, as a text) and level."""
+        with self._lock, self._transaction():
+            self._db.execute("INSERT INTO stock (shape, level, hardest, answer, added) VALUES (?, ?, ?, ?, ?)",
+                             (shape, level, hardest, json.dumps(answer), time.time()))
+            self._db.execute("DELETE FROM stock WHERE shape = ? AND level = ? AND id NOT IN (SELECT id FROM stock "
+                             "WHERE shape = ? AND level = ? ORDER BY id DESC LIMIT ?)",
+                             (shape, level, shape, level, STOCK_SHELF))
+
+    def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict | None:
+        """Take the oldest puzzle of ``shape`` kept at ``level`` (and with ``hardest`` as its
+        hardest technique, when given) off the shelf; None when there is none."""
+        where, args = ["shape = ?"], [shape]
+        for column, value in (("level", level), ("hardest", hardest)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        with self._lock, self._transaction():
+            row = self._db.execute(f"SELECT id, answer FROM stock WHERE {' AND '.join(where)} ORDER BY id LIMIT 1",
+                                   args).fetchone()
+            if row is not None:
+                self._db.execute("DELETE FROM stock WHERE id = ?", (row[0],))
+        return json.loads(row[1]) if row else None
 
     def close(self) -> None:
         with self._lock:

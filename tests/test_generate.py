@@ -184,3 +184,23 @@ def test_kakuro_that_cannot_be_had():
     assert out.returncode == 1 and "needs a square" in out.stderr
     out = cli("generate", "kakuro", "--box", "3x3")
     assert out.returncode == 1 and "has no boxes" in out.stderr
+
+
+def test_the_tries_on_the_way_are_stocked_and_serve_a_request_without_a_seed():
+    from pybridge.stock import Stock
+    stock = Stock()
+    [g] = pybridge.generate("sudoku", seed=3, difficulty="advanced", stock=stock)
+    assert g.level == "advanced" and g.seed == 3
+    on_the_way = stock.drain()
+    assert on_the_way, "seed 3 makes other levels before an advanced one"
+    for miss in on_the_way:
+        stock.put(("sudoku", 3, 3), "none", miss)
+    again = pybridge.generate("sudoku", seed=3, difficulty="advanced", stock=Stock())
+    assert again[0].puzzle.givens == g.puzzle.givens  # the stock never changes what a seed makes
+    miss = on_the_way[0]
+    [served] = pybridge.generate("sudoku", seed=None, difficulty=miss.level, stock=stock)
+    assert served.seed is None and served.puzzle.givens == miss.puzzle.givens
+    rating = pybridge.rate(served.puzzle)  # a valid puzzle of the level it is stocked at
+    assert rating.status == "rated" and rating.level == served.level and rating.hardest == served.hardest
+    [fresh] = pybridge.generate("sudoku", size=4, seed=None, stock=Stock())
+    assert isinstance(fresh.seed, int) and pybridge.solve(fresh.puzzle).status == "solved"

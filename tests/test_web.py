@@ -198,3 +198,16 @@ def test_two_hundred_requests_from_eight_threads(client):
         answers = list(pool.map(ask, range(200)))
     assert all(answers)
     assert client.post("/api/rate", json={"puzzle": SUDOKU9}).json()["status"] == "rated"
+
+
+def test_generate_without_a_seed_takes_from_the_stock(tmp_path):
+    library = tmp_path / "lib.sqlite"
+    with TestClient(create_app(ServeLimits(library=library, engines=1)), base_url="http://localhost") as c:
+        made = c.post("/api/generate", json={"kind": "sudoku", "difficulty": "advanced", "seed": 3}).json()
+        assert made["level"] == "advanced" and made["seed"] == 3 and "misses" not in made
+    with TestClient(create_app(ServeLimits(library=library, engines=1)), base_url="http://localhost") as c:
+        # the same library, a new server: the basic puzzles made on the way to that advanced one wait there
+        first = c.post("/api/generate", json={"kind": "sudoku", "difficulty": "basic"}).json()
+        assert first["seed"] is None and first["level"] == "basic" and first["picture"].startswith("<svg")
+        p = pybridge.parse(first["puzzle"])[0]
+        assert pybridge.rate(p).level == "basic" and pybridge.solve(p).values == [int(ch) for ch in first["solution"]]

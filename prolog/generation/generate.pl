@@ -25,6 +25,7 @@
 */
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
+            generation_misses/1,    % -Misses
             target_techniques/3     % +Geometry, +Target, -Techniques
           ]).
 :- use_module(library(lists)).
@@ -59,12 +60,39 @@
 generate_puzzle(Kind, Options, Generated) :-
     option(seed(Seed), Options, 0),
     random_seed(Seed),
+    nb_setval(generation_misses, []),
     option(attempts(Attempts), Options, 50),
     target(Options, Target),
     option(symmetry(Symmetry), Options, none),
     between(1, Attempts, _),
     attempt(Kind, Target, Symmetry, Generated),
     !.
+
+%! generation_misses(-Misses) is det.
+%
+%  The puzzles the last generate_puzzle/3 made on the way that were not
+%  what it was asked for (another level, another hardest technique), as
+%  it gives them, at most max_misses/1: each is a valid puzzle of its
+%  own level, which a caller may keep for a later request.
+
+generation_misses(Misses) :-
+    (   nb_current(generation_misses, Misses0) -> reverse(Misses0, Misses) ; Misses = [] ).
+
+max_misses(20).
+
+% kept(+Target, +Generated): Generated is what Target asks for; else it
+% is kept among the misses, and this fails.
+kept(Target, Generated) :-
+    Generated = generated(_, _, _, Rating),
+    (   wanted(Target, Rating)
+    ->  true
+    ;   nb_getval(generation_misses, Misses),
+        max_misses(Max),
+        length(Misses, K),
+        K < Max,
+        nb_setval(generation_misses, [Generated|Misses]),
+        fail
+    ).
 
 target(Options, Target) :-
     (   option(technique(T), Options)
@@ -84,7 +112,7 @@ attempt(kakuro(NR, NC), Target, Symmetry, generated(Puzzle, Solution, Symmetry, 
     unique_digits(Layout, Finish, MaxSteps, Solution, Rows),
     Puzzle = puzzle(kakuro(Rows), []),
     rate_puzzle(Puzzle, Rating),
-    wanted(Target, Rating).
+    kept(Target, generated(Puzzle, Solution, Symmetry, Rating)).
 % A Futoshiki, an Adjacent or a greater-than Sudoku is built up instead,
 % as Simon Tatham's Unequal builds its puzzles: from no clue at all, the
 % techniques run, and where they stall a clue (a value, or a sign) goes
@@ -119,7 +147,7 @@ attempt(Kind, Target, none, generated(Puzzle, Solution, none, Rating)) :-
     thin_puzzle(Built, Check, Givens0, Orbits, SignOrder, Givens, Geometry1),
     Puzzle = puzzle(Geometry1, Givens),
     rate_puzzle(Puzzle, Rating),
-    wanted(Target, Rating),
+    kept(Target, generated(Puzzle, Solution, none, Rating)),
     !.
 attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :-
     kind_solution(Kind, Geometry0, Solution),
@@ -140,7 +168,7 @@ attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :
     nb_setval(generation_last, Givens1),
     Puzzle = puzzle(Geometry1, Givens1),
     rate_puzzle(Puzzle, Rating),
-    wanted(Target, Rating),
+    kept(Target, generated(Puzzle, Solution, Symmetry, Rating)),
     !.
 
 % A try that misses the target is tried again from near where it ended:

@@ -38,7 +38,10 @@ import asyncio
 import json
 import logging
 import os
+import secrets
 import stat
+import threading
+from collections import deque
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +55,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import PuzzlogError
+from ..generate import GENERATED_KINDS, SYMMETRIES, check_generation
 from ..library import Described, Library, LibraryFull, LibraryReadOnly
 from ..rating import LEVELS
 from ..reading import KINDS
@@ -93,6 +97,30 @@ class ServeLimits:
     def engine_count(self) -> int:
         return self.engines or max(2, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                                    else os.cpu_count() or 2)
+
+
+class ServerStock:
+    """The stock of generated puzzles of a server that keeps no library: the shelves of
+    Library.stock_put and stock_take, in memory."""
+
+    def __init__(self, shelf: int = 50) -> None:
+        self.shelves: dict[tuple, deque] = {}
+        self.shelf = shelf
+        self.lock = threading.Lock()
+
+    def stock_put(self, shape: str, level: str, hardest: str, answer: dict) -> None:
+        with self.lock:
+            self.shelves.setdefault((shape, level), deque(maxlen=self.shelf)).append(answer)
+
+    def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict | None:
+        with self.lock:
+            for (s, l), answers in self.shelves.items():
+                if s == shape and (level is None or l == level):
+                    for answer in answers:
+                        if hardest is None or answer.get("hardest") == hardest:
+                            answers.remove(answer)
+                            return answer
+        return None
 
 
 class Refused(Exception):
@@ -190,6 +218,30 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             return _sized(status, body, limits)
         return _json({"name": name, "text": file_text, **json.loads(body)}, limits)
 
+    shelf: Any = kept if kept is not None else ServerStock()
+
+    async def generate_call(request: Request, data: dict, seconds: float) -> Response:
+        """A new puzzle: with no seed, one from the stock when it holds one of the level asked
+        (made by an earlier request on its way to another level); what a request makes on the
+        way goes to the stock (the library's, when there is one)."""
+        kind = choice(data, "kind", GENERATED_KINDS, "sudoku")
+        size, difficulty = data.get("size"), choice(data, "difficulty", LEVELS, None)
+        term, symmetry = check_generation(kind, size if isinstance(size, int) else None, None, difficulty, None,
+                                          choice(data, "symmetry", SYMMETRIES, None))
+        shape = json.dumps([list(term), symmetry])
+        if data.get("seed") is None:
+            found = await run_in_threadpool(shelf.stock_take, shape, difficulty, None)
+            if found is not None:
+                return _json({**found, "seed": None}, limits)
+            data = {**data, "seed": secrets.randbelow(2 ** 62)}
+        status, body = await on_engine("generate", request, data, seconds)
+        if status != 200:
+            return _sized(status, body, limits)
+        answer = json.loads(body)
+        for miss in answer.pop("misses", []):
+            await run_in_threadpool(shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})
+        return _json(answer, limits)
+
     async def page(_request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -205,8 +257,9 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
               Route("/api/bundled", bundled),
               Route("/api/bundled/{name:path}", bundled),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    for name in ("read", "solve", "check", "hint", "candidates", "explain", "rate", "generate"):
+    for name in ("read", "solve", "check", "hint", "candidates", "explain", "rate"):
         routes.append(Route(f"/api/{name}", endpoint(engine_endpoint(name)), methods=["POST"]))
+    routes.append(Route("/api/generate", endpoint(generate_call), methods=["POST"]))
     for name, work in (("library", library_call), ("library/add", library_add_call),
                        ("library/progress", library_progress_call)):
         routes.append(Route(f"/api/{name}", endpoint(work), methods=["POST"]))

@@ -16,7 +16,7 @@ from typing import Any, Callable
 from .. import check, explain, generate, hint, rate, solve
 from ..entries import read_entries, with_entries
 from ..errors import PuzzlogError
-from ..generate import GENERATED_KINDS, SYMMETRIES
+from ..generate import GENERATED_KINDS, SYMMETRIES, Generated
 from ..kakuro import KakuroPuzzle
 from ..library import describe
 from ..picture import picture
@@ -24,6 +24,7 @@ from ..puzzle import Puzzle, Unreadable
 from ..rating import LEVELS
 from ..reading import FORMATS, KINDS, read
 from ..solver import Solver
+from ..stock import Stock
 
 
 class BadRequest(PuzzlogError):
@@ -75,17 +76,26 @@ def rate_call(data: dict, seconds: float) -> dict:
 
 
 def generate_call(data: dict, seconds: float) -> dict:
+    """A new puzzle from ``seed``, and ``misses``: those made on the way that were not what
+    was asked, for the server's stock, each as the puzzle is given."""
     kind = choice(data, "kind", GENERATED_KINDS, "sudoku")
     size = data.get("size")
     if size is not None and not (isinstance(size, int) and not isinstance(size, bool)):
         raise BadRequest("size is a whole number")
+    on_the_way = Stock()
     made = generate(kind, size=size, seed=whole(data, "seed", 0, 2 ** 63, 0),
                     difficulty=choice(data, "difficulty", LEVELS, None),
-                    symmetry=choice(data, "symmetry", SYMMETRIES, None), time_limit=seconds)
+                    symmetry=choice(data, "symmetry", SYMMETRIES, None), time_limit=seconds, stock=on_the_way)
+    misses = [generated_answer(g) for g in on_the_way.drain()]
     if not made:
         raise OutOfTime(f"no puzzle was made in the {seconds:.3g} s this request had")
-    g = made[0]
-    return {**g.to_json(), **shown(g.puzzle)}  # what /api/read would say of it: no second read
+    return {**generated_answer(made[0]), "misses": misses}
+
+
+def generated_answer(g: Generated) -> dict:
+    """What /api/generate says of a puzzle: Generated.to_json and what /api/read would say
+    of it, so that the page need not read it again."""
+    return {**g.to_json(), **shown(g.puzzle)}
 
 
 def read_call(data: dict, _seconds: float) -> dict:

@@ -489,11 +489,13 @@ async function start() {
     say("Generating ...");
     try {
       const kind = $("gen-kind").value;
+      // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
       const g = await api("/api/generate", {kind, size: Number($("gen-size").value),
-        difficulty: $("gen-level").value || null, seed: Math.floor(Math.random() * 1e9)});
+        difficulty: $("gen-level").value || null});
+      const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
       design = null;
-      show(g, g.puzzle, g.format, `generated ${kind} seed ${g.seed}`);
-      say(`A new ${kind}, ${g.level} (seed ${g.seed}).`);
+      show(g, g.puzzle, g.format, `generated ${kind} ${made}`);
+      say(`A new ${kind}, ${g.level} (${made}).`);
     } catch (error) { say(error.message, true); }
   };
   $("board").addEventListener("click", (event) => {
