@@ -27,6 +27,8 @@
                                     % -Codes1
             bridge_hint/8,          % +Geometry, +Codes, +Techniques, +Level, +TimeLimitMs,
                                     % -Status, -Text, -Items
+            bridge_hint_grid/11,    % +Geometry, +Givens, +Entries, +Techniques, +Level, +TimeLimitMs,
+                                    % -Status, -Text, -Items, -Wrong, -Codes
             bridge_rate/8,          % +Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps,
                                     % -Features, -Error
             bridge_rating_ladder/2, % +Geometry, -Ladder
@@ -443,6 +445,60 @@ hint_in_place(Techniques, Level, step, Text, [item(0, Step)]) :-
     !,
     hint_text(Step, Level, Text).
 hint_in_place(_, _, stuck, '', []).
+
+%! bridge_hint_grid(+Geometry, +Givens, +Entries, +Techniques, +Level, +TimeLimitMs,
+%!                  -Status, -Text, -Items, -Wrong, -Codes) is det.
+%
+%  A hint from a player's grid, its questions asked of one state: the
+%  puzzle (Givens) is set up once; a search of it, undone, counts its
+%  solutions up to two; the player's Entries that differ from a unique
+%  solution are Wrong (flat R, C, ...: Status mistake, nothing else
+%  said); else the entries are placed on that state and the next
+%  deduction from there is hinted (Status, Text, Items as bridge_hint/8).
+%  Codes is the position hinted from.  Status is invalid (Text why) when
+%  the givens break a rule, timeout when TimeLimitMs (0: none) runs out.
+
+bridge_hint_grid(Shape, Text, EntriesText, Techniques0, Level, TimeLimitMs, Status, Hint, Items, Wrong, Codes) :-
+    shape_geometry(Shape, Geometry),
+    step_techniques(Techniques0, Techniques),
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = invalid(Why)
+    ->  Status = invalid, error_text(Why, Hint), Items = [], Wrong = [], Codes = []
+    ;   Checked = givens(Givens),
+        entries(Geometry, EntriesText, Entries),
+        catch(with_limit(TimeLimitMs,
+                         in_fresh_state(hint_from_grid(puzzle(Geometry, Givens), Entries, Techniques, Level,
+                                                       Status, Hint, Items0, Wrong0, Codes))),
+              time_limit_exceeded,
+              ( Status = timeout, Hint = "", Items0 = [], Wrong0 = [], Codes = [] )),
+        maplist(item_list, Items0, Items),
+        flat_pairs2(Wrong0, Wrong)
+    ).
+
+hint_from_grid(Puzzle, Entries, Techniques, Level, Status, Hint, Items, Wrong, Codes) :-
+    setup_puzzle(Puzzle, full, Setup),
+    (   Setup = invalid(Why)
+    ->  Status = invalid, error_text(Why, Hint), Items = [], Wrong = [], Codes = []
+    ;   solving_techniques(Ts),
+        search(Ts, 2, Found, _),                       % leaves the state as it was
+        (   Found = [solution(Solution, _)]
+        ->  Puzzle = puzzle(Geometry, _),
+            geometry_shape(Geometry, _, Width),
+            findall(R/C, ( member(g(R, C, V), Entries), I is (R - 1) * Width + C,
+                           nth1(I, Solution, True), True =\= V ), Wrong)
+        ;   Wrong = []
+        ),
+        (   Wrong \== []
+        ->  Status = mistake, Hint = "", Items = [], state_codes(Codes)
+        ;   member(g(R, C, V), Entries),
+            \+ element(R, C, V),
+            \+ assign(R, C, V, _, _)
+        ->  Status = contradiction, Items = [], state_codes(Codes),
+            format(string(Hint), "r~wc~w = ~w breaks a rule with the givens or your other entries", [R, C, V])
+        ;   state_codes(Codes),
+            hint_in_place(Techniques, Level, Status, Hint, Items)
+        )
+    ).
 
 %! bridge_rate(+Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps, -Features,
 %!             -Error) is det.

@@ -10,15 +10,15 @@ Look for: cross hatching, in box 3.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
 from . import engine
-from .check import check
+from .check import _entries_text
 from .entries import Grid, read_entries, with_entries
-from .errors import PuzzlogError
+from .errors import PuzzleFormatError, PuzzlogError
 from .picture import Marks, picture
-from .solver import Position, Solvable, Solver, Step, _limit_ms, _step
+from .solver import Position, Solvable, Solver, Step, _check_puzzle, _limit_ms, _pairs, _step
+from .techniques import step_names
 
 
 @dataclass
@@ -75,21 +75,29 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
     """
     if level not in (1, 2, 3):
         raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
-    position = puzzle if grid is None else with_entries(puzzle, read_entries(puzzle, grid))
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    if grid is not None:
-        report = check(puzzle, position.givens, time_limit)
-        mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in report.wrong]
+    if grid is None:
+        solver = Solver(puzzle, techniques)
+        codes, chosen = solver.codes, solver.techniques
+        status, text, items = engine.call(
+            "bridge_hint", [puzzle.geometry(), codes, chosen, level, _limit_ms(time_limit)], 3)
+    else:
+        # The entries checked against the solution and the hint from them: one call, one
+        # state set up for both questions (bridge.pl's bridge_hint_grid/11).
+        _check_puzzle(puzzle)
+        position = with_entries(puzzle, read_entries(puzzle, grid))
+        chosen = step_names(techniques)
+        status, text, items, wrong, codes = engine.call(
+            "bridge_hint_grid", [puzzle.geometry(), puzzle.givens_text(), _entries_text(puzzle, position.givens),
+                                 chosen, level, _limit_ms(time_limit)], 5)
+        if status == "invalid":
+            raise PuzzleFormatError(str(text), puzzle.source, puzzle.line)
+        mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in _pairs(wrong)]
         if mistakes:
             cells = ", ".join(f"r{r}c{c} = {v}" for r, c, v in mistakes)
             return Hint("mistake", level, f"{cells}: {'this contradicts' if len(mistakes) == 1 else 'these contradict'}"
                                           f" the solution; correct {'it' if len(mistakes) == 1 else 'them'} first",
                         mistakes=mistakes, position=Position(puzzle, position.givens))
-    solver = Solver(position, techniques)
-    start = Position(puzzle, solver.codes)  # the original puzzle: entries show as entries
-    left = None if deadline is None else max(0.001, deadline - time.monotonic())
-    status, text, items = engine.call(
-        "bridge_hint", [position.geometry(), solver.codes, solver.techniques, level, _limit_ms(left)], 3)
+    start = Position(puzzle, codes or Solver(puzzle).codes)  # the original puzzle: entries show as entries
     messages = {"solved": "The grid is complete and correct.",
                 "stuck": "No technique applies here: a guess is needed.",
                 "timeout": "The time limit ran out before a hint was found.",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -95,7 +96,16 @@ def spawn(target: Callable[..., None], *args: Any, name: str) -> tuple[Any, Conn
     end of the pipe."""
     ours, theirs = _SPAWN.Pipe()
     process = _SPAWN.Process(target=target, args=(theirs, *args), name=name, daemon=True)
-    process.start()
+    # Ctrl-C waits until the new interpreter has been sent what it starts from: cut short,
+    # it would print a traceback of its own ("EOFError: Ran out of input").
+    blocked = threading.current_thread() is threading.main_thread()
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        process.start()
+    finally:
+        if blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     theirs.close()  # so that the worker's death reads as end of file here
     return process, ours
 
