@@ -7,7 +7,7 @@ VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.puzzlog-installed
 
-.PHONY: setup swipl browser run test bench soak serve clean
+.PHONY: setup swipl browser yardsticks run test bench soak serve clean
 
 setup: swipl $(STAMP)
 
@@ -33,6 +33,18 @@ browser:
 	  fi; \
 	}
 
+# The outside generators bench/generate.py measures beside ours (Debian's sgt-puzzles and
+# qqwing; --generate runs headless); without them (not root) those rows say how to get them.
+yardsticks:
+	@command -v qqwing >/dev/null 2>&1 && test -x /usr/games/sgt-solo || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing sgt-puzzles and qqwing with apt-get (for bench/generate.py) ..."; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sgt-puzzles qqwing >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sgt-puzzles qqwing >/dev/null; } || \
+	    echo "sgt-puzzles and qqwing could not be installed: their rows stay empty" >&2; \
+	  fi; \
+	}
+
 $(STAMP): pyproject.toml
 	@test -x $(PY) || python3 -m venv $(VENV)
 	@$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
@@ -44,12 +56,13 @@ run: setup
 test: setup browser
 	$(PY) -m pytest -q -n 2
 
-bench: setup
+bench: setup yardsticks
 	$(PY) bench/sudoku.py
 	$(PY) bench/kakuro.py
 	$(PY) bench/futoshiki.py
 	$(PY) bench/generate.py
 	$(PY) bench/batch.py
+	$(PY) bench/serve.py
 
 soak: setup
 	$(PY) bench/soak.py

@@ -40,7 +40,8 @@ from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
 from .check import check
 from .errors import PuzzlogError
-from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, Generated, check_generation, native_format
+from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
+    native_format
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
@@ -102,8 +103,9 @@ def _parser() -> argparse.ArgumentParser:
     p_gen.add_argument("--symmetry", choices=SYMMETRIES,
                        help="the givens (a Kakuro's layout) keep it (default none; Kakuro rot180)")
     p_gen.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds for the whole run")
-    p_gen.add_argument("--attempts", type=_whole(1, 10 ** 6), default=ATTEMPTS, metavar="N",
-                       help=f"solutions tried a puzzle before giving up (default {ATTEMPTS})")
+    p_gen.add_argument("--attempts", type=_whole(1, 10 ** 6), metavar="N",
+                       help=f"solutions tried a puzzle before giving up (default {ATTEMPTS}; with --technique "
+                            f"{TECHNIQUE_ATTEMPTS})")
     out = p_gen.add_mutually_exclusive_group()
     out.add_argument("--format", dest="out_format", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)),
                      help="write in this format (default: the kind's own)")

@@ -33,7 +33,8 @@ from .techniques import ladder
 GENERATED_KINDS = ("sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro")
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
 KAKURO_SIDES = (5, 15)  # rows and columns, the clue row and column included
-ATTEMPTS = 50
+ATTEMPTS = 50                 # solutions a puzzle may take, at a level
+TECHNIQUE_ATTEMPTS = 1000     # with a hardest technique asked for, a rarer catch: a time limit ends it
 
 
 @dataclass
@@ -113,7 +114,7 @@ def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, in
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
              count: int = 1, seed: int | None = 0, difficulty: str | None = None, technique: str | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
-             attempts: int = ATTEMPTS, stock: Stock | None = STOCK) -> list[Generated]:
+             attempts: int | None = None, stock: Stock | None = STOCK) -> list[Generated]:
     """``count`` new puzzles of ``kind`` (GENERATED_KINDS), each with exactly one solution.
 
     ``size`` is N (N x N) or, for a Kakuro, (rows, columns), its clue row and column
@@ -121,7 +122,8 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     hardest technique wanted; ``symmetry`` one of SYMMETRIES, which the givens (a Kakuro's
     layout) keep: by default none, and rot180 for a Kakuro.  ``time_limit`` (seconds) bounds
     the whole run: the puzzles made by then are returned.  Raises PuzzlogError when what is
-    asked cannot be had (no attempt of ``attempts`` gives it).
+    asked cannot be had (no attempt of ``attempts`` gives it: by default ATTEMPTS, or
+    TECHNIQUE_ATTEMPTS with a technique, which few random puzzles need).
 
     Puzzle i is made from ``seed`` + i, the same on every run.  With ``seed=None`` each comes
     from ``stock`` when it holds one of what is asked (kept there by earlier runs, which made
@@ -129,6 +131,8 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     made on the way in ``stock``.
     """
     term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry)
+    if attempts is None:
+        attempts = ATTEMPTS if technique is None else TECHNIQUE_ATTEMPTS
     deadline = None if time_limit is None else time.monotonic() + time_limit
     made: list[Generated] = []
     for i in range(count):
@@ -201,4 +205,5 @@ def _why_not(term: tuple, difficulty: str | None) -> str:
     return ": it may not exist at this size, or be rare; try another seed, more attempts or a time limit"
 
 
-__all__ = ["GENERATED_KINDS", "Generated", "SYMMETRIES", "check_generation", "generate"]
+__all__ = ["ATTEMPTS", "GENERATED_KINDS", "Generated", "SYMMETRIES", "TECHNIQUE_ATTEMPTS", "check_generation",
+           "generate"]

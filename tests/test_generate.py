@@ -204,3 +204,12 @@ def test_the_tries_on_the_way_are_stocked_and_serve_a_request_without_a_seed():
     assert rating.status == "rated" and rating.level == served.level and rating.hardest == served.hardest
     [fresh] = pybridge.generate("sudoku", size=4, seed=None, stock=Stock())
     assert isinstance(fresh.seed, int) and pybridge.solve(fresh.puzzle).status == "solved"
+
+
+def test_a_given_taken_out_of_the_state_leaves_what_a_fresh_set_up_makes():
+    """The removal checks ask one state many questions (state:unplace/2): each must start from
+    exactly the facts a fresh set-up would make, or the checks would not be the old ones."""
+    import subprocess
+    out = subprocess.run(["swipl", "-g", "run", "-t", "halt", "tests/unplace_matches_setup.pl"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "done" and out.stderr == "", out.stdout + out.stderr

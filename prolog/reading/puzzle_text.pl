@@ -64,12 +64,7 @@
 %  cannot be read (an unknown kind or format, no puzzle at all).
 
 read_puzzles(Text, Options, Records) :-
-    plain_text(Text),
-    text_lines(Text, Lines),
-    option(kind(Kind), Options, none),
-    option(format(Format), Options, none),
-    check_choice(kind, Kind),
-    check_choice(format, Format),
+    text_choices(Text, Options, Lines, Kind, Format),
     (   kakuro_text(Kind, Format, Lines, KFormat)
     ->  kakuro_records(KFormat, Lines, Options, Records0)
     ;   Kind == kakuro
@@ -94,12 +89,7 @@ read_puzzles(Text, Options, Records) :-
 %    F = csv, H = "quizzes,solutions".
 
 read_layout(Text, Options, Format, Header) :-
-    plain_text(Text),
-    text_lines(Text, Lines),
-    option(kind(Kind), Options, none),
-    option(format(Given), Options, none),
-    check_choice(kind, Kind),
-    check_choice(format, Given),
+    text_choices(Text, Options, Lines, Kind, Given),
     (   ( kakuro_text(Kind, Given, Lines, _) ; Kind == kakuro )
     ->  Format = kakuro
     ;   Given == none
@@ -113,6 +103,17 @@ read_layout(Text, Options, Format, Header) :-
     ->  Header = First
     ;   Header = ""
     ).
+
+% text_choices(+Text, +Options, -Lines, -Kind, -Format): the lines of a
+% text that is text, and the kind and format Options ask for (none:
+% detect it), both known ones.
+text_choices(Text, Options, Lines, Kind, Format) :-
+    plain_text(Text),
+    text_lines(Text, Lines),
+    option(kind(Kind), Options, none),
+    option(format(Format), Options, none),
+    check_choice(kind, Kind),
+    check_choice(format, Format).
 
 numbered([], _, []).
 numbered([record(Line, Outcome)|Rs], I, [record(I, Line, Outcome)|Ns]) :-
