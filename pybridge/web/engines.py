@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import logging
 import os
 import queue
 import signal
@@ -44,6 +45,7 @@ QUICK_CALLS = frozenset({"read", "candidates", "bundled"})
 CALL_OFF_GRACE = 0.5   # seconds past a deadline before the server answers and calls the work off itself
 KILL_AFTER = 2.0       # seconds a worker has to stop called-off work before it is killed and replaced
 START_SECONDS = 60.0   # a worker that is not ready by then is replaced
+LOG = logging.getLogger("puzzlog.serve")
 
 
 class Busy(PuzzlogError):
@@ -186,7 +188,10 @@ class _Slot(threading.Thread):
         self.started = threading.Event()   # its first engine is ready (or could not start)
 
     def run(self) -> None:
-        self._ready()  # before the first request, not on its time
+        try:
+            self._ready()  # before the first request, not on its time
+        except Exception as exc:  # said; each request then gets the error as its answer
+            LOG.error("an engine process could not be started: %s: %s", type(exc).__name__, exc)
         self.started.set()
         while (job := self.pool._take()) is not None:
             try:
