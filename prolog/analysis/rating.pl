@@ -7,8 +7,9 @@
     is the level of the hardest technique that walk needs (or
     unreasonable, when it needs a guess); its score adds up the weight
     of every step, the first use of a technique weighing more than its
-    repeats.  The levels, each technique's level and the weights are the
-    data of this file: docs/rating.md says how they were chosen.
+    repeats.  The levels are the data of this file, each technique's level
+    and weight the data of its declaration (techniques/table.pl):
+    docs/rating.md says how they were chosen.
 
     ?- rate_puzzle(puzzle(geometry(4, boxes(2,2), []),
                           [g(1,4,2), g(2,1,4), g(3,4,3), g(4,1,2)]), R),
@@ -18,10 +19,10 @@
 :- module(rating,
           [ rate_puzzle/2,          % +Puzzle, -Rating
             rating_ladder/2,        % +Geometry, -Ladder
-            level_in/3,             % +Geometry, ?Technique, ?Level
+            level_in/3,             % +Geometry, ?Technique, ?Level (table.pl)
             puzzle_features/2,      % +Puzzle, -Features
             rating_level/2,         % ?Level, ?Rank
-            technique_level/2,      % ?Technique, ?Level
+            technique_level/2,      % ?Technique, ?Level (table.pl)
             step_weight/4           % +Technique, +Size, -First, -Repeat
           ]).
 :- use_module(library(lists)).
@@ -34,6 +35,8 @@
 :- use_module('../core/search').
 :- use_module('../core/propagate').
 :- use_module('../techniques/techniques').
+:- use_module('../techniques/table', [technique_weight/2]).
+:- reexport('../techniques/table', [level_in/3, technique_level/2]).
 
 %! rating_level(?Level, ?Rank) is nondet.
 %
@@ -47,90 +50,25 @@ rating_level(advanced,     3).
 rating_level(extreme,      4).
 rating_level(unreasonable, 5).
 
-%! technique_level(?Technique, ?Level) is nondet.
-%
-%  The level a puzzle reaches when it needs Technique.  Trivial: a value
-%  with one place in a box or a run, found by looking at the values
-%  placed; basic: singles anywhere, the simplest rules of sums and signs;
-%  intermediate: intersections; advanced: subsets, sum regions and the
-%  patterns of one value over two rows or columns (X-wing, skyscraper,
-%  two-string kite); extreme: bigger fish, wings, colouring, chains; a
-%  guess is unreasonable.
-
-technique_level(cross_hatching,         trivial).
-technique_level(hidden_single_box,      trivial).
-technique_level(last_empty_cell,        trivial).
-technique_level(naked_single,           basic).
-technique_level(hidden_single_row,      basic).
-technique_level(hidden_single_column,   basic).
-technique_level(hidden_single_diagonal, basic).
-technique_level(crossing,               basic).
-technique_level(inequality_bounds,      basic).
-technique_level(adjacency,              basic).
-technique_level(hidden_single_run,      intermediate).
-technique_level(pointing,               intermediate).
-technique_level(box_line,               intermediate).
-technique_level(multiple_crossing,      intermediate).
-technique_level(elimination,            advanced).
-technique_level(naked_pair,             advanced).
-technique_level(hidden_pair,            advanced).
-technique_level(naked_triple,           advanced).
-technique_level(hidden_triple,          advanced).
-technique_level(region_sum,             advanced).
-technique_level(x_wing,                 advanced).
-technique_level(skyscraper,             advanced).
-technique_level(two_string_kite,        advanced).
-technique_level(xy_wing,                extreme).
-technique_level(w_wing,                 extreme).
-technique_level(swordfish,              extreme).
-technique_level(xyz_wing,               extreme).
-technique_level(simple_colouring,       extreme).
-technique_level(jellyfish,              extreme).
-technique_level(x_chain,                extreme).
-technique_level(xy_chain,               extreme).
-technique_level(aic,                    extreme).
-technique_level(forcing_chain,          extreme).
-
-%! latin_square_level(?Technique, ?Level) is nondet.
-%
-%  Where a kind has no boxes (Futoshiki), a single in a row or column is
-%  the simplest deduction there is: trivial, as a value with one place
-%  in a box is for Sudoku (Simon Tatham's Unequal counts them so).
-
-latin_square_level(naked_single,         trivial).
-latin_square_level(hidden_single_row,    trivial).
-latin_square_level(hidden_single_column, trivial).
-
-%! level_in(+Geometry, ?Technique, ?Level) is nondet.
-%
-%  The level of Technique in a puzzle of Geometry.
-
-level_in(geometry(_, none, _), Technique, Level) :-
-    latin_square_level(Technique, Level0),
-    !,
-    Level = Level0.
-level_in(_, Technique, Level) :-
-    technique_level(Technique, Level).
-
 %! step_weight(+Technique, +Size, -First, -Repeat) is det.
 %
 %  What a step of Technique adds to the score: First the first time the
 %  technique is used, Repeat each time after.  Size is how long the
 %  step's pattern is (the links of a chain, the deductions of a forcing
 %  chain's branches; 0 for the rest): a longer pattern weighs more.
-%  A repeat weighs a tenth of a first use.  The weights grow threefold a
-%  rung of the ladder (techniques:technique/2's difficulty), so that the
-%  hardest step decides the score and the number of steps orders
-%  puzzles that need the same techniques; a pattern's size counts up to
-%  12, so that a guess outweighs any deduction.
+%  A repeat weighs a tenth of a first use.  A technique's weight is its
+%  declaration's (table.pl: by default threefold a rung of the ladder),
+%  so that the hardest step decides the score and the number of steps
+%  orders puzzles that need the same techniques; a pattern's size counts
+%  up to 12, so that a guess outweighs any deduction.
 
 step_weight(guess, _, First, Repeat) :-
     !,
     First is 10 * 3 ** 11,
     Repeat is First // 10.
 step_weight(Technique, Size, First, Repeat) :-
-    technique(Technique, Difficulty),
-    First is round(10 * 3 ** (Difficulty - 1) * (1 + min(Size, 12) / 4)),
+    technique_weight(Technique, Weight),
+    First is round(Weight * (1 + min(Size, 12) / 4)),
     Repeat is First // 10.
 
 %! rate_puzzle(+Puzzle, -Rating) is det.

@@ -37,6 +37,7 @@
 :- use_module('../core/search').
 :- use_module('../core/propagate').
 :- use_module('../techniques/techniques').
+:- use_module('../techniques/table', [technique_property/2, fires_in/2]).
 :- use_module('../analysis/rating').
 :- use_module(seeded_random).
 :- use_module(library(aggregate)).
@@ -283,17 +284,28 @@ target_techniques(Geometry, Target, Techniques) :-
     (   Target = level(L)
     ->  rating_level(L, Rank),
         include(up_to(Geometry, Rank), Ladder, Techniques0),
-        % Skyscraper and kite need the chain graph of every position the
-        % loop looks at, which costs more than the puzzles they add; a
-        % puzzle X-wings and subsets finish is as advanced.
-        subtract(Techniques0, [skyscraper, two_string_kite], Techniques)
+        exclude(left_out_of_levels, Techniques0, Techniques)
     ;   Target = technique(T),
         append(Before, [T|_], Ladder)
     ->  append(Before, [T], Techniques)
     ),
-    \+ ( member(Expensive, [x_chain, xy_chain, aic, forcing_chain]), memberchk(Expensive, Techniques) ),
+    \+ ( member(T, Techniques), not_in_a_capped_solver(T) ),
     !.
 target_techniques(_, _, unique).
+
+% A technique whose search costs more than the puzzles it adds at a level
+% (skyscraper, kite: a puzzle X-wings and subsets finish is as advanced).
+left_out_of_levels(T) :-
+    technique_property(T, generator(leave_out)).
+
+% A technique a removal check cannot try in every position (its
+% declaration says so), or one that may stop finishing a state with
+% fewer candidates: a check that holds it asks uniqueness instead.
+not_in_a_capped_solver(T) :-
+    (   technique_property(T, generator(search))
+    ->  true
+    ;   technique_property(T, confluent(false))
+    ).
 
 up_to(Geometry, Rank, Technique) :-
     level_in(Geometry, Technique, Level),
@@ -333,7 +345,7 @@ check_goal(_, unique, unique(Ts, Max)) :-
     unique_guesses(Max).
 check_goal(Geometry, Techniques, Check) :-
     set_techniques(singles, Always),
-    include(can_fire(Geometry), Always, Fireable),
+    include(fires_in(Geometry), Always, Fireable),
     subtract(Techniques, Always, Extra),
     (   subtract(Fireable, Techniques, [])
     ->  Check = propagate(Extra, all)
@@ -349,10 +361,10 @@ check_goal(Geometry, Techniques, Check) :-
 % candidate.
 partial_singles(Fireable, Techniques, only(Naked, Kinds, Constraints)) :-
     (   memberchk(naked_single, Techniques) -> Naked = with_naked ; Naked = without_naked ),
-    findall(Kind, ( unit_single(Unit, Single), functor(Unit, Kind, 1),
-                    ( memberchk(Single, Techniques)
-                    ; Kind == box, memberchk(cross_hatching, Techniques), \+ ( member(T, Techniques), \+ single(T) ) ) ),
-            Kinds),
+    findall(Kind, ( member(Single, Techniques), technique_property(Single, single(Kind)), Kind \== cell,
+                    ( Single \== cross_hatching -> true ; \+ ( member(T, Techniques), \+ single(T) ) ) ),
+            Kinds0),
+    sort(Kinds0, Kinds),
     include(constraint_technique, Fireable, Revisions),
     (   subtract(Revisions, Techniques, [])
     ->  Constraints = with_constraints
@@ -361,12 +373,13 @@ partial_singles(Fireable, Techniques, only(Naked, Kinds, Constraints)) :-
     ).
 
 single(T) :-
-    memberchk(T, [naked_single, cross_hatching, hidden_single_row, hidden_single_column, hidden_single_box,
-                  hidden_single_diagonal]).
+    technique_property(T, single(_)).
 
+% A rule of a kind's sums or signs, which propagation applies as it
+% revises the constraints.
 constraint_technique(T) :-
-    memberchk(T, [last_empty_cell, crossing, inequality_bounds, adjacency, hidden_single_run, elimination,
-                  multiple_crossing]).
+    technique_property(T, needs(F)),
+    memberchk(F, [runs, signs, marks]).
 
 % thin(+Order, +All, +Kind, +Check, +Kept0, -Kept): take away each item
 % of Order (an orbit of givens, or a sign) whose loss leaves the puzzle
@@ -458,33 +471,30 @@ back_by_single(Check, R, C, V) :-
     ;   cell_units(R, C, Units),
         member(U, Units),
         complete_unit(U),
-        unit_single(U, Single),
-        single_holds(Check, Single),
+        functor(U, Kind, 1),
+        single_holds(Check, hidden(Kind)),
         \+ ( unit_candidate(U, V, R2, C2), R2/C2 \== R/C )
     ->  true
     ).
 
-unit_single(row(_), hidden_single_row).
-unit_single(col(_), hidden_single_column).
-unit_single(box(_), hidden_single_box).
-unit_single(diag(_), hidden_single_diagonal).
-
 % Which singles a check holds: any, for uniqueness (a forced value
 % changes no solution); those it propagates; those among its techniques,
 % for a walk.
+%  A single is naked_single or hidden(Kind), Kind a kind of unit.
 single_holds(unique(_, _), _).
 single_holds(propagate(_, all), _).
 single_holds(propagate(_, only(Naked, Kinds, _)), Single) :-
     (   Single == naked_single
     ->  Naked == with_naked
-    ;   unit_single(Unit, Single),
-        functor(Unit, Kind, 1),
+    ;   Single = hidden(Kind),
         memberchk(Kind, Kinds)
     ).
 single_holds(walk(_, Singles), Single) :-
-    (   memberchk(Single, Singles)
-    ->  true
-    ;   Single == hidden_single_box, memberchk(cross_hatching, Singles)
+    (   Single == naked_single
+    ->  memberchk(naked_single, Singles)
+    ;   Single = hidden(Kind),
+        member(T, Singles),
+        technique_property(T, single(Kind))
     ).
 
 % Then each sign, in SignOrder (random: a random order), the same way.
@@ -599,20 +609,3 @@ walk(Techniques) :-
         walk(Techniques)
     ).
 
-% Whether a technique that propagation always applies can find anything
-% in a grid of Geometry: sums need runs, signs need signs, diagonals
-% need diagonals, boxes need boxes.
-can_fire(kakuro(_), _) :- !.
-can_fire(geometry(_, Regions, Options), T) :-
-    (   memberchk(T, [last_empty_cell, crossing, hidden_single_run, elimination, multiple_crossing])
-    ->  fail
-    ;   T == inequality_bounds
-    ->  memberchk(less(_), Options)
-    ;   T == adjacency
-    ->  memberchk(adjacent(_), Options)
-    ;   T == hidden_single_diagonal
-    ->  memberchk(diagonals, Options)
-    ;   memberchk(T, [cross_hatching, hidden_single_box])
-    ->  Regions \== none
-    ;   true
-    ).

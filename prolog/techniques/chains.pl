@@ -59,6 +59,27 @@
 :- use_module(sums, [fitting_rests/3]).
 :- use_module(inequalities, [pair_holds/3]).
 
+% The table (table.pl).  Skyscraper and kite need the chain graph of every
+% position a generator looks at, which costs more than the puzzles they
+% add (a puzzle X-wings and subsets finish is as advanced); the longer
+% chains cost too much to try there at all: a generator that is asked
+% for them checks uniqueness by search instead.
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(skyscraper,
+    [difficulty(6), order(220), level(advanced), set(advanced), generator(leave_out),
+     deduction(chains:chain_step(skyscraper))]).
+technique_table:declared_technique(two_string_kite,
+    [difficulty(6), order(230), level(advanced), set(advanced), generator(leave_out),
+     deduction(chains:chain_step(two_string_kite))]).
+technique_table:declared_technique(x_chain,
+    [difficulty(8), order(300), level(extreme), set(chains), generator(search),
+     deduction(chains:chain_step(x_chain))]).
+technique_table:declared_technique(xy_chain,
+    [difficulty(8), order(310), level(extreme), set(chains), generator(search),
+     deduction(chains:chain_step(xy_chain))]).
+technique_table:declared_technique(aic,
+    [difficulty(9), order(320), level(extreme), set(chains), generator(search), deduction(chains:chain_step(aic))]).
+
 :- dynamic chain_links_limit/1.
 
 %! max_chain_links(?Links) is det.

@@ -29,6 +29,11 @@
 :- use_module('../core/state').
 :- use_module(wings, [sees/4]).
 
+% The table (table.pl).
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(simple_colouring,
+    [difficulty(7), order(280), level(extreme), set(advanced), deduction(colouring:colouring_step)]).
+
 %! colouring_step(-Step) is nondet.
 %
 %  Step is step(simple_colouring, colouring(V, Colour1, Colour2, Rule),

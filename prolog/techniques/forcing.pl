@@ -32,6 +32,12 @@
 :- use_module('../analysis/explain', [item_focus/3]).
 :- use_module('../core/propagate', [propagate_assigned/6, next_step/2, apply_step/2]).
 
+% The table (table.pl).
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(forcing_chain,
+    [difficulty(10), order(330), level(extreme), set(all), generator(search),
+     deduction(forcing:forcing_step(forcing_chain))]).
+
 %! forcing_step(?Technique, -Step) is semidet.
 %
 %  Step is step(forcing_chain, forcing(Over, Branches, Conclusion), [],

@@ -21,6 +21,7 @@
 */
 :- module(inequalities,
           [ revise_pair/2,          % +Constraint, -Outcome
+            pair_deduction/2,       % ?Technique, -Step
             pair_technique/2,       % ?Constraint, ?Technique
             pair_holds/3            % +Constraint, +ValueA, +ValueB
           ]).
@@ -29,6 +30,15 @@
 :- use_module(library(apply)).
 :- use_module('../core/geometry').
 :- use_module('../core/state').
+
+% The table (table.pl): the sign and mark rules, which every solve applies.
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(inequality_bounds,
+    [difficulty(2), order(90), level(basic), set(always), needs(signs),
+     deduction(inequalities:pair_deduction(inequality_bounds))]).
+technique_table:declared_technique(adjacency,
+    [difficulty(2), order(100), level(basic), set(always), needs(marks),
+     deduction(inequalities:pair_deduction(adjacency))]).
 
 %! pair_technique(?Constraint, ?Technique) is nondet.
 
@@ -41,6 +51,17 @@ pair_technique(apart(_, _), adjacency).
 pair_holds(less(_, _), A, B) :- A < B.
 pair_holds(next(_, _), A, B) :- abs(A - B) =:= 1.
 pair_holds(apart(_, _), A, B) :- abs(A - B) > 1.
+
+%! pair_deduction(?Technique, -Step) is nondet.
+%
+%  Step narrows the candidates of the two cells of a sign or mark of
+%  the grid to those that keep it.
+
+pair_deduction(Name, Step) :-
+    pair_technique(Constraint, Name),
+    constraint(Constraint),
+    revise_pair(Constraint, Step),
+    Step \== none.
 
 %! revise_pair(+Constraint, -Outcome) is semidet.
 %

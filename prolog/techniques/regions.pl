@@ -30,6 +30,11 @@
 :- use_module('../core/state').
 :- use_module(wings, [sees/4]).
 
+% The table (table.pl).
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(region_sum,
+    [difficulty(5), order(200), level(advanced), set(advanced), deduction(regions:region_step)]).
+
 %! region_step(-Step) is nondet.
 %
 %  Step is step(region_sum, region(Band, Side, Cells, Total, Unknown,

@@ -21,6 +21,22 @@
 :- use_module('../core/geometry').
 :- use_module('../core/state').
 
+% The table (table.pl).
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(elimination,
+    [difficulty(3), order(140), level(advanced), set(always), needs(runs),
+     deduction(subsets:subset_deduction(elimination))]).
+technique_table:declared_technique(naked_pair,
+    [difficulty(4), order(160), level(advanced), set(pairs),
+     deduction(subsets:naked_pair_deduction), local(cell, subsets:subset_step(naked_pair))]).
+technique_table:declared_technique(hidden_pair,
+    [difficulty(4), order(170), level(advanced), set(pairs),
+     deduction(techniques:unit_value_deduction(hidden_pair)), local(unit, subsets:subset_step(hidden_pair))]).
+technique_table:declared_technique(naked_triple,
+    [difficulty(5), order(180), level(advanced), set(subsets), deduction(subsets:subset_deduction(naked_triple))]).
+technique_table:declared_technique(hidden_triple,
+    [difficulty(5), order(190), level(advanced), set(subsets), deduction(subsets:subset_deduction(hidden_triple))]).
+
 %! subset_step(+Technique, +Around, -Step) is semidet.
 %
 %  Step is the deduction Technique makes around Around:
@@ -65,6 +81,12 @@ subset_step(naked_pair, R/C, step(naked_pair, naked(U, Cells, Values), [], Elims
 %! subset_deduction(?Technique, -Step) is nondet.
 %
 %  A naked or hidden subset found by scanning the grid's units.
+
+% naked_pair_deduction(-Step): a naked pair anywhere, each cell looked
+% around as propagation does (subset_step/3 with the cell).
+naked_pair_deduction(Step) :-
+    cell_box(R, C, _),
+    subset_step(naked_pair, R/C, Step).
 
 subset_deduction(elimination, Step) :-
     between(2, 4, K),

@@ -1,0 +1,179 @@
+/*  The technique table: every technique declared once, where its rule is.
+
+    Each family module (singles.pl, subsets.pl, fish.pl, ...) declares its
+    techniques with clauses of the multifile hook
+
+        technique_table:declared_technique(Name, Properties)
+
+    and everything the engine knows of a technique is read from there: the
+    ladder and its order, the named sets, the rating levels and weights,
+    how to find a deduction, where propagation looks for one, which grids
+    it can fire in and whether a generator's capped solver may use it.
+    Adding a technique is one declaration and its rule, in a file of its
+    own if need be (docs/techniques.md shows one).  Properties:
+
+      - difficulty(D): its rung, 1 (easiest) to 10; the ladder is by
+        difficulty, then by order(K) (default 1000: after the built-in
+        techniques of the rung);
+      - level(L): the rating level a puzzle that needs it reaches
+        (trivial .. extreme); level(no_boxes, L) in a kind without boxes;
+      - weight(W): what its first use adds to a rating's score (default
+        10 * 3^(D-1): each rung weighs three times the one below);
+      - set(S): the first named set it belongs to (basic, pairs, subsets,
+        advanced, chains, all; each set holds the sets before it), or
+        `always`: every solve applies it (singles, sum and sign rules);
+      - deduction(Goal): call(Goal, Step) finds a deduction in the state;
+      - local(Trigger, Goal): it can only find something new around a
+        unit-value whose places shrank (Trigger unit) or a cell whose
+        candidates shrank (cell): call(Goal, Around, Step) looks there;
+      - needs(F): it never fires in a Latin-square grid without F: boxes,
+        diagonals, runs (Kakuro sums), signs or marks (Adjacent);
+      - generator(G): a generator's capped solver leaves it out of a
+        level's techniques (leave_out: costly, and what it adds is rare)
+        or, when a technique target holds it, checks uniqueness by search
+        instead (search: too costly to try in every position);
+      - confluent(false): applying it may stop it from finishing a state
+        with fewer candidates; a generator never uses it.
+
+    ?- technique(x_wing, D), technique_set(basic, Ts).
+    D = 6, Ts = [pointing, box_line].
+*/
+:- module(technique_table,
+          [ technique/2,            % ?Technique, ?Difficulty
+            technique_property/2,   % ?Technique, ?Property
+            technique_set/2,        % ?Set, ?Techniques
+            set_techniques/2,       % +Set, -Techniques
+            always_applied/1,       % ?Technique
+            technique_level/2,      % ?Technique, ?Level
+            level_in/3,             % +Geometry, ?Technique, ?Level
+            technique_weight/2,     % +Technique, -Weight
+            fires_in/2              % +Geometry, +Technique
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(pairs)).
+
+:- multifile declared_technique/2.
+:- dynamic declared_technique/2.
+
+%! technique(?Technique, ?Difficulty) is nondet.
+%
+%  The techniques in ladder order, simplest first, with their difficulty
+%  (1 = easiest).  A puzzle is as hard as the hardest technique its
+%  solution needs.
+
+technique(Name, Difficulty) :-
+    atom(Name),
+    !,
+    declared_technique(Name, Properties),
+    memberchk(difficulty(Difficulty), Properties).
+technique(Name, Difficulty) :-
+    ladder(Ladder),
+    member(Name-Difficulty, Ladder).
+
+ladder(Ladder) :-
+    findall(key(D, K, Name)-(Name-D),
+            ( declared_technique(Name, Properties),
+              memberchk(difficulty(D), Properties),
+              ( memberchk(order(K), Properties) -> true ; K = 1000 ) ),
+            Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Ladder).
+
+%! technique_property(?Technique, ?Property) is nondet.
+%
+%  A property of a declared technique, as its declaration gives it.
+
+technique_property(Name, Property) :-
+    declared_technique(Name, Properties),
+    member(Property, Properties).
+
+%! technique_set(?Set, ?Techniques) is nondet.
+%
+%  The named sets of techniques a solve tries, beyond those every solve
+%  applies (the singles and the rules of a kind's sums and signs); each
+%  set extends the one before it.  `pairs` is the default for the Sudoku
+%  family: bench/sudoku.py shows what more costs and saves.
+%
+%  ?- technique_set(pairs, Ts).
+%  Ts = [pointing, box_line, naked_pair, hidden_pair].
+
+technique_set(Set, Techniques) :-
+    set_rank(Set, Rank),
+    findall(Name, ( technique(Name, _), technique_property(Name, set(S)), S \== always,
+                    set_rank(S, R), R =< Rank ),
+            Techniques).
+
+set_rank(singles, 0).
+set_rank(basic, 1).
+set_rank(pairs, 2).
+set_rank(subsets, 3).
+set_rank(advanced, 4).
+set_rank(chains, 5).
+set_rank(all, 6).
+
+%! set_techniques(+Set, -Techniques) is semidet.
+%
+%  Every technique a step-by-step solve with Set uses, in ladder
+%  order: those of Set and those every solve applies.
+%
+%  ?- set_techniques(singles, Ts).
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, multiple_crossing].
+
+set_techniques(Set, Techniques) :-
+    technique_set(Set, Members),
+    findall(T, ( technique(T, _), ( memberchk(T, Members) ; always_applied(T) ) ), Techniques).
+
+%! always_applied(?Technique) is nondet.
+%
+%  Every solve applies Technique, whatever set it is given.
+
+always_applied(Name) :-
+    technique_property(Name, set(always)).
+
+%! technique_level(?Technique, ?Level) is nondet.
+%
+%  The level a puzzle reaches when it needs Technique.
+
+technique_level(Name, Level) :-
+    technique_property(Name, level(Level)).
+
+%! level_in(+Geometry, ?Technique, ?Level) is nondet.
+%
+%  The level of Technique in a puzzle of Geometry: where a kind has no
+%  boxes (Futoshiki), a single in a row or column is the simplest
+%  deduction there is, trivial, as a value with one place in a box is
+%  for Sudoku (Simon Tatham's Unequal counts them so).
+
+level_in(Geometry, Name, Level) :-
+    technique(Name, _),
+    (   Geometry = geometry(_, none, _), technique_property(Name, level(no_boxes, Level0))
+    ->  Level = Level0
+    ;   technique_level(Name, Level)
+    ).
+
+%! technique_weight(+Technique, -Weight) is det.
+%
+%  What the first use of Technique adds to a rating's score.
+
+technique_weight(Name, Weight) :-
+    (   technique_property(Name, weight(W))
+    ->  Weight = W
+    ;   technique(Name, Difficulty),
+        Weight is 10 * 3 ** (Difficulty - 1)
+    ).
+
+%! fires_in(+Geometry, +Technique) is semidet.
+%
+%  Technique can find something in a grid of Geometry: sums need runs,
+%  signs need signs, diagonals need diagonals, boxes need boxes.  In a
+%  Kakuro, anything may.
+
+fires_in(kakuro(_), _) :- !.
+fires_in(geometry(_, Regions, Options), Name) :-
+    forall(technique_property(Name, needs(F)), has_feature(F, Regions, Options)).
+
+has_feature(boxes, Regions, _) :- Regions \== none.
+has_feature(diagonals, _, Options) :- memberchk(diagonals, Options).
+has_feature(signs, _, Options) :- memberchk(less(_), Options).
+has_feature(marks, _, Options) :- memberchk(adjacent(_), Options).
+has_feature(runs, _, _) :- fail.
