@@ -190,3 +190,42 @@ def test_contradiction_is_reported():
 @pytest.mark.parametrize("technique", ["no_such_technique", "halt"])
 def test_unknown_technique_names_are_ignored(technique):
     assert step(technique, position(candidates={(3, 3): {8}}))[0] == "stuck"
+
+
+ADDED_FROM_A_FILE = """
+import io, contextlib, json
+import pybridge
+from pybridge import cli, engine
+engine.call("use_module", ["docs/rules/full_house.pl"], 0)
+listed = io.StringIO()
+with contextlib.redirect_stdout(listed):
+    cli.main(["techniques"])
+p = pybridge.load("puzzles/sudoku9.txt")[0]
+steps = [s.to_json() for s in pybridge.explain(p).steps]
+print(json.dumps({"listed": listed.getvalue(), "steps": steps, "solution": pybridge.solve(p).values,
+                  "rated": pybridge.rate(p).techniques}))
+"""
+
+
+def test_a_technique_added_from_a_file_of_its_own_joins_the_ladder():
+    """docs/techniques.md's worked example: one declaration and one rule in a separate file
+    (docs/rules/full_house.pl) show up in `puzzlog techniques`, fire in explain, and count in
+    a rating."""
+    import json
+    import subprocess
+    import sys
+
+    import pybridge
+    from conftest import ROOT
+    out = subprocess.run([sys.executable, "-c", ADDED_FROM_A_FILE], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout)
+    assert seen["listed"].splitlines()[1].split() == ["1", "full_house"]  # first on the ladder
+    houses = [s for s in seen["steps"] if s["technique"] == "full_house"]
+    assert houses and seen["rated"]["full_house"] >= 1
+    for step in houses:  # each places the solution's value, and says so in its own words
+        [[r, c, v]] = step["placements"]
+        assert seen["solution"][(r - 1) * 9 + c - 1] == v
+        assert step["text"].startswith(f"full house: r{r}c{c} is the last empty cell of ")
+    assert "full_house" not in [name for name, _ in pybridge.ladder()]  # loaded in that process only

@@ -23,6 +23,7 @@
 :- use_module('../core/geometry').
 :- use_module('../core/state').
 :- use_module('../kinds/combinations').
+:- use_module('../techniques/table', [technique_property/2]).
 
 %! step_text(+Step, -Text) is det.
 %
@@ -30,7 +31,10 @@
 
 step_text(step(Name, Reason, Placements, Removed), Text) :-
     technique_words(Name, Words),
-    reason_text(Reason, Placements, Why),
+    (   technique_property(Name, text(Goal))     % a technique's own words (table.pl)
+    ->  call(Goal, Reason, Placements, Why)
+    ;   reason_text(Reason, Placements, Why)
+    ),
     removed_text(Removed, Placements, Effect),
     format(atom(Text), '~w: ~w~w', [Words, Why, Effect]).
 
