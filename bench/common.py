@@ -68,7 +68,7 @@ def puzzlog(techniques: str | None = None) -> Callable:
 
 def clpfd(timeout: float) -> Callable:
     """The CLP(FD) reference model, one bridge call a puzzle: puzzle -> (solved, ms, None)."""
-    engine.call("use_module", [str(engine.prolog_dir() / "analysis" / "clpfd_reference.pl")], 0)
+    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
 
     def run(p):
         start = time.perf_counter()

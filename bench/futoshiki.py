@@ -3,7 +3,7 @@
     .venv/bin/python bench/futoshiki.py [--limit N] [--clpfd-timeout S] [--repeat N] [--techniques SET]
 
 The shared Unequal set (4x4 to 9x9) is solved by puzzlog and by the CLP(FD)
-reference model (prolog/clpfd_reference.pl: all_distinct/1 on rows and columns,
+reference model (bench/clpfd_reference.pl: all_distinct/1 on rows and columns,
 #< for each sign, labeling [ff]) in the same SWI-Prolog, one solver after the
 other over the set, both timed the same way around one bridge call.  Prints solved, median, p90 and max ms, median
 guesses and the CLP(FD)/puzzlog ratio of medians, per size.

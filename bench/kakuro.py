@@ -3,7 +3,7 @@
     .venv/bin/python bench/kakuro.py [--limit N] [--clpfd-timeout S] [--repeat N]
 
 Both shared Kakuro sets (the malformed UPC puzzle is left out) are solved by
-puzzlog and by the CLP(FD) reference model (prolog/clpfd_reference.pl: sum/3 +
+puzzlog and by the CLP(FD) reference model (bench/clpfd_reference.pl: sum/3 +
 all_distinct/1 per run, labeling [ff]) in the same SWI-Prolog, one solver after the
 other over each set, both timed the same way around one bridge call.  Prints solved, median, p90 and max ms, median
 guesses and the CLP(FD)/puzzlog ratio of medians, per set and per grid size.

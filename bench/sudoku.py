@@ -5,7 +5,7 @@
 
 For each set it solves every puzzle with puzzlog under each technique set
 (singles, basic, pairs - the default for Sudoku -, subsets, chains and all) and with the CLP(FD)
-reference model (prolog/clpfd_reference.pl: all_distinct + labeling [ff]) in the
+reference model (bench/clpfd_reference.pl: all_distinct + labeling [ff]) in the
 same SWI-Prolog, one solver after the other over the whole set (common.side_by_side),
 all timed the same way around one bridge call.  It
 prints solved, median, p90 and max ms, median guesses, how many puzzles needed no

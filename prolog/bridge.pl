@@ -57,19 +57,19 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(time)).
-:- use_module('core/geometry').
-:- use_module('core/state').
+:- use_module('facts/geometry').
+:- use_module('facts/state').
 :- use_module('techniques/techniques').
 :- use_module('techniques/chains', [set_max_chain_links/1]).
-:- use_module('core/propagate').
-:- use_module('core/search').
-:- use_module('core/solve').
+:- use_module('solving/propagate').
+:- use_module('solving/search').
+:- use_module('solving/solve').
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
 :- use_module('generation/generate').
 :- use_module('reading/puzzle_text').
-:- use_module('core/walkthrough').
+:- use_module('solving/walkthrough').
 :- use_module('kinds/runs').
 :- reexport('kinds/combinations', [combinations/3, combinations/4]).
 :- reexport('analysis/rating', [step_weight/4]).

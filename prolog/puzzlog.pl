@@ -102,18 +102,18 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(option)).
-:- use_module('core/geometry').
-:- use_module('core/state').
+:- use_module('facts/geometry').
+:- use_module('facts/state').
 :- use_module('techniques/techniques').
-:- use_module('core/propagate').
-:- use_module('core/search').
-:- use_module('core/solve').
+:- use_module('solving/propagate').
+:- use_module('solving/search').
+:- use_module('solving/solve').
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
 :- use_module('reading/puzzle_text').
 :- use_module('reading/typed_puzzles').
-:- use_module('core/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
+:- use_module('solving/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
 :- use_module(bridge, [technique_names/1]).
 :- use_module('kinds/combinations', []).
 :- reexport('kinds/combinations', [magic_sum/3]).

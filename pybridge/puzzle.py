@@ -128,7 +128,7 @@ class Puzzle(ShowsGivens):
         return self.size, self.size
 
     def geometry(self) -> tuple:
-        """The engine's geometry term (prolog/core/geometry.pl)."""
+        """The engine's geometry term (prolog/facts/geometry.pl)."""
         if self.regions is not None:
             regions: tuple | str = ("regions", self.regions)
         elif self.box_rows is not None:

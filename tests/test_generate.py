@@ -18,7 +18,7 @@ CASES = [("sudoku", {"size": 4}), ("sudoku", {"size": 6}), ("sudoku", {}), ("sud
 
 
 def clpfd_count(p: pybridge.Puzzle) -> int:
-    engine.call("use_module", [str(engine.prolog_dir() / "analysis" / "clpfd_reference.pl")], 0)
+    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
     [count] = engine.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 20000], 1)
     return count
 

@@ -47,10 +47,10 @@ def test_readme_transcript_matches():
         assert lines_match(expected, actual), f"?- {query}\nexpected {expected}\nprinted {actual}"
 
 
-@pytest.mark.parametrize("module", ["puzzlog", "bridge", "analysis/clpfd_reference"])
+@pytest.mark.parametrize("module", ["prolog/puzzlog", "prolog/bridge", "bench/clpfd_reference", "docs/rules/full_house"])
 def test_every_file_loads_without_warnings(module):
     """Loading prints nothing, and every predicate called is defined (list_undefined)."""
-    out = subprocess.run(["swipl", "-q", "-g", f"use_module('prolog/{module}')", "-g", "list_undefined",
+    out = subprocess.run(["swipl", "-q", "-g", f"use_module('{module}')", "-g", "list_undefined",
                           "-t", "halt"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stderr == ""
 

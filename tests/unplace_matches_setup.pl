@@ -4,8 +4,8 @@
 
         swipl -g run -t halt tests/unplace_matches_setup.pl
 */
-:- use_module('../prolog/core/state').
-:- use_module('../prolog/core/geometry').
+:- use_module('../prolog/facts/state').
+:- use_module('../prolog/facts/geometry').
 :- use_module('../prolog/generation/grids').
 :- use_module('../prolog/generation/seeded_random').
 

@@ -9,9 +9,9 @@
         ?- load_puzzle('puzzles/sudoku4.txt'), steps.
 */
 :- module(full_house, [full_house/1]).
-:- use_module('../../prolog/core/geometry', [complete_unit/1, unit_cell/3, max_value/1]).
-:- use_module('../../prolog/core/state', [element/3, placed_in/2, possibility/4]).
-:- use_module('../../prolog/analysis/explain', [unit_text/2]).
+:- use_module('../../prolog/facts/geometry', [complete_unit/1, unit_cell/3, max_value/1]).
+:- use_module('../../prolog/facts/state', [element/3, placed_in/2, possibility/4]).
+:- use_module('../../prolog/facts/words', [unit_text/2]).
 
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(full_house,

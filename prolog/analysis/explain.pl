@@ -5,24 +5,20 @@
 */
 :- module(explain,
           [ step_text/2,            % +Step, -Text
-            item_focus/3,           % +WalkthroughItem, -Units, -Cells
             hint_text/3,            % +Step, +Level, -Text
             item_text/2,            % +WalkthroughItem, -Text
-            error_text/2,           % +Why, -Text
-            constraint_text/2,      % +Constraint, -Text
             print_grid/0,
-            print_candidates/0,
-            unit_text/2,            % +Unit, -Text
-            value_char/2            % ?Value, ?Char
+            print_candidates/0
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(apply)).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(library(yall)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module('../kinds/combinations').
+:- reexport('../facts/words').
 :- use_module('../techniques/table', [technique_property/2]).
 
 %! step_text(+Step, -Text) is det.
@@ -287,61 +283,6 @@ focus_text(Units, Cells, Text) :-
     (   Cells == [] -> CT = '' ; cells_text(Cells, C0), format(atom(CT), ', at ~w', [C0]) ),
     atom_concat(UT, CT, Text).
 
-%! item_focus(+What, -Units, -Cells) is det.
-%
-%  Where a walkthrough item looks: the units (as unit terms) and the
-%  cells (Row-Col, each once, in order of mention) its reason names.
-%  A hint points there without giving the deduction away.
-%
-%  ?- item_focus(step(naked_pair, naked(col(4), [5-4, 7-4], [6, 9]), [], []), Us, Cs).
-%  Us = [col(4)], Cs = [5-4, 7-4].
-
-item_focus(step(_, Reason, _, _), Units, Cells) :-
-    !,
-    (   reason_focus(Reason, Units0, Cells0) -> true ; Units0 = [], Cells0 = [] ),
-    list_to_set(Units0, Units),
-    list_to_set(Cells0, Cells).
-item_focus(guess(R, C, _, _, _), [], [R-C]).
-item_focus(backtrack(R, C, _, _), [], [R-C]).
-item_focus(contradiction(Why), Units, Cells) :-
-    (   why_focus(Why, Units, Cells) -> true ; Units = [], Cells = [] ).
-
-reason_focus(cell(R/C), [], [R-C]).
-reason_focus(unit(U), [U], []).
-reason_focus(hatch(U, _), [U], []).
-reason_focus(intersection(U1, U2, _), [U1, U2], []).
-reason_focus(naked(U, Cells, _), [U], Cells).
-reason_focus(hidden(U, _, Cells), [U], Cells).
-reason_focus(run(U, _), [U], []).
-reason_focus(layouts(U, _, _), [U], []).
-reason_focus(required(U, _, _), [U], []).
-reason_focus(crossing(R/C, Runs), Units, [R-C]) :-
-    findall(U, member(run(U, _, _, _, _), Runs), Units).
-reason_focus(sign(T), [], [R1-C1, R2-C2]) :-
-    arg(1, T, R1/C1),
-    arg(2, T, R2/C2).
-reason_focus(fish(_, Base, Cover), Units, []) :-
-    append(Base, Cover, Units).
-reason_focus(wing(P, [A, B], _, _), [], Cells) :-
-    maplist([R/C, R-C]>>true, [P, A, B], Cells).
-reason_focus(w_wing(A, B, _, U, S1, S2), [U], Cells) :-
-    maplist([R/C, R-C]>>true, [A, B, S1, S2], Cells).
-reason_focus(colouring(_, Ones, Others, _), [], Cells) :-
-    append(Ones, Others, Cells).
-reason_focus(chain(Path), [], Cells) :-
-    findall(R-C, member(c(R, C, _), Path), Cells).
-reason_focus(forcing(cell(R/C), _, _), [], [R-C]).
-reason_focus(forcing(unit(U, _), Branches, _), [U], Cells) :-
-    findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells).
-reason_focus(region(_, _, Cells, _, _, _), [], Cells).
-
-why_focus(no_candidates(R/C), [], [R-C]).
-why_focus(no_place(U, _), [U], []).
-why_focus(broken(sum(U, _)), [U], []) :- !.
-why_focus(broken(T), [], [R1-C1, R2-C2]) :-
-    arg(1, T, R1/C1),
-    arg(2, T, R2/C2).
-
 %! item_text(+What, -Text) is det.
 %
 %  A walkthrough item (walkthrough:walkthrough/4) in words.
@@ -364,18 +305,6 @@ item_text(backtrack(R, C, V, _), Text) :-
 
 count_words(K, W) :-
     (   nth1(K, [one, two, three, four, five, six, seven, eight, nine], W0) -> W = W0 ; W = K ).
-
-%! constraint_text(+Constraint, -Text) is det.
-
-constraint_text(less(R1/C1, R2/C2), T) :-
-    format(atom(T), 'r~wc~w < r~wc~w', [R1, C1, R2, C2]).
-constraint_text(next(R1/C1, R2/C2), T) :-
-    format(atom(T), 'r~wc~w and r~wc~w differ by 1', [R1, C1, R2, C2]).
-constraint_text(apart(R1/C1, R2/C2), T) :-
-    format(atom(T), 'r~wc~w and r~wc~w differ by more than 1', [R1, C1, R2, C2]).
-constraint_text(sum(U, Sum), T) :-
-    unit_text(U, UT),
-    format(atom(T), '~w adds up to ~w', [UT, Sum]).
 
 removed_text([], _, '').
 removed_text([R|Rs], [], Text) :-
@@ -415,98 +344,6 @@ values_cells_text(CellValues, Values, T) :-
     atomic_list_concat(Values, ', ', VT),
     cells_text(Cells, CT),
     format(atom(T), '~w from ~w', [VT, CT]).
-
-cells_text(Cells, Text) :-
-    maplist(cell_text, Cells, Parts),
-    atomic_list_concat(Parts, ', ', Text).
-
-cell_text(R-C, T) :-
-    format(atom(T), 'r~wc~w', [R, C]).
-
-%! unit_text(+Unit, -Text) is det.
-
-unit_text(row(R), T)  :- format(atom(T), 'row ~w', [R]).
-unit_text(col(C), T)  :- format(atom(T), 'column ~w', [C]).
-unit_text(box(B), T)  :- format(atom(T), 'box ~w', [B]).
-unit_text(diag(1), 'the main diagonal').
-unit_text(diag(2), 'the anti-diagonal').
-unit_text(across(R, C), T) :- format(atom(T), 'the across run after r~wc~w', [R, C]).
-unit_text(down(R, C), T) :- format(atom(T), 'the down run below r~wc~w', [R, C]).
-
-%! error_text(+Why, -Text) is det.
-%
-%  An invalid puzzle or a dead end in words, naming the cells.
-
-error_text(Why, Text) :-
-    (   why_text(Why, Text0)
-    ->  Text = Text0
-    ;   format(atom(Text), '~q', [Why])
-    ).
-
-why_text(clash(V, R0/C0, R/C, U), T) :-
-    unit_text(U, UT),
-    format(atom(T), 'r~wc~w: value ~w is already given at r~wc~w in ~w (each value once per unit)',
-           [R, C, V, R0, C0, UT]).
-why_text(out_of_range(R/C, V, Max), T) :-
-    format(atom(T), 'r~wc~w: value ~w is outside 1..~w', [R, C, V, Max]).
-why_text(not_a_cell(R/C), T) :-
-    format(atom(T), 'r~wc~w does not take a value (outside the grid, or a black cell)', [R, C]).
-why_text(twice(R/C), T) :-
-    format(atom(T), 'r~wc~w is given two different values', [R, C]).
-why_text(bad_character(R/C, Char), T) :-
-    format(atom(T), 'r~wc~w: ~q is not a value or a blank', [R, C, Char]).
-why_text(bad_length(Length, NR, NC), T) :-
-    Cells is NR*NC,
-    format(atom(T), '~w cells given, a ~wx~w grid has ~w', [Length, NR, NC, Cells]).
-why_text(ragged(R), T) :-
-    format(atom(T), 'row ~w has a different number of cells from row 1', [R]).
-why_text(clue_without_run(R/C, Dir), T) :-
-    format(atom(T), 'r~wc~w: the ~w clue has no white cell after it (every clue needs a run)',
-           [R, C, Dir]).
-why_text(run_without_clue(R/C, Dir), T) :-
-    format(atom(T), 'r~wc~w: the ~w run that starts here has no clue before it (every run needs one)',
-           [R, C, Dir]).
-why_text(run_too_long(R/C, Dir, Length), T) :-
-    format(atom(T), 'r~wc~w: the ~w run is ~w cells long; a run holds at most 9 different digits',
-           [R, C, Dir, Length]).
-why_text(impossible_sum(R/C, Dir, Sum, Length), T) :-
-    sum_range(Length, Min, Max),
-    format(atom(T), 'r~wc~w: no ~w different digits add up to the ~w clue ~w (possible: ~w..~w)',
-           [R, C, Length, Dir, Sum, Min, Max]).
-why_text(lonely_cell(R/C), T) :-
-    format(atom(T), 'r~wc~w: a white cell in no run (it needs a clue across or down)', [R, C]).
-why_text(one_cell_run(R/C, Dir, Sum), T) :-
-    format(atom(T), 'r~wc~w: the ~w clue ~w covers a single cell, which it simply fixes',
-           [R, C, Dir, Sum]).
-why_text(broken(Constraint), T) :-
-    constraint_text(Constraint, CT),
-    format(atom(T), 'the givens break a rule: ~w cannot hold', [CT]).
-why_text(sign_cycle(Cells), T) :-
-    Cells = [R/C|_],
-    maplist([R1/C1, CT]>>format(atom(CT), 'r~wc~w', [R1, C1]), Cells, Texts),
-    atomic_list_concat(Texts, ' < ', Chain),
-    format(atom(T), 'r~wc~w: the signs go round in a cycle, ~w, so no values satisfy them',
-           [R, C, Chain]).
-why_text(outside(R/C), T) :-
-    format(atom(T), 'r~wc~w: a sign here is outside the grid', [R, C]).
-why_text(outside(R1/C1, R2/C2), T) :-
-    format(atom(T), 'r~wc~w: its sign points to r~wc~w, outside the grid', [R1, C1, R2, C2]).
-why_text(not_neighbours(R1/C1, R2/C2), T) :-
-    format(atom(T), 'r~wc~w: a sign joins it to r~wc~w, which is not a neighbour', [R1, C1, R2, C2]).
-why_text(region_map_size(Length, Cells), T) :-
-    format(atom(T), 'the region map has ~w symbols, the grid ~w cells', [Length, Cells]).
-why_text(region_number(R/C, Id, N), T) :-
-    format(atom(T), 'r~wc~w: region ~q is not one of 1..~w', [R, C, Id, N]).
-why_text(region_size(Id, R/C, Size, N), T) :-
-    format(atom(T), 'r~wc~w: region ~w has ~w cells; every region needs ~w', [R, C, Id, Size, N]).
-why_text(region_cut(Id, R/C, R0/C0), T) :-
-    format(atom(T), 'r~wc~w: region ~w is not connected: r~wc~w is cut off from r~wc~w',
-           [R, C, Id, R, C, R0, C0]).
-why_text(no_candidates(R/C), T) :-
-    format(atom(T), 'r~wc~w has no candidate left', [R, C]).
-why_text(no_place(U, V), T) :-
-    unit_text(U, UT),
-    format(atom(T), '~w has no place left in ~w', [V, UT]).
 
 %! print_grid is det.
 %
@@ -671,21 +508,6 @@ column_separator(C) :-
 
 current_boxes(BR, BC) :-
     current_geometry(geometry(_, boxes(BR, BC), _)).
-
-%! value_char(?Value, ?Char) is semidet.
-%
-%  Values print as 1-9, then A for 10, B for 11 and so on.
-
-value_char(V, Ch) :-
-    integer(V),
-    !,
-    (   V =< 9 -> Code is 0'0 + V ; Code is 0'A + V - 10 ),
-    char_code(Ch, Code).
-value_char(V, Ch) :-
-    char_code(Ch, Code),
-    (   between(0'1, 0'9, Code) -> V is Code - 0'0
-    ;   between(0'A, 0'Z, Code) -> V is Code - 0'A + 10
-    ).
 
 %! print_candidates is det.
 %

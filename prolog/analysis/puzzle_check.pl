@@ -30,9 +30,9 @@
 :- use_module(library(apply)).
 :- use_module(library(assoc)).
 :- use_module(library(occurs)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
-:- use_module('../core/solve').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
+:- use_module('../solving/solve').
 :- use_module(explain).
 
 %! puzzle_problems(+Puzzle, -Problems) is det.

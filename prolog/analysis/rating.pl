@@ -29,11 +29,11 @@
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
-:- use_module('../core/state').
-:- use_module('../core/geometry').
-:- use_module('../core/solve').
-:- use_module('../core/search').
-:- use_module('../core/propagate').
+:- use_module('../facts/state').
+:- use_module('../facts/geometry').
+:- use_module('../solving/solve').
+:- use_module('../solving/search').
+:- use_module('../solving/propagate').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/table', [technique_weight/2]).
 :- reexport('../techniques/table', [level_in/3, technique_level/2]).

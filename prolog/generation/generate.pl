@@ -31,11 +31,11 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(option)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
-:- use_module('../core/solve').
-:- use_module('../core/search').
-:- use_module('../core/propagate').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
+:- use_module('../solving/solve').
+:- use_module('../solving/search').
+:- use_module('../solving/propagate').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/table', [technique_property/2, fires_in/2]).
 :- use_module('../analysis/rating').

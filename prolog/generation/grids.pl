@@ -13,7 +13,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module('../core/geometry').
+:- use_module('../facts/geometry').
 :- use_module(seeded_random).
 
 %! random_solution(+Geometry, -Values) is semidet.

@@ -24,11 +24,11 @@
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
 :- use_module(library(solution_sequences)).
-:- use_module('../core/geometry', [reachable/4]).
-:- use_module('../core/state').
-:- use_module('../core/solve').
-:- use_module('../core/propagate').
-:- use_module('../core/search').
+:- use_module('../facts/geometry', [reachable/4]).
+:- use_module('../facts/state').
+:- use_module('../solving/solve').
+:- use_module('../solving/propagate').
+:- use_module('../solving/search').
 :- use_module('../kinds/combinations').
 :- use_module(seeded_random).
 :- use_module(grids, [symmetry/1, image/5]).

@@ -46,8 +46,8 @@
 :- use_module(library(option)).
 :- use_module(library(assoc)).
 :- use_module(library(readutil)).
-:- use_module('../core/geometry').
-:- use_module('../analysis/explain').
+:- use_module('../facts/geometry').
+:- use_module('../facts/words', [error_text/2]).
 
 %! read_puzzles(+Text, +Options, -Records) is det.
 %

@@ -16,7 +16,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module('../core/geometry').
+:- use_module('../facts/geometry').
 :- use_module(puzzle_text).
 
 %! typed_puzzle(+Kind, +Term, -Puzzle) is det.

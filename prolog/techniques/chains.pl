@@ -54,8 +54,8 @@
 :- use_module(library(assoc)).
 :- use_module(library(ordsets)).
 :- use_module(library(error)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module(sums, [fitting_rests/3]).
 :- use_module(inequalities, [pair_holds/3]).
 

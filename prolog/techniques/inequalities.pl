@@ -28,8 +28,8 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 
 % The table (table.pl): the sign and mark rules, which every solve applies.
 :- multifile technique_table:declared_technique/2.

@@ -26,8 +26,8 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module(wings, [sees/4]).
 
 % The table (table.pl).

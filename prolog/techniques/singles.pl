@@ -11,8 +11,8 @@
             hidden_single_name/2    % +Unit, -Technique
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 
 % The table (table.pl): a single is what every solve applies first.
 :- multifile technique_table:declared_technique/2.

@@ -38,8 +38,8 @@
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
 :- use_module(library(pairs)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module('../kinds/combinations').
 
 % The table (table.pl): a Kakuro's sum rules, which every solve applies.

@@ -34,8 +34,8 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(aggregate)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- reexport(table, [technique/2, technique_set/2, set_techniques/2]).
 :- use_module(table).
 :- use_module(singles).
@@ -48,7 +48,6 @@
 :- use_module(wings).
 :- use_module(colouring).
 :- use_module(chains).
-:- use_module(forcing).
 
 %! deduction(?Technique, -Step) is nondet.
 %

@@ -25,8 +25,8 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.

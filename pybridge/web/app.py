@@ -42,6 +42,7 @@ import secrets
 import stat
 import threading
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -138,6 +139,12 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     bundled_files = puzzle_files(limits.puzzles)
     kept = Library(limits.library) if limits.library is not None else None  # LibraryError: say so, start no server
     pool = EnginePool(limits.engine_count, limits.max_queue, limits.max_response_bytes)
+    # The library's reads and writes in one thread, in the order they come: a progress the
+    # page sends as it is left is kept before the page that opens next asks for it.
+    library_thread = ThreadPoolExecutor(1, thread_name_prefix="puzzlog-library")
+
+    async def in_turn(function: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(library_thread, function, *args)
 
     def endpoint(work: Callable[[Request, dict, float], Awaitable[Response]]):
         async def handle(request: Request) -> Response:
@@ -172,7 +179,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     async def library_call(_request: Request, data: dict, _seconds: float) -> Response:
         lib = kept_library()
         kind, level = choice(data, "kind", KINDS, None) or None, choice(data, "level", LEVELS, None)
-        entries = await run_in_threadpool(lib.entries, kind, level)
+        entries = await in_turn(lib.entries, kind, level)
         return _json({"entries": [e.to_json() for e in entries]}, limits)
 
     async def library_add_call(request: Request, data: dict, seconds: float) -> Response:
@@ -181,12 +188,12 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         source = data.get("source", "")
         if not isinstance(source, str) or len(source) > 200:
             raise BadRequest("source: a short text")
-        entry = await run_in_threadpool(lib.find, puzzle, index)
+        entry = await in_turn(lib.find, puzzle, index)
         if entry is None:  # read and rated by an engine, in the time the request has; kept here
             status, body = await on_engine("describe", request, {**data, "index": index}, seconds)
             if status != 200:
                 return _sized(status, body, limits)
-            entry = await run_in_threadpool(lib.insert, puzzle, index, Described(**json.loads(body)), source)
+            entry = await in_turn(lib.insert, puzzle, index, Described(**json.loads(body)), source)
         return _json(entry.to_json(), limits)
 
     async def library_progress_call(_request: Request, data: dict, _seconds: float) -> Response:
@@ -196,7 +203,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         seconds = data.get("seconds")
         if seconds is not None:
             seconds = whole(data, "seconds", 0, 10 ** 7, 0)
-        entry = await run_in_threadpool(kept_library().save_progress, whole(data, "id", 1, 2 ** 62, 1), progress,
+        entry = await in_turn(kept_library().save_progress, whole(data, "id", 1, 2 ** 62, 1), progress,
                                         seconds)
         return _json(entry.to_json(), limits)
 
@@ -230,7 +237,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
                                           choice(data, "symmetry", SYMMETRIES, None))
         shape = json.dumps([list(term), symmetry])
         if data.get("seed") is None:
-            found = await run_in_threadpool(shelf.stock_take, shape, difficulty, None)
+            found = await in_turn(shelf.stock_take, shape, difficulty, None)
             if found is not None:
                 return _json({**found, "seed": None}, limits)
             data = {**data, "seed": secrets.randbelow(2 ** 62)}
@@ -239,7 +246,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             return _sized(status, body, limits)
         answer = json.loads(body)
         for miss in answer.pop("misses", []):
-            await run_in_threadpool(shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})
+            await in_turn(shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})
         return _json(answer, limits)
 
     async def page(_request: Request) -> Response:
@@ -252,6 +259,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             yield
         finally:
             await asyncio.get_running_loop().run_in_executor(None, pool.close)
+            library_thread.shutdown(wait=False)
 
     routes = [Route("/", page),
               Route("/api/bundled", bundled),

@@ -23,10 +23,11 @@
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
-:- use_module(geometry).
-:- use_module(state).
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module('../techniques/techniques').
 :- use_module(propagate).
+:- use_module(forcing, []).       % forcing chains join the ladder (they run propagation)
 :- use_module(search).
 
 %! walkthrough(+Techniques, +MaxItems, -Items, -Outcome) is det.

@@ -29,9 +29,9 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
-:- use_module(explain, [value_char/2]).
-:- use_module('../kinds/runs', [kakuro_runs/2]).
-:- use_module('../bridge', [shape_geometry/2]).
+:- use_module('../prolog/facts/words', [value_char/2]).
+:- use_module('../prolog/kinds/runs', [kakuro_runs/2]).
+:- use_module('../prolog/bridge', [shape_geometry/2]).
 
 %! clpfd_solve(+N, +BoxRows, +BoxCols, +Givens, -Solution) is semidet.
 %

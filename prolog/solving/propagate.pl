@@ -31,8 +31,8 @@
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
-:- use_module(geometry).
-:- use_module(state).
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/singles', [hidden_single_name/2]).
 

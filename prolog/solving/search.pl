@@ -21,9 +21,10 @@
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
 :- use_module(library(aggregate)).
-:- use_module(state).
-:- use_module(geometry).
+:- use_module('../facts/state').
+:- use_module('../facts/geometry').
 :- use_module(propagate).
+:- use_module(forcing, []).       % forcing chains join the ladder (they run propagation)
 
 %! search(+Techniques, +Limit, -Solutions, -Guesses) is det.
 %

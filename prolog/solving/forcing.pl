@@ -26,11 +26,11 @@
 :- use_module(library(apply)).
 :- use_module(library(ordsets)).
 :- use_module(library(yall)).
-:- use_module('../core/geometry').
-:- use_module('../core/state').
-:- use_module(techniques, [contradiction/1, set_techniques/2]).
-:- use_module('../analysis/explain', [item_focus/3]).
-:- use_module('../core/propagate', [propagate_assigned/6, next_step/2, apply_step/2]).
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
+:- use_module('../techniques/techniques', [contradiction/1, set_techniques/2]).
+:- use_module('../facts/words', [item_focus/3]).
+:- use_module(propagate, [propagate_assigned/6, next_step/2, apply_step/2]).
 
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.

@@ -17,9 +17,10 @@
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(option)).
-:- use_module(geometry).
-:- use_module(state).
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
 :- use_module(search).
+:- use_module(forcing, []).       % forcing chains join the ladder (they run propagation)
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/sums').
 
