@@ -434,7 +434,7 @@ file_puzzle(File, Index, Options, Puzzle) :-
     ;   var(Index) -> puzzle_error(none, "the index is a whole number from 0, not an unbound variable", [])
     ;   puzzle_error(none, "the index is a whole number from 0, not ~q", [Index])
     ),
-    (   \+ exists_file(Name), matrix_pair(Name, Down, Right), exists_file(Down)
+    (   matrix_pair(Name, Down, Right), exists_file(Down), exists_file(Right)  % a pair, by either file or its stem
     ->  read_text_file(Down, DownText),
         read_text_file(Right, RightText),
         read_kakuro_matrices(DownText, RightText, [], Record),

@@ -18,13 +18,15 @@ from .errors import EngineError, PuzzleFormatError, PuzzlogError
 from .formats import write
 from .generate import Generated, generate
 from .hints import Hint, hint
+from .kakuro import Clue, KakuroPuzzle
 from .puzzle import Puzzle, Unreadable
 from .rating import LEVELS, Rating, rate
 from .reading import LIMITS, Limits, load, parse, read
 from .solver import Explanation, Result, Solver, Step, explain, solve
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
-__all__ = ["CheckReport", "EngineError", "Explanation", "Generated", "Hint", "LEVELS", "LIMITS", "Limits",
+__all__ = ["CheckReport", "Clue", "EngineError", "Explanation", "Generated", "Hint", "KakuroPuzzle", "LEVELS", "LIMITS",
+           "Limits",
            "PuzzleFormatError", "PuzzlogError", "Puzzle", "Problem", "Rating", "Result", "Solver", "Step",
            "TECHNIQUE_SETS", "UnknownTechniqueError", "Unreadable", "batch", "check", "explain", "generate", "hint",
            "ladder", "load", "parse", "rate", "read", "solve", "write"]

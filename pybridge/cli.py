@@ -39,14 +39,14 @@ from pathlib import Path
 from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
 from .check import check
-from .errors import PuzzlogError
+from .errors import PuzzleFormatError, PuzzlogError
 from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
     native_format
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
 from .rating import LEVELS, Rating
-from .reading import FORMATS, KINDS, LIMITS, load, read
+from .reading import FORMATS, KINDS, LIMITS, decoded, load, read
 from .solver import MAX_STEPS, Result, _plural, explain
 from .techniques import TECHNIQUE_SETS, ladder
 
@@ -269,8 +269,17 @@ def _apply_limits(args: argparse.Namespace) -> None:
 def _read(name: str, kind: str | None, fmt: str | None) -> list:
     """The puzzles of a file (or of stdin for -); unreadable ones as Unreadable."""
     if name == "-":
-        return read(sys.stdin.read(), "<stdin>", kind, fmt)
+        return read(_stdin_text(), "<stdin>", kind, fmt)
     return load(Path(name), kind, fmt, errors="keep")
+
+
+def _stdin_text() -> str:
+    """Standard input as UTF-8 text, at most LIMITS.max_file_bytes of it."""
+    data = sys.stdin.buffer.read(LIMITS.max_file_bytes + 1)
+    if len(data) > LIMITS.max_file_bytes:
+        raise PuzzleFormatError(f"more than {LIMITS.max_file_bytes} bytes: at most that many are read "
+                                "(pybridge.LIMITS.max_file_bytes): split the input", "<stdin>")
+    return decoded(data, "<stdin>")
 
 
 def _file_key(name: str) -> object:
@@ -283,7 +292,7 @@ def _file_key(name: str) -> object:
         if pair and pair[0].is_file():
             return tuple(p.resolve() for p in pair)
         return path.resolve()
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: a loop of symbolic links
         return name
 
 
@@ -499,7 +508,7 @@ def _hint(args: argparse.Namespace) -> int:
         raise puzzle.error
     grid = None
     if args.grid is not None:
-        grid = sys.stdin.read() if args.grid == "-" else Path(args.grid)
+        grid = _stdin_text() if args.grid == "-" else Path(args.grid)
     result = hint(puzzle, grid, args.level, args.techniques)
     print(json.dumps(result.to_json()) if args.json else result.text)
     return 1 if result.status in ("mistake", "contradiction") else 0
@@ -520,7 +529,7 @@ def _check(args: argparse.Namespace) -> int:
         puzzles = _read(args.file, args.kind, args.fmt)
     grid = None
     if args.grid is not None:
-        grid = sys.stdin.read() if args.grid == "-" else Path(args.grid)
+        grid = _stdin_text() if args.grid == "-" else Path(args.grid)
     failed = False
     for puzzle in puzzles:
         report = check(puzzle, grid, args.time_limit)

@@ -77,7 +77,18 @@ class Puzzle(ShowsGivens):
 
     def __repr__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
-        return f"Puzzle({self.kind} {self.size}x{self.size}, {self.clues} givens, {where} #{self.index})"
+        givens = "1 given" if self.clues == 1 else f"{self.clues} givens"
+        return f"Puzzle({self.kind_name} {self.size}x{self.size}, {givens}, {where} #{self.index})"
+
+    @property
+    def kind_name(self) -> str:
+        """What a person calls it: ``kind``, but greater-than Sudoku and Adjacent Futoshiki by
+        their names (they read back as kinds sudoku and futoshiki, whose texts they are)."""
+        if self.boxed and self.signs:
+            return "greater-than " + self.kind
+        if self.adjacent is not None:
+            return "adjacent futoshiki"
+        return self.kind
 
     def check(self) -> None:
         """Raise TypeError or ValueError if a field is not what its type says; the engine

@@ -220,6 +220,11 @@ def _file_text(path: Path) -> str:
         raise PuzzleFormatError("no such file", source) from None
     except OSError as exc:
         raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
+    return decoded(data, source)
+
+
+def decoded(data: bytes, source: str) -> str:
+    """Bytes read as UTF-8 text; PuzzleFormatError naming the first byte that is not."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -145,12 +145,16 @@ class Result:
             return head
         return head + "\n" + self.puzzle.text_of(self.values)
 
-    def _repr_html_(self) -> str:
-        caption = f"<p>{html.escape(self.summary())}</p>"
+    def picture(self) -> str | None:
+        """The SVG picture of the solution (of the givens, when there is none; an invalid
+        puzzle's broken cells marked); None for an unreadable puzzle."""
         if isinstance(self.puzzle, Unreadable):
-            return caption
+            return None
         broken = set(self.error_cells) if self.status == "invalid" else set()
-        return caption + picture(self.puzzle, self.values or self.puzzle.givens, Marks(broken=broken))
+        return picture(self.puzzle, self.values or self.puzzle.givens, Marks(broken=broken))
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(self.summary())}</p>" + (self.picture() or "")
 
 
 def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = None,
@@ -361,11 +365,16 @@ class Explanation:
             out.append(self.puzzle.text_of(self.values))
         return "\n".join(out)
 
+    def picture(self) -> str | None:
+        """The SVG picture of the grid where the steps end (the givens, when none was
+        made); None for an unreadable puzzle."""
+        if isinstance(self.puzzle, Unreadable):
+            return None
+        return picture(self.puzzle, self.values if self.values is not None else self.puzzle.givens)
+
     def _repr_html_(self) -> str:
         items = "".join(f'<li style="margin-left:{2 * s.depth}em">{html.escape(s.text)}</li>' for s in self.steps)
-        grid = picture(self.puzzle, self.values) if self.values is not None and not isinstance(
-            self.puzzle, Unreadable) else ""
-        return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{grid}"
+        return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{self.picture() or ''}"
 
 
 def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,

@@ -159,3 +159,16 @@ print(pybridge.solve(pybridge.load("...24......32...")[0]).status)
     status, error, after = out.stdout.splitlines()
     assert (status, after) == ("error", "solved"), out.stderr
     assert "the engine ran out of memory (stack) on this puzzle; its stacks may take 64 MB" in error
+
+
+def test_a_symlink_loop_and_bytes_that_are_not_text_on_stdin_get_a_message(tmp_path):
+    (tmp_path / "a").symlink_to(tmp_path / "b")
+    (tmp_path / "b").symlink_to(tmp_path / "a")
+    out = cli("solve", str(tmp_path / "a"))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == f"puzzlog: {tmp_path / 'a'}: cannot read the file: Too many levels of symbolic links"
+    piped = subprocess.run([sys.executable, "-m", "pybridge", "solve", "-"], input=b"\xff\xfe...24......32...\n",
+                           capture_output=True, cwd=ROOT, timeout=120)
+    assert piped.returncode == 1 and b"Traceback" not in piped.stderr
+    assert piped.stderr.decode().strip() == "puzzlog: <stdin>: not UTF-8 text: byte 0xff at offset 0 " \
+                                            "(save the file as UTF-8)"

@@ -124,3 +124,17 @@ def test_check_reports_mark_broken_cells_wrong_entries_and_differences():
     for svg in pictures:
         assert {c for c, f in cell_fills(parse(svg)).items() if f == CHANGED} == \
             {f"r{r}c{c}" for r, c in report.differences}
+
+
+def test_every_value_draws_itself_and_names_its_kind():
+    g = pybridge.load("puzzles/futoshiki/greater_than_sudoku.grid")[0]
+    a = pybridge.load("puzzles/futoshiki/adjacent.txt")[0]
+    assert repr(g).startswith("Puzzle(greater-than sudoku 4x4, 1 given, ")
+    assert repr(a).startswith("Puzzle(adjacent futoshiki 4x4, ")
+    result, explanation = pybridge.solve(g), pybridge.explain(g)
+    for drawn in (result.picture(), explanation.picture()):
+        root = parse(drawn)
+        values = texts(root, "data-value")
+        assert len(cell_fills(root)) == 16 and len(values) == 16  # the whole solution
+        assert sorted(int(v) for vs in values.values() for v in vs) == sorted(result.values)
+    assert pybridge.KakuroPuzzle is pybridge.kakuro.KakuroPuzzle and "KakuroPuzzle" in pybridge.__all__

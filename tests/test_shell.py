@@ -84,3 +84,17 @@ def test_errors_are_said_and_the_shell_takes_the_next_query(tmp_path):
     assert "Type error: `integer' expected, found `b'" in said
     assert "Exception: (" not in said and "Warning" not in said, said  # no tracer prompt, no decoding warning
     assert said.count("\nfalse.") == 5  # each refusal fails; the unknown procedure is an error
+
+
+def test_what_the_shell_got_wrong_is_mended(tmp_path):
+    said = shell_session(["load_puzzle('puzzles/kakuro/medium_down.txt').", "A = by_the_down_file.",
+                          "load_puzzle('puzzles/kakuro/medium_right.txt').", "B = by_the_right_file.",
+                          "load_puzzle('puzzles/kakuro/small').", "step.", "C = after_a_kakuro_step.",
+                          "steps.", "D = after_steps.",
+                          "load_puzzle('puzzles/jigsaw6_grid.txt').", "show.", "E = after_show."])
+    assert "a row of 7 cells" not in said  # a matrix file loads by either name, as the CLI reads it
+    for tag in ("A = by_the_down_file.", "B = by_the_right_file.", "C = after_a_kakuro_step.",
+                "D = after_steps.", "E = after_show."):
+        assert tag in said, said  # answered: step and steps left no choice point for the shell to wait on
+    regions = ["1 1 1 1 1 2", "1 3 3 2 2 2", "3 3 4 5 2 2", "3 4 4 5 6 6", "3 4 5 5 6 6", "4 4 5 5 6 6"]
+    assert all(line in said for line in regions), said  # show prints a jigsaw's regions

@@ -32,6 +32,7 @@ step_text(step(Name, Reason, Placements, Removed), Text) :-
     ;   reason_text(Reason, Placements, Why)
     ),
     removed_text(Removed, Placements, Effect),
+    !,                                  % one sentence, and no choice left to the shell
     format(atom(Text), '~w: ~w~w', [Words, Why, Effect]).
 
 technique_words(Name, Words) :-
@@ -348,8 +349,9 @@ values_cells_text(CellValues, Values, T) :-
 %! print_grid is det.
 %
 %  Print the current grid, `.` for empty cells, box borders drawn where
-%  the geometry has standard boxes; a Kakuro grid in its readable
-%  format (`#` black, `23\` down clue, `\17` across clue).
+%  the geometry has standard boxes, a jigsaw's region map after it; a
+%  Kakuro grid in its readable format (`#` black, `23\` down clue, `\17`
+%  across clue).
 
 print_grid :-
     current_geometry(kakuro(_)),
@@ -371,7 +373,19 @@ print_grid :-
     forall(between(1, N, R),
            ( row_separator(R),
              forall(between(1, N, C), print_cell(R, C)),
-             nl )).
+             nl )),
+    print_region_map(N).
+
+% A jigsaw's region map follows its grid, as the grid format writes it
+% (docs/formats.md): the region of each cell, row by row.
+print_region_map(N) :-
+    (   current_geometry(geometry(N, regions(_), _))
+    ->  forall(between(1, N, R),
+               ( findall(Ch, ( between(1, N, C), cell_box(R, C, B), value_char(B, Ch) ), Chars),
+                 atomic_list_concat(Chars, ' ', Line),
+                 format('~w~n', [Line]) ))
+    ;   true
+    ).
 
 % A grid with signs prints in the readable sign layout (docs/formats.md):
 % cells four columns apart, `<` `>` (or `|` for an Adjacent mark)
