@@ -56,12 +56,13 @@ class Runs:
     guesses: list[int] | None = field(default_factory=list)
 
 
-def puzzlog(techniques: str | None = None) -> Callable:
+def puzzlog(techniques: str | None = None, unique: bool = False) -> Callable:
     """A solver through the Python API (the kind's default techniques unless named):
     puzzle -> (solved, ms, guesses).  It stops at the first solution, as the CLP(FD)
-    model does (solve's default also proves it unique)."""
+    model does, unless ``unique``: then it also proves there is no second one, as
+    solve's default does (the whole search tree, so the tail is longer)."""
     def run(p):
-        r = pybridge.solve(p, max_solutions=1, techniques=techniques)
+        r = pybridge.solve(p, max_solutions=2 if unique else 1, techniques=techniques)
         return r.status == "solved", r.ms, r.guesses
     return run
 
