@@ -40,6 +40,7 @@
             bridge_backtrack/9,     % +Geometry, +Codes, +Before, +Row, +Col, +Value, -Status,
                                     % -Item, -Codes1
             bridge_techniques/1,    % -Ladder
+            bridge_catalogue/1,     % -Catalogue
             bridge_technique_sets/1, % -Sets
             shape_geometry/2,       % +Shape, -Geometry
             technique_names/1,      % -Names
@@ -68,6 +69,9 @@
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
 :- use_module('generation/generate').
+:- use_module('generation/grids', [symmetry/1]).
+:- use_module('reading/latin_squares', [futoshiki_sides/2]).
+:- use_module('facts/words', [value_char/2]).
 :- use_module('reading/puzzle_text').
 :- use_module('solving/walkthrough').
 :- use_module('kinds/runs').
@@ -738,6 +742,42 @@ bridge_backtrack(Shape, Codes, Before, R, C, V, Status, Item, Codes1) :-
 
 bridge_techniques(Ladder) :-
     findall([Name, D], technique(Name, D), Ladder).
+
+%! bridge_catalogue(-Catalogue) is det.
+%
+%  What the engine knows of its puzzles, for Python and the page to ask
+%  once instead of keeping copies: a list of [Name, Value]:
+%    - kinds: the kinds a text may be read as (puzzle_text:puzzle_kind/1);
+%    - formats: [Format, Layout] each (puzzle_text:text_format/2);
+%    - levels: the rating levels, easiest first;
+%    - boxes: [N, BoxRows, BoxCols] for each size with standard boxes;
+%    - value_chars: how values 1, 2, ... are written, up to 35;
+%    - symmetries: those a generated puzzle's givens may keep;
+%    - generated: [Name, Sizes, Default, ReadAs] for each kind made by
+%      name, Sizes `boxes` or [Low, High] (generate:generated_kind/4);
+%    - futoshiki_sides: [Low, High], the sides a Futoshiki is read with.
+%
+%    ?- bridge_catalogue(C), memberchk([levels, Ls], C), memberchk([boxes, [B|_]], C).
+%    Ls = [trivial, basic, intermediate, advanced, extreme, unreasonable],
+%    B = [4, 2, 2].
+
+bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes, Boxes],
+                   [value_chars, Chars], [symmetries, Symmetries], [generated, Generated],
+                   [futoshiki_sides, [Low, High]] ]) :-
+    findall(K, puzzle_kind(K), Kinds),
+    findall([F, L], text_format(F, L), Formats),
+    findall(Rank-Level, rating_level(Level, Rank), Ranked),
+    keysort(Ranked, Sorted),
+    pairs_values(Sorted, Levels),
+    findall([N, BR, BC], box_shape(N, BR, BC), Boxes),
+    findall(Ch, ( between(1, 35, V), value_char(V, Ch) ), ChList),
+    atomic_list_concat(ChList, Chars),
+    findall(S, symmetry(S), Symmetries),
+    findall([Name, Sizes, Default, ReadAs],
+            ( generated_kind(Name, Sizes0, Default, ReadAs),
+              ( Sizes0 = Lo-Hi -> Sizes = [Lo, Hi] ; Sizes = Sizes0 ) ),
+            Generated),
+    futoshiki_sides(Low, High).
 
 % Run Goal once on the state Codes of Geometry; the state is as it was
 % (empty, between bridge calls) afterwards.

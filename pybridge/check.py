@@ -24,7 +24,8 @@ from .cells import MARK
 from .entries import Grid, read_entries, with_entries
 from .picture import Marks, picture
 from .puzzle import Unreadable
-from .solver import AnyPuzzle, Solvable, _check_puzzle, _limit_ms, _pairs, _plural, _values, takes_value
+from .answers import AnyPuzzle, Solvable, check_puzzle, chunks, limit_ms, plural, values_of
+from .solver import takes_value
 
 Cell = tuple[int, int]
 
@@ -48,7 +49,7 @@ class Problem:
 
 def _problem(item: list) -> Problem:
     rule, text, units, flat = item
-    return Problem(str(rule), str(text), [str(u) for u in units], _pairs(flat))
+    return Problem(str(rule), str(text), [str(u) for u in units], chunks(flat, 2))
 
 
 STATUS_TEXT = {
@@ -100,12 +101,12 @@ class CheckReport:
 
     def lines(self) -> list[str]:
         out = [f"{STATUS_TEXT[self.status]}"
-               + (f": {_plural(len(self.problems), 'broken rule')}" if self.problems else "")]
+               + (f": {plural(len(self.problems), 'broken rule')}" if self.problems else "")]
         out += [f"  {p.text}" for p in self.problems]
         if self.grid is None:
             return out
         if self.entry_problems:
-            out.append(f"the grid breaks {_plural(len(self.entry_problems), 'rule')}:")
+            out.append(f"the grid breaks {plural(len(self.entry_problems), 'rule')}:")
             out += [f"  {p.text}" for p in self.entry_problems]
         if self.wrong:
             cells = ", ".join(f"r{r}c{c}" for r, c in self.wrong)
@@ -114,13 +115,13 @@ class CheckReport:
         if self.status == "unique" and not self.entry_problems and not self.wrong:
             out.append("every entry agrees with the solution")
         out.append("the grid is complete and correct" if self.complete
-                   else f"{_plural(self.cells_left or 0, 'cell')} left")
+                   else f"{plural(self.cells_left or 0, 'cell')} left")
         return out
 
     def __repr__(self) -> str:
-        extra = f", {_plural(len(self.problems), 'problem')}" if self.problems else ""
+        extra = f", {plural(len(self.problems), 'problem')}" if self.problems else ""
         if self.grid is not None:
-            extra += f", grid: {_plural(len(self.entry_problems), 'rule')} broken, {len(self.wrong)} wrong, " \
+            extra += f", grid: {plural(len(self.entry_problems), 'rule')} broken, {len(self.wrong)} wrong, " \
                      f"{self.cells_left} left"
         return f"CheckReport({self.status}{extra})"
 
@@ -128,7 +129,7 @@ class CheckReport:
         out = self.lines()
         if len(self.solutions) >= 2:
             first, second = self.solutions[:2]
-            out.append(f"two solutions, and * where they differ ({_plural(len(self.differences), 'cell')}: "
+            out.append(f"two solutions, and * where they differ ({plural(len(self.differences), 'cell')}: "
                        f"{', '.join(f'r{r}c{c}' for r, c in self.differences)}):")
             marked = [MARK if a != b else a for a, b in zip(first, second)]
             out.append(_side_by_side(*(self.puzzle.text_of(v) for v in (first, second, marked))))
@@ -180,17 +181,17 @@ def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: f
     """
     if isinstance(puzzle, Unreadable):
         return CheckReport(puzzle, "invalid", [Problem("unreadable", str(puzzle.error))])
-    _check_puzzle(puzzle)
+    check_puzzle(puzzle)
     values = None if grid is None else read_entries(puzzle, grid)
     entries = "" if values is None else _entries_text(puzzle, values)
     status, problems, solutions, entry_problems, wrong = engine.call(
-        "bridge_check", [puzzle.geometry(), puzzle.givens_text(), entries, _limit_ms(time_limit)], 5)
+        "bridge_check", [puzzle.geometry(), puzzle.givens_text(), entries, limit_ms(time_limit)], 5)
     report = CheckReport(puzzle, str(status), [_problem(p) for p in problems],
-                         [_values(str(s)) for s in solutions])
+                         [values_of(str(s)) for s in solutions])
     if values is not None:
         report.grid = values
         report.entry_problems = [_problem(p) for p in entry_problems]
-        report.wrong = _pairs(wrong)
+        report.wrong = chunks(wrong, 2)
         report.cells_left = sum(1 for v, takes in zip(values, takes_value(puzzle)) if takes and not v)
     return report
 

@@ -40,14 +40,16 @@ from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
 from .check import check
 from .errors import PuzzleFormatError, PuzzlogError
-from .generate import ATTEMPTS, GENERATED_KINDS, SYMMETRIES, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
+from .generate import ATTEMPTS, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
     native_format
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
 from .puzzle import Puzzle, Unreadable
-from .rating import LEVELS, Rating
-from .reading import FORMATS, KINDS, LIMITS, decoded, load, read
-from .solver import MAX_STEPS, Result, _plural, explain
+from .catalogue import catalogue
+from .rating import Rating
+from .reading import LIMITS, decoded, load, read
+from .answers import plural
+from .solver import MAX_STEPS, Result, explain
 from .techniques import TECHNIQUE_SETS, ladder
 
 MAX_COUNT = 10 ** 9          # --count: more solutions than anyone counts to through the CLI
@@ -62,8 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     reading = argparse.ArgumentParser(add_help=False)
-    reading.add_argument("--kind", choices=KINDS, help="puzzle kind (default: detected)")
-    reading.add_argument("--format", dest="fmt", choices=FORMATS, help="input format (default: detected)")
+    reading.add_argument("--kind", choices=catalogue().kinds, help="puzzle kind (default: detected)")
+    reading.add_argument("--format", dest="fmt", choices=catalogue().formats, help="input format (default: detected)")
     reading.add_argument("--max-puzzle-chars", type=_whole(1, 10 ** 9), metavar="N",
                          help=f"refuse a puzzle longer than N characters (default {LIMITS.max_puzzle_chars})")
     reading.add_argument("--max-kakuro-side", type=_whole(2, 10 ** 4), metavar="N",
@@ -90,7 +92,7 @@ def _parser() -> argparse.ArgumentParser:
     _batch_arguments(p_solve, "solve")
 
     p_gen = sub.add_parser("generate", help="new puzzles of a kind, each with one solution")
-    p_gen.add_argument("kind", choices=GENERATED_KINDS)
+    p_gen.add_argument("kind", choices=tuple(catalogue().generated))
     shape = p_gen.add_mutually_exclusive_group()
     shape.add_argument("--size", type=_size, metavar="N",
                        help="N x N (default 9; Futoshiki 5; Kakuro 10, or RxC, the clue row and column included)")
@@ -98,9 +100,9 @@ def _parser() -> argparse.ArgumentParser:
     p_gen.add_argument("--count", type=_whole(1, 10 ** 6), default=1, metavar="N", help="how many (default 1)")
     p_gen.add_argument("--seed", type=_whole(0, 2 ** 63), default=0, metavar="S",
                        help="puzzle i is made from seed S+i: the same on every run (default 0)")
-    p_gen.add_argument("--difficulty", choices=LEVELS, help="the rating level wanted (`puzzlog rate`)")
+    p_gen.add_argument("--difficulty", choices=catalogue().levels, help="the rating level wanted (`puzzlog rate`)")
     p_gen.add_argument("--technique", metavar="NAME", help="the hardest technique wanted (`puzzlog techniques`)")
-    p_gen.add_argument("--symmetry", choices=SYMMETRIES,
+    p_gen.add_argument("--symmetry", choices=catalogue().symmetries,
                        help="the givens (a Kakuro's layout) keep it (default none; Kakuro rot180)")
     p_gen.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds for the whole run")
     p_gen.add_argument("--attempts", type=_whole(1, 10 ** 6), metavar="N",
@@ -141,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
                        ("export", "the puzzles' texts, in the order kept")):
         p = lib_sub.add_parser(name, help=text)
         p.add_argument("--kind", help="only this kind (sudoku, futoshiki, kakuro)")
-        p.add_argument("--level", choices=LEVELS, help="only this level")
+        p.add_argument("--level", choices=catalogue().levels, help="only this level")
         p.add_argument("--json", action="store_true", help="one JSON object a puzzle")
 
     p_rate = sub.add_parser("rate", parents=[reading], help="how hard each puzzle is for a person")
@@ -472,7 +474,7 @@ def _chosen(args: argparse.Namespace):
     """The puzzle --index picks from the file, or None (said on stderr) when there is no such."""
     puzzles = _read(args.file, args.kind, args.fmt)
     if not args.index < len(puzzles):
-        print(f"puzzlog: {args.file} has {_plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
+        print(f"puzzlog: {args.file} has {plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
               file=sys.stderr)
         return None
     return puzzles[args.index]
@@ -569,7 +571,7 @@ def _generate(args: argparse.Namespace) -> int:
                             lambda g: True)
     ok = cli_batch.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))
     if not ok:
-        made_so_far = "some" if args.output else _plural(made, "puzzle")
+        made_so_far = "some" if args.output else plural(made, "puzzle")
         print(f"puzzlog: the time limit ran out: {made_so_far} of {args.count} made", file=sys.stderr)
     return 0 if ok else 1
 

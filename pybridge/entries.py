@@ -14,7 +14,7 @@ from .errors import PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import Unreadable
 from .reading import load, read
-from .solver import Solvable
+from .answers import Solvable
 
 Grid = str | Path | list[int]
 

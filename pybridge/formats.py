@@ -16,9 +16,7 @@ from . import futoshiki, kakuro
 from .cells import value_char
 from .puzzle import Puzzle
 from .render import render_text
-from .reading import FORMATS, KINDS, parse
-
-REGION_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+from .reading import parse
 
 
 # ---------------------------------------------------------------- writing
@@ -26,7 +24,7 @@ REGION_SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 def to_line(p: Puzzle) -> str:
     parts = [p.to_line()]
     if p.regions is not None:
-        parts.append("".join(REGION_SYMBOLS[r - 1] for r in p.regions))
+        parts.append("".join(value_char(r) for r in p.regions))
     if p.diagonals:
         parts.append("x")
     return " ".join(parts)
@@ -36,7 +34,7 @@ def to_grid(p: Puzzle, values: list[int] | None = None) -> str:
     text = render_text(p, p.givens if values is None else values)
     if p.regions is not None:
         n = p.size
-        text += "\n" + "\n".join(" ".join(REGION_SYMBOLS[r - 1] for r in p.regions[i * n:(i + 1) * n])
+        text += "\n" + "\n".join(" ".join(value_char(r) for r in p.regions[i * n:(i + 1) * n])
                                  for i in range(n))
     return text
 
@@ -156,4 +154,4 @@ def write(puzzles: list, fmt: str = "line") -> str:
     return sep.join(WRITERS[fmt](p) for p in puzzles) + "\n"
 
 
-__all__ = ["FORMATS", "KINDS", "parse", "write", "to_line", "to_grid", "to_sdk", "to_solo", "value_char"]
+__all__ = ["parse", "write", "to_line", "to_grid", "to_sdk", "to_solo", "value_char"]

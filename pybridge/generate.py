@@ -20,19 +20,17 @@ import time
 from dataclasses import dataclass
 
 from . import engine, formats
-from .cells import BOX_SHAPES
 from .errors import PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import Puzzle
-from .rating import LEVELS
-from .reading import _from_record
-from .solver import _limit_ms
+from .reading import from_record
+from .answers import limit_ms
+from .catalogue import Listed, catalogue
 from .stock import STOCK, Stock
 from .techniques import ladder
 
-GENERATED_KINDS = ("sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro")
-SYMMETRIES = ("none", "rot180", "rot90", "mirror", "diagonal")
-KAKURO_SIDES = (5, 15)  # rows and columns, the clue row and column included
+GENERATED_KINDS = Listed(lambda c: tuple(c.generated))   # the kinds made by name (generate:generated_kind/4)
+SYMMETRIES = Listed(lambda c: c.symmetries)
 ATTEMPTS = 50                 # solutions a puzzle may take, at a level
 TECHNIQUE_ATTEMPTS = 1000     # with a hardest technique asked for, a rarer catch: a time limit ends it
 
@@ -76,39 +74,47 @@ def native_format(p: Puzzle | KakuroPuzzle) -> str:
 
 
 def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None) -> tuple:
-    if kind not in GENERATED_KINDS:
-        raise PuzzlogError(f"puzzlog generates {', '.join(GENERATED_KINDS)}; not {kind!r}")
+    known = catalogue().generated
+    if kind not in known:
+        raise PuzzlogError(f"puzzlog generates {', '.join(known)}; not {kind!r}")
+    made = known[kind]
     if kind == "kakuro":
         if box is not None:
             raise PuzzlogError("a Kakuro has no boxes: give its size (N, or rows and columns)")
-        rows, cols = size if isinstance(size, tuple) else (size or 10, size or 10)
-        low, high = KAKURO_SIDES
+        rows, cols = size if isinstance(size, tuple) else (size or made.default_size, size or made.default_size)
+        low, high = made.sizes or (0, 0)
         if not (low <= rows <= high and low <= cols <= high):
             raise PuzzlogError(f"a Kakuro is generated from {low}x{low} to {high}x{high} (the clue row and "
                                f"column included), not {rows}x{cols}")
         return ("kakuro", rows, cols)
     if isinstance(size, tuple):
         raise PuzzlogError(f"a {kind} is square: give one size")
-    if kind in ("sudoku", "sudoku-x", "greater-than"):
-        if box is None:
-            n = size or 9
-            if n not in BOX_SHAPES:
-                raise PuzzlogError(f"a {n}x{n} Sudoku has no standard boxes; sizes: "
-                                   f"{', '.join(map(str, BOX_SHAPES))}, or give --box RxC")
-            box = BOX_SHAPES[n]
-        rows, cols = box
-        standard = BOX_SHAPES.get(rows * cols)
-        if standard is None:
-            raise PuzzlogError(f"boxes of {rows}x{cols} make no supported Sudoku")
-        if (rows, cols) != standard:
-            raise PuzzlogError(f"a {rows * cols}x{rows * cols} Sudoku's boxes are {standard[0]}x{standard[1]} "
-                               f"({standard[0]} rows, {standard[1]} columns), as the formats read them")
-        name = {"sudoku": "sudoku", "sudoku-x": "sudoku_x", "greater-than": "greater_than"}[kind]
-        return (name, rows, cols)
-    n = size or (9 if kind.startswith("jigsaw") else 5)
-    if not 4 <= n <= 9:
-        raise PuzzlogError(f"a {kind} is generated from 4x4 to 9x9, not {n}x{n}")
+    if made.sizes is None:
+        rows, cols = _boxes(size or made.default_size, box)
+        return (kind.replace("-", "_"), rows, cols)
+    n = size or made.default_size
+    low, high = made.sizes
+    if not low <= n <= high:
+        raise PuzzlogError(f"a {kind} is generated from {low}x{low} to {high}x{high}, not {n}x{n}")
     return (kind.replace("-", "_"), n)
+
+
+def _boxes(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
+    """The boxes of a boxed kind's grid: the standard ones of size ``n``, or ``box``."""
+    shapes = catalogue().box_shapes
+    if box is None:
+        if n not in shapes:
+            raise PuzzlogError(f"a {n}x{n} Sudoku has no standard boxes; sizes: "
+                               f"{', '.join(map(str, shapes))}, or give --box RxC")
+        box = shapes[n]
+    rows, cols = box
+    standard = shapes.get(rows * cols)
+    if standard is None:
+        raise PuzzlogError(f"boxes of {rows}x{cols} make no supported Sudoku")
+    if (rows, cols) != standard:
+        raise PuzzlogError(f"a {rows * cols}x{rows * cols} Sudoku's boxes are {standard[0]}x{standard[1]} "
+                           f"({standard[0]} rows, {standard[1]} columns), as the formats read them")
+    return rows, cols
 
 
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
@@ -145,7 +151,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
         this_seed = secrets.randbelow(2 ** 62) if seed is None else seed + i
         options = [this_seed, difficulty or "", technique or "", symmetry, attempts]
         status, generated, misses = engine.call(
-            "bridge_generate", [term, options, _limit_ms(remaining) if remaining else 0], 3)
+            "bridge_generate", [term, options, limit_ms(remaining) if remaining else 0], 3)
         if stock is not None:
             for miss in misses:
                 stock.put(term, symmetry, _generated(miss, None, f"<generated on the way, seed {this_seed}>"))
@@ -163,7 +169,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
 def _generated(answer: list, seed: int | None, source: str) -> Generated:
     """A Generated from the engine's [Record, Level, Score, Hardest, Solution]."""
     record, level, score, hardest, solution = answer
-    puzzle = _from_record(record, source)
+    puzzle = from_record(record, source)
     assert isinstance(puzzle, (Puzzle, KakuroPuzzle))
     return Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed)
 
@@ -176,12 +182,14 @@ def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: 
     term = _kind_term(kind, size, box)
     if symmetry is None:
         symmetry = "rot180" if kind == "kakuro" else "none"
-    if difficulty is not None and difficulty not in LEVELS:
-        raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(LEVELS)})")
+    levels = catalogue().levels
+    if difficulty is not None and difficulty not in levels:
+        raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(levels)})")
     if technique is not None and technique not in [name for name, _ in ladder()]:
         raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
-    if symmetry not in SYMMETRIES:
-        raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(SYMMETRIES)})")
+    symmetries = catalogue().symmetries
+    if symmetry not in symmetries:
+        raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(symmetries)})")
     if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
         raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
     return term, symmetry

@@ -17,7 +17,8 @@ from .check import _entries_text
 from .entries import Grid, read_entries, with_entries
 from .errors import PuzzleFormatError, PuzzlogError
 from .picture import Marks, picture
-from .solver import Position, Solvable, Solver, Step, _check_puzzle, _limit_ms, _pairs, _step
+from .answers import Solvable, check_puzzle, chunks, limit_ms
+from .solver import Position, Solver, Step
 from .techniques import step_names
 
 
@@ -79,19 +80,19 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
         solver = Solver(puzzle, techniques)
         codes, chosen = solver.codes, solver.techniques
         status, text, items = engine.call(
-            "bridge_hint", [puzzle.geometry(), codes, chosen, level, _limit_ms(time_limit)], 3)
+            "bridge_hint", [puzzle.geometry(), codes, chosen, level, limit_ms(time_limit)], 3)
     else:
         # The entries checked against the solution and the hint from them: one call, one
         # state set up for both questions (bridge.pl's bridge_hint_grid/11).
-        _check_puzzle(puzzle)
+        check_puzzle(puzzle)
         position = with_entries(puzzle, read_entries(puzzle, grid))
         chosen = step_names(techniques)
         status, text, items, wrong, codes = engine.call(
             "bridge_hint_grid", [puzzle.geometry(), puzzle.givens_text(), _entries_text(puzzle, position.givens),
-                                 chosen, level, _limit_ms(time_limit)], 5)
+                                 chosen, level, limit_ms(time_limit)], 5)
         if status == "invalid":
             raise PuzzleFormatError(str(text), puzzle.source, puzzle.line)
-        mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in _pairs(wrong)]
+        mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in chunks(wrong, 2)]
         if mistakes:
             cells = ", ".join(f"r{r}c{c} = {v}" for r, c, v in mistakes)
             return Hint("mistake", level, f"{cells}: {'this contradicts' if len(mistakes) == 1 else 'these contradict'}"
@@ -103,7 +104,7 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
                 "timeout": "The time limit ran out before a hint was found.",
                 "contradiction": f"Contradiction: {text}."}
     if status == "step":
-        step = _step(items[0])
+        step = Step.from_item(items[0])
         step.position = start
         return Hint("step", level, str(text), step, position=start)
     return Hint(str(status), level, messages[str(status)], position=start)

@@ -25,9 +25,8 @@ from .cells import value_char
 from .errors import PuzzleFormatError
 from .foreign import PrologString
 from .limits import LIMITS
-from .puzzle import ShowsGivens
+from .picture import ShowsGivens
 
-FORMATS = ("grid", "game", "matrices")
 MATRIX_SUFFIXES = (("_down.txt", "_right.txt"), ("_dolje.txt", "_desno.txt"))
 CORPUS_CLUE = re.compile(r"(?:D([0-9]+))?(?:A([0-9]+))?", re.ASCII)
 

@@ -80,34 +80,50 @@ class _Layout:
         return self.y(self.rows) - self.gap + 4
 
 
+class ShowsGivens:
+    """A puzzle prints (and renders in Jupyter, as an SVG picture) as its grid of givens.
+
+    Subclasses (Puzzle, KakuroPuzzle) have ``kind``, ``givens`` and ``text_of(values)``.
+    """
+
+    def __str__(self) -> str:
+        return self.text_of(self.givens)  # type: ignore[attr-defined]
+
+    def picture(self, values: list[int] | None = None) -> str:
+        """The SVG picture of the grid with ``values`` (default: the givens) in its cells."""
+        return picture(self, self.givens if values is None else values)  # type: ignore[arg-type,attr-defined]
+
+    def _repr_svg_(self) -> str:
+        return self.picture()
+
+
 def picture(puzzle: Puzzle | KakuroPuzzle, codes: list[int], marks: Marks | None = None) -> str:
     """The SVG picture of ``puzzle`` with ``codes`` in its cells (see the module's text)."""
-    from .kakuro import KakuroPuzzle
-
     marks = marks or Marks()
+    kakuro = puzzle.kind == "kakuro"   # the one switch on the kind: black cells and clues
     rows, cols = puzzle.shape
     biggest = max(rows, cols)
     size = 44 if biggest <= 12 else 36 if biggest <= 16 else 32
-    spaced = not isinstance(puzzle, KakuroPuzzle) and not puzzle.boxed  # Futoshiki: signs between cells
+    spaced = not kakuro and not puzzle.boxed  # type: ignore[union-attr]  # Futoshiki: signs between cells
     layout = _Layout(rows, cols, size, size // 2 if spaced else 0)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{layout.width:.0f}" height="{layout.height:.0f}" '
            f'viewBox="0 0 {layout.width:.0f} {layout.height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
            f'<rect width="{layout.width:.0f}" height="{layout.height:.0f}" fill="#fff"/>']
     out += _labels(layout)
-    if isinstance(puzzle, KakuroPuzzle):
-        out += _kakuro_cells(puzzle, layout, marks)
+    if kakuro:
+        out += _kakuro_cells(puzzle, layout, marks)  # type: ignore[arg-type]
         top = 9
     else:
-        out += _latin_cells(puzzle, layout, marks)
-        top = puzzle.size
+        out += _latin_cells(puzzle, layout, marks)  # type: ignore[arg-type]
+        top = puzzle.size  # type: ignore[union-attr]
     givens = puzzle.givens
     for i, code in enumerate(codes):
         r, c = divmod(i, cols)
-        if isinstance(puzzle, KakuroPuzzle) and not puzzle.is_white(r, c):
+        if kakuro and not puzzle.is_white(r, c):  # type: ignore[union-attr]
             continue
         out += _contents(layout, r, c, code, bool(givens[i]), top, marks)
-    if not isinstance(puzzle, KakuroPuzzle):
-        out += _signs(puzzle, layout)
+    if not kakuro:
+        out += _signs(puzzle, layout)  # type: ignore[arg-type]
     out.append("</svg>")
     return "\n".join(out)
 

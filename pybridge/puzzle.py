@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import PuzzleFormatError
-from .cells import BOX_SHAPES, value_char
+from .catalogue import catalogue
+from .cells import value_char
 from .foreign import PrologString
-from .picture import picture
+from .picture import ShowsGivens
 from .render import render_text
 
 def _whole(value: object, name: str) -> int:
@@ -29,23 +30,6 @@ def _int_list(values: object, name: str, length: int, low: int, high: int) -> No
 def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> PrologString:
     """Cell pairs as one string for the bridge, "r1,c1,r2,c2;..." (prolog/bridge.pl reads it)."""
     return PrologString(";".join(",".join(map(str, pair)) for pair in pairs))
-
-
-class ShowsGivens:
-    """A puzzle prints (and renders in Jupyter, as an SVG picture) as its grid of givens.
-
-    Subclasses have ``givens`` and ``text_of(values)``.
-    """
-
-    def __str__(self) -> str:
-        return self.text_of(self.givens)  # type: ignore[attr-defined]
-
-    def picture(self, values: list[int] | None = None) -> str:
-        """The SVG picture of the grid with ``values`` (default: the givens) in its cells."""
-        return picture(self, self.givens if values is None else values)  # type: ignore[arg-type,attr-defined]
-
-    def _repr_svg_(self) -> str:
-        return self.picture()
 
 
 @dataclass(repr=False)
@@ -101,7 +85,8 @@ class Puzzle(ShowsGivens):
             _int_list(self.regions, "regions", n * n, 1, n)
         elif self.box_rows is not None or self.box_cols is not None:
             shape = (_whole(self.box_rows, "box_rows"), _whole(self.box_cols, "box_cols"))
-            if n not in BOX_SHAPES or shape not in (BOX_SHAPES[n], BOX_SHAPES[n][::-1]):
+            standard = catalogue().box_shapes.get(n)
+            if standard is None or shape not in (standard, standard[::-1]):
                 raise ValueError(f"boxes of {shape[0]}x{shape[1]} do not fit a {n}x{n} Sudoku")
         if not isinstance(self.diagonals, bool):
             raise TypeError(f"diagonals must be True or False, not {self.diagonals!r}")

@@ -18,13 +18,10 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .puzzle import Unreadable
-from .solver import AnyPuzzle, Solvable, _check_puzzle, _limit_ms, _located, _plural
+from .answers import AnyPuzzle, RatingTerm, Solvable, check_puzzle, chunks, counts, limit_ms, located, plural
+from .catalogue import Listed, catalogue
 
-LEVELS = ("trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable")
-
-
-def _pairs(flat: list) -> list[tuple[str, int]]:
-    return [(str(flat[i]), int(flat[i + 1])) for i in range(0, len(flat), 2)]
+LEVELS = Listed(lambda c: c.levels)   # the engine's rating levels, easiest first
 
 
 @dataclass(repr=False)
@@ -55,7 +52,7 @@ class Rating:
     @property
     def rank(self) -> int | None:
         """The level's place in LEVELS (0 trivial ... 5 unreasonable)."""
-        return LEVELS.index(self.level) if self.level else None
+        return catalogue().levels.index(self.level) if self.level else None
 
     def summary(self) -> str:
         if not self.ok:
@@ -64,7 +61,7 @@ class Rating:
                         "timeout": "not rated: the time limit ran out"}
             return messages.get(self.status, f"{self.status}: {self.error}")
         hardest = (self.hardest or "none").replace("_", " ")
-        guesses = f", {_plural(self.guesses, 'guess')}" if self.guesses else ""
+        guesses = f", {plural(self.guesses, 'guess')}" if self.guesses else ""
         return f"{self.level} (score {self.score}): hardest {hardest}{guesses}"
 
     def __str__(self) -> str:
@@ -108,16 +105,17 @@ def rate(puzzle: Solvable, time_limit: float | None = None) -> Rating:
     """Rate ``puzzle`` (see the module's text); ``time_limit`` bounds the work (seconds)."""
     if isinstance(puzzle, Unreadable):
         return Rating(puzzle, "invalid", error=str(puzzle.error))
-    _check_puzzle(puzzle)
+    check_puzzle(puzzle)
     start = time.perf_counter()
     status, rating, steps, features, error = engine.call(
-        "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), _limit_ms(time_limit)], 5)
+        "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5)
     ms = (time.perf_counter() - start) * 1000
     if status != "rated":
-        return Rating(puzzle, str(status), error=_located(puzzle, str(error)) if error else None, ms=ms)
-    level, score, hardest, uses, guesses = rating
-    return Rating(puzzle, "rated", str(level), int(score), str(hardest), dict(_pairs(uses)), int(guesses),
-                  _pairs(steps), {str(name): _feature(value) for name, value in features}, ms=ms)
+        return Rating(puzzle, str(status), error=located(puzzle, str(error)) if error else None, ms=ms)
+    term = RatingTerm._make(rating)
+    return Rating(puzzle, "rated", str(term.level), int(term.score), str(term.hardest), counts(term.uses),
+                  int(term.guesses), [(str(name), int(count)) for name, count in chunks(steps, 2)],
+                  {str(name): _feature(value) for name, value in features}, ms=ms)
 
 
 def _feature(value: object) -> float | int:

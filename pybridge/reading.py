@@ -18,14 +18,14 @@ from .errors import EngineError, PuzzleFormatError
 from .foreign import PrologString
 from .kakuro import Clue, KakuroPuzzle, matrix_files
 from .limits import LIMITS, Limits
-from .cells import VALUE_CHARS
+from .answers import AnyPuzzle, InvalidRecord, KakuroRecord, chunks, read_record, values_of
+from .catalogue import Listed, catalogue
 from .puzzle import Puzzle, Unreadable
 
-AnyPuzzle = Puzzle | KakuroPuzzle
 Read = Puzzle | KakuroPuzzle | Unreadable
 
-FORMATS = ("line", "csv", "grid", "sdk", "solo", "unequal", "game", "matrices")
-KINDS = ("sudoku", "jigsaw", "x", "sudoku-x", "jigsaw-x", "futoshiki", "kakuro")
+KINDS = Listed(lambda c: c.kinds)       # the kinds a text may be read as, as the engine lists them
+FORMATS = Listed(lambda c: c.formats)   # the formats it reads
 
 
 
@@ -77,8 +77,8 @@ def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | 
     Raises PuzzleFormatError when the text as a whole cannot be read (an
     unknown kind or format, no puzzle at all, over the limits).
     """
-    _check_choice("kind", kind, KINDS)
-    _check_choice("format", fmt, FORMATS)
+    _check_choice("kind", kind, catalogue().kinds)
+    _check_choice("format", fmt, catalogue().formats)
     if not isinstance(text, str):
         raise TypeError(f"a puzzle text is a str, not {type(text).__name__}")
     if len(text) > LIMITS.max_file_bytes:
@@ -92,11 +92,10 @@ def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | 
                                     "not text", source) from None
     if text.count("\n") > PIECE_LINES:
         return _read_in_pieces(text, source, kind, fmt)
-    return [_from_record(record, source) for record in _records(text, source, kind, fmt)]
+    return [from_record(record, source) for record in _records(text, source, kind, fmt)]
 
 
 PIECE_LINES = 2000    # a text of more lines is read a piece at a time, when its format allows
-LINE_FORMATS = ("line", "csv", "solo", "unequal")   # one puzzle a line: any run of lines is a text of its own
 
 
 def _records(text: str, source: str, kind: str | None, fmt: str | None) -> list:
@@ -121,8 +120,8 @@ def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -
     lines = text.split("\n")
     layout, header = engine.call("bridge_read_layout", [PrologString("\n".join(lines[:PIECE_LINES])),
                                                         kind or "", fmt or ""], 2)
-    if layout not in LINE_FORMATS:
-        return [_from_record(record, source) for record in _records(text, source, kind, fmt)]
+    if layout not in catalogue().line_formats:   # one puzzle a line: any run of lines is a text
+        return [from_record(record, source) for record in _records(text, source, kind, fmt)]
     puzzles: list[Read] = []
     for start in range(0, len(lines), PIECE_LINES):
         piece = lines[start:start + PIECE_LINES]
@@ -140,7 +139,7 @@ def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -
             record[1] += base
             if isinstance(record[2], int):
                 record[2] += shift
-            puzzles.append(_from_record(record, source))
+            puzzles.append(from_record(record, source))
     return puzzles
 
 
@@ -189,7 +188,7 @@ def _read_file(path: Path, kind: str | None, fmt: str | None) -> list[Read]:
     if pair:
         down, right = (_file_text(p) for p in pair)
         [[record]] = engine.call("bridge_read_matrices", [PrologString(down), PrologString(right), _limits()], 1)
-        return [_from_record(record, f"{pair[0]} + {pair[1].name}")]
+        return [from_record(record, f"{pair[0]} + {pair[1].name}")]
     return read(_file_text(path), source, kind, fmt)
 
 
@@ -232,42 +231,32 @@ def decoded(data: bytes, source: str) -> str:
                                 "(save the file as UTF-8)", source) from None
 
 
-def _values(text: str) -> list[int]:
-    return [0 if ch == "." else VALUE_CHARS.index(ch) + 1 for ch in text]
-
-
-def _pairs(flat: list[int]) -> list[tuple[int, int, int, int]]:
-    return [(flat[i], flat[i + 1], flat[i + 2], flat[i + 3]) for i in range(0, len(flat), 4)]
-
-
-def _from_record(record: list, source: str) -> Read:
+def from_record(record: list, source: str) -> Read:
     """A Puzzle, KakuroPuzzle or Unreadable from one record of prolog/bridge.pl's bridge_read/5."""
-    tag, index, line = record[0], record[1], record[2]
-    if tag == "invalid":
-        _, _, _, kind, r, c, message = record
-        error = PuzzleFormatError(message, source, line, (r, c) if r else None)
-        return Unreadable(error, str(kind), source, index, line)
-    if tag == "kakuro":
-        _, _, _, rows, cols, downs, acrosses, givens = record
-        values = _values(givens)
+    rec = read_record(record)
+    if isinstance(rec, InvalidRecord):
+        error = PuzzleFormatError(rec.message, source, rec.line, (rec.row, rec.col) if rec.row else None)
+        return Unreadable(error, str(rec.kind), source, rec.index, rec.line)
+    if isinstance(rec, KakuroRecord):
+        values = values_of(rec.givens)
         cells: list[list[Clue | int]] = []
-        for r in range(rows):
+        for r in range(rec.rows):
             row: list[Clue | int] = []
-            for c in range(cols):
-                i = r * cols + c
-                row.append(values[i] if downs[i] < 0 else Clue(downs[i], acrosses[i]))
+            for c in range(rec.cols):
+                i = r * rec.cols + c
+                row.append(values[i] if rec.downs[i] < 0 else Clue(rec.downs[i], rec.acrosses[i]))
             cells.append(row)
-        return KakuroPuzzle(cells, source, index, line)
-    _, _, _, n, regions, diagonals, signs, marks, givens, solution = record
+        return KakuroPuzzle(cells, source, rec.index, rec.line)
     box_rows = box_cols = None
     region_ids = None
-    if len(regions) == 2:
-        box_rows, box_cols = regions
-    elif regions:
-        region_ids = regions
-    return Puzzle(n, _values(givens), box_rows, box_cols, region_ids, bool(diagonals), source, index, line,
-                  signs=_pairs(signs), adjacent=None if marks == "none" else _pairs(marks),
-                  solution=_values(solution) if solution else None)
+    if len(rec.regions) == 2:
+        box_rows, box_cols = rec.regions
+    elif rec.regions:
+        region_ids = rec.regions
+    return Puzzle(rec.size, values_of(rec.givens), box_rows, box_cols, region_ids, bool(rec.diagonals), source,
+                  rec.index, rec.line, signs=chunks(rec.signs, 4),
+                  adjacent=None if rec.marks == "none" else chunks(rec.marks, 4),
+                  solution=values_of(rec.solution) if rec.solution else None)
 
 
 __all__ = ["FORMATS", "KINDS", "LIMITS", "Limits", "load", "parse", "read"]

@@ -15,21 +15,18 @@ Explanation(solved, 81 steps, 1 guess)
 from __future__ import annotations
 
 import html
-import math
 import re
 import time
 from dataclasses import dataclass, field
 
 from . import engine
+from .answers import AnyPuzzle, Solvable, StepItem, check_puzzle, chunks, counts, limit_ms, located, plural, values_of
 from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
-from .cells import VALUE_CHARS
-from .puzzle import Puzzle, Unreadable
+from .puzzle import Unreadable
 from .picture import Marks, picture
 from .techniques import TECHNIQUE_SETS, names, step_names
 
-AnyPuzzle = Puzzle | KakuroPuzzle
-Solvable = Puzzle | KakuroPuzzle | Unreadable
 MAX_STEPS = 100_000
 
 
@@ -38,26 +35,6 @@ def default_techniques(puzzle: Solvable) -> str:
     intersections and pairs pay for themselves; Futoshiki's signs and Kakuro's
     sums already prune most of what they would find."""
     return "singles" if puzzle.kind in ("futoshiki", "kakuro") else "pairs"
-
-
-def _values(text: str) -> list[int]:
-    return [0 if ch == "." else VALUE_CHARS.index(ch) + 1 for ch in text]
-
-
-def _counts(flat: list) -> dict[str, int]:
-    return {str(flat[i]): int(flat[i + 1]) for i in range(0, len(flat), 2)}
-
-
-def _plural(count: int, word: str) -> str:
-    """"1 guess", "2 guesses", "0 steps"."""
-    if count == 1:
-        return f"{count} {word}"
-    return f"{count} {word}es" if word.endswith("s") else f"{count} {word}s"
-
-
-def _located(puzzle: Solvable, error: str) -> str:
-    where = puzzle.source if puzzle.line is None else f"{puzzle.source}, line {puzzle.line}"
-    return f"{where}: {error}"
 
 
 @dataclass(repr=False)
@@ -124,7 +101,7 @@ class Result:
         """One line: the status, and how much work it took."""
         if self.error:
             return f"{self.status}: {self.error}"
-        detail = f"{_plural(self.guesses, 'guess')}, {self.ms:.1f} ms"
+        detail = f"{plural(self.guesses, 'guess')}, {self.ms:.1f} ms"
         if self.status == "multiple":
             text = f"multiple: more than one solution ({detail}); one of them:"
         else:
@@ -136,8 +113,8 @@ class Result:
     def __repr__(self) -> str:
         kind = getattr(self.puzzle, "kind", "?")
         rows, cols = self.puzzle.shape
-        return (f"Result({self.status}, {kind} {rows}x{cols}, {_plural(self.solutions, 'solution')}, "
-                f"{_plural(self.guesses, 'guess')}, {self.ms:.1f} ms)")
+        return (f"Result({self.status}, {kind} {rows}x{cols}, {plural(self.solutions, 'solution')}, "
+                f"{plural(self.guesses, 'guess')}, {self.ms:.1f} ms)")
 
     def __str__(self) -> str:
         head = self.summary()
@@ -170,19 +147,19 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     """
     if isinstance(puzzle, Unreadable):
         return Result(puzzle, "invalid", error=str(puzzle.error))
-    _check_puzzle(puzzle)
+    check_puzzle(puzzle)
     if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
         raise ValueError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
     chosen = names(techniques, default_techniques(puzzle))
-    limit_ms = _limit_ms(time_limit)
+    bound_ms = limit_ms(time_limit)
     engine.start()
     start = time.perf_counter()
     status, solution, count, guesses, trace, error, notes = engine.call(
-        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), limit_ms, chosen], 7)
+        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), bound_ms, chosen], 7)
     ms = (time.perf_counter() - start) * 1000
-    return Result(puzzle, status, _values(solution) if solution else None, count, guesses,
-                  _counts(trace), ms, _located(puzzle, error) if error else None,
-                  [_located(puzzle, str(n)) for n in notes])
+    return Result(puzzle, status, values_of(solution) if solution else None, count, guesses,
+                  counts(trace), ms, located(puzzle, error) if error else None,
+                  [located(puzzle, str(n)) for n in notes])
 
 
 def takes_value(puzzle: AnyPuzzle) -> list[bool]:
@@ -191,22 +168,6 @@ def takes_value(puzzle: AnyPuzzle) -> list[bool]:
         return [isinstance(c, int) for row in puzzle.cells for c in row]
     rows, cols = puzzle.shape
     return [True] * (rows * cols)
-
-
-def _check_puzzle(puzzle: object) -> None:
-    if not isinstance(puzzle, (Puzzle, KakuroPuzzle)):
-        raise TypeError(f"a puzzle is a Puzzle or KakuroPuzzle (see pybridge.load), not {type(puzzle).__name__}")
-    puzzle.check()
-
-
-def _limit_ms(time_limit: float | None) -> int:
-    """A time limit in whole milliseconds for the engine (0: none)."""
-    if time_limit is None:
-        return 0
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
-            or not math.isfinite(time_limit) or time_limit <= 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
-    return min(max(1, int(time_limit * 1000)), 2 ** 62)
 
 
 @dataclass
@@ -276,26 +237,20 @@ class Step:
     def _repr_svg_(self) -> str | None:
         return self.picture()
 
+    @classmethod
+    def from_item(cls, raw: list) -> Step:
+        """The step an item of the bridge's walk (StepItem) tells."""
+        item = StepItem._make(raw)
+        return cls(str(item.technique), str(item.text), chunks(item.placed, 3), chunks(item.removed, 3),
+                   str(item.kind), int(item.depth), [str(u) for u in item.units], chunks(item.cells, 2),
+                   unit_cells=chunks(item.unit_cells, 2))
+
     def to_json(self) -> dict:
         """The step as JSON-ready data."""
         return {"kind": self.kind, "depth": self.depth, "technique": self.technique,
                 "units": self.units, "cells": [list(c) for c in self.cells],
                 "placements": [list(t) for t in self.placements],
                 "eliminations": [list(t) for t in self.eliminations], "text": self.text}
-
-
-def _triples(flat: list[int]) -> list[tuple[int, int, int]]:
-    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
-
-
-def _step(item: list) -> Step:
-    kind, depth, technique, text, placed, removed, units, cells, unit_cells = item
-    return Step(str(technique), str(text), _triples(placed), _triples(removed), str(kind), int(depth),
-                [str(u) for u in units], _pairs(cells), unit_cells=_pairs(unit_cells))
-
-
-def _pairs(flat: list[int]) -> list[tuple[int, int]]:
-    return [(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
 
 
 def _replay(puzzle: AnyPuzzle, codes: list[int], steps: list[Step]) -> None:
@@ -336,16 +291,16 @@ class Explanation:
 
     def conclusion(self) -> str:
         return {
-            "solved": f"solved in {_plural(len(self.steps), 'step')}, {_plural(self.guesses, 'guess')}; "
+            "solved": f"solved in {plural(len(self.steps), 'step')}, {plural(self.guesses, 'guess')}; "
                       "the solution is unique",
             "multiple": "the puzzle has more than one solution: the steps reach one of them",
             "unsolvable": "the puzzle has no solution: every guess ends in a contradiction",
-            "limit": f"stopped after {_plural(len(self.steps), 'step')} (max_steps)",
+            "limit": f"stopped after {plural(len(self.steps), 'step')} (max_steps)",
             "timeout": "stopped: the time limit ran out",
         }.get(self.status, f"{self.status}: {self.error}")
 
     def __repr__(self) -> str:
-        return f"Explanation({self.status}, {_plural(len(self.steps), 'step')}, {_plural(self.guesses, 'guess')})"
+        return f"Explanation({self.status}, {plural(len(self.steps), 'step')}, {plural(self.guesses, 'guess')})"
 
     def to_json(self) -> dict:
         """The explanation as data: each step numbered from 1, and the grid where the steps end
@@ -417,7 +372,7 @@ class Solver:
     """
 
     def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None) -> None:
-        _check_puzzle(puzzle)
+        check_puzzle(puzzle)
         self.puzzle = puzzle
         self.techniques = step_names(techniques)
         status, codes, error = engine.call("bridge_start", [puzzle.geometry(), puzzle.givens_text()], 3)
@@ -430,8 +385,8 @@ class Solver:
     def __repr__(self) -> str:
         rows, cols = self.puzzle.shape
         state = "solved" if self.solved else f"{sum(1 for c in self.codes if c < 0)} cells open"
-        return (f"Solver({self.puzzle.kind} {rows}x{cols}, {state}, {_plural(len(self.history), 'step')}, "
-                f"{_plural(self.guesses, 'guess')} open)")
+        return (f"Solver({self.puzzle.kind} {rows}x{cols}, {state}, {plural(len(self.history), 'step')}, "
+                f"{plural(self.guesses, 'guess')} open)")
 
     @property
     def guesses(self) -> int:
@@ -508,7 +463,7 @@ class Solver:
             "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3)
         if not items:
             return None
-        step = _step(items[0])
+        step = Step.from_item(items[0])
         if step.kind == "contradiction":
             raise PuzzlogError(f"contradiction: {step.text}")
         step.position = Position(self.puzzle, self.codes)
@@ -523,7 +478,7 @@ class Solver:
         """
         status, items, codes = engine.call(
             "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3)
-        steps = [_step(item) for item in items]
+        steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)
         self.codes = codes
         for step in steps:
@@ -535,7 +490,7 @@ class Solver:
         status, item, _values, codes = engine.call("bridge_guess", [self.puzzle.geometry(), self.codes], 4)
         if status != "guess":
             return None
-        step = _step(item)
+        step = Step.from_item(item)
         step.position = Position(self.puzzle, self.codes)
         r, c, v = step.placements[0]
         self._guesses.append((self.codes, r, c, v))
@@ -556,7 +511,7 @@ class Solver:
             raise PuzzlogError(f"no contradiction yet after the guess r{r}c{c} = {v}: step on, or guess again")
         self._guesses.pop()
         self.codes = codes
-        step = _step(item)
+        step = Step.from_item(item)
         step.position = Position(self.puzzle, before)
         self._record(step)
         return r, c, v
@@ -567,9 +522,9 @@ class Solver:
         is one of several solutions), unsolvable, limit (``max_steps`` ran out) or timeout."""
         status, items, codes, solutions = engine.call(
             "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
-                            _limit_ms(time_limit)], 4)
+                            limit_ms(time_limit)], 4)
         depth = self.guesses
-        steps = [_step(item) for item in items]
+        steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)
         for step in steps:
             step.depth += depth

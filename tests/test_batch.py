@@ -269,11 +269,13 @@ def test_records_written_by_one_run_are_refused_to_another(tmp_path):
     source = corpus_file("sudoku9_norvig_top95.txt")
     out = tmp_path / "out.jsonl"
     first = running_batch(source, out, 3)
+    first.send_signal(signal.SIGSTOP)  # holds its lock, whatever the machine's speed, until SIGCONT
     try:
         for extra in ([], ["--resume"]):
             second = cli("solve", "--output", str(out), *extra, str(source))
             assert second.returncode == 1 and "being written by another puzzlog run" in second.stderr
     finally:
+        first.send_signal(signal.SIGCONT)
         _, err = first.communicate(timeout=120)
     assert first.returncode == 0, err
     indexes = [r["index"] for r in records(out)]

@@ -47,7 +47,8 @@ def test_readme_transcript_matches():
         assert lines_match(expected, actual), f"?- {query}\nexpected {expected}\nprinted {actual}"
 
 
-@pytest.mark.parametrize("module", ["prolog/puzzlog", "prolog/bridge", "bench/clpfd_reference", "docs/rules/full_house"])
+@pytest.mark.parametrize("module", ["prolog/puzzlog", "prolog/bridge", "bench/clpfd_reference",
+                                    "docs/rules/full_house"])
 def test_every_file_loads_without_warnings(module):
     """Loading prints nothing, and every predicate called is defined (list_undefined)."""
     out = subprocess.run(["swipl", "-q", "-g", f"use_module('{module}')", "-g", "list_undefined",

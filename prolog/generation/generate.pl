@@ -25,6 +25,7 @@
 */
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
+            generated_kind/4,       % ?Name, ?Sizes, ?DefaultSize, ?ReadAs
             generation_misses/1,    % -Misses
             target_techniques/3     % +Geometry, +Target, -Techniques
           ]).
@@ -68,6 +69,25 @@ generate_puzzle(Kind, Options, Generated) :-
     between(1, Attempts, _),
     attempt(Kind, Target, Symmetry, Generated),
     !.
+
+%! generated_kind(?Name, ?Sizes, ?DefaultSize, ?ReadAs) is nondet.
+%
+%  The kinds a person asks for by name (the CLI, Python, the page), in the
+%  order they are offered.  Sizes is boxes (a size with standard boxes,
+%  geometry:box_shape/3) or Low-High (sides, a Kakuro's with its clue
+%  row and column); ReadAs the kind its text is read as.
+%
+%    ?- generated_kind(jigsaw, Sizes, Default, ReadAs).
+%    Sizes = 4-9, Default = 9, ReadAs = jigsaw.
+
+generated_kind(sudoku,         boxes, 9,  sudoku).
+generated_kind('sudoku-x',     boxes, 9,  'sudoku-x').
+generated_kind(jigsaw,         4-9,   9,  jigsaw).
+generated_kind('jigsaw-x',     4-9,   9,  'jigsaw-x').
+generated_kind('greater-than', boxes, 9,  sudoku).
+generated_kind(futoshiki,      4-9,   5,  futoshiki).
+generated_kind(adjacent,       4-9,   5,  futoshiki).
+generated_kind(kakuro,         5-15,  10, kakuro).
 
 %! generation_misses(-Misses) is det.
 %

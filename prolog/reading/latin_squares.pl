@@ -1,7 +1,8 @@
 :- module(latin_squares,
           [ latin_puzzle/8,         % +N, +Regions, +Diagonals, +Signs, +Values, +Line, +Kind, -Puzzle
             region_ids/4,           % +Codes, +N, +Line, -Ids
-            check_futoshiki_size/2  % +N, +Line
+            check_futoshiki_size/2, % +N, +Line
+            futoshiki_sides/2       % ?Low, ?High
           ]).
 /** <module> A Latin square read from any format
 
@@ -102,8 +103,15 @@ cell_message(Text, Message) :-
     ;   Message = Text
     ).
 
+%! futoshiki_sides(?Low, ?High) is det.
+%
+%  A Futoshiki grid is Low to High cells wide.
+
+futoshiki_sides(3, 25).
+
 % A Futoshiki's width, from the grid and the game ID readers alike.
 check_futoshiki_size(N, Line) :-
-    (   between(3, 25, N) -> true
-    ;   puzzle_error(Line, "a Futoshiki grid is 3 to 25 cells wide, not ~w", [N])
+    futoshiki_sides(Low, High),
+    (   between(Low, High, N) -> true
+    ;   puzzle_error(Line, "a Futoshiki grid is ~w to ~w cells wide, not ~w", [Low, High, N])
     ).

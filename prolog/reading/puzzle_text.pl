@@ -37,6 +37,8 @@
 :- module(puzzle_text,
           [ read_puzzles/3,         % +Text, +Options, -Records
             read_layout/4,          % +Text, +Options, -Format, -Header
+            puzzle_kind/1,          % ?Kind
+            text_format/2,          % ?Format, ?Layout
             read_text_file/2,       % +File, -Text
             read_text_file/3        % +File, +MaxBytes, -Text
           ]).
@@ -125,20 +127,51 @@ numbered([record(Line, Outcome)|Rs], I, [record(I, Line, Outcome)|Ns]) :-
 
 check_choice(_, none) :- !.
 check_choice(kind, K) :-
-    kinds(Ks),
+    findall(Kind, puzzle_kind(Kind), Ks),
     (   memberchk(K, Ks) -> true
     ;   atomic_list_concat(Ks, ', ', List),
         puzzle_error(none, "unknown kind ~q (known: ~w)", [K, List])
     ).
 check_choice(format, F) :-
-    formats(Fs),
+    findall(Format, text_format(Format, _), Fs),
     (   memberchk(F, Fs) -> true
     ;   atomic_list_concat(Fs, ', ', List),
         puzzle_error(none, "unknown format ~q (known: ~w)", [F, List])
     ).
 
-kinds([sudoku, jigsaw, x, 'sudoku-x', 'jigsaw-x', futoshiki, kakuro]).
-formats([line, csv, grid, sdk, solo, unequal, game, matrices]).
+%! puzzle_kind(?Kind) is nondet.
+%
+%  The kinds a text may be read as (the kind(Kind) option): x is
+%  sudoku-x.
+
+puzzle_kind(sudoku).
+puzzle_kind(jigsaw).
+puzzle_kind(x).
+puzzle_kind('sudoku-x').
+puzzle_kind('jigsaw-x').
+puzzle_kind(futoshiki).
+puzzle_kind(kakuro).
+
+%! text_format(?Format, ?Layout) is nondet.
+%
+%  The formats read_puzzles/3 reads (the format(Format) option).  Layout
+%  is lines when each line is a puzzle of its own, so that any run of a
+%  text's lines is a text too (a long file may be read a piece at a
+%  time); blocks when a puzzle takes several lines; kakuro for Kakuro's
+%  own formats (besides grid, which Kakuro shares).
+%
+%    ?- findall(F, text_format(F, lines), Fs).
+%    Fs = [line, csv, solo, unequal].
+
+text_format(line,     lines).
+text_format(csv,      lines).
+text_format(grid,     blocks).
+text_format(sdk,      blocks).
+text_format(solo,     lines).
+text_format(unequal,  lines).
+text_format(game,     kakuro).
+text_format(matrices, kakuro).
+
 % ----------------------------------------------------------------- detecting
 
 % detect_format(+Lines, -Format): solo or unequal when the first content

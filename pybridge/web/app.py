@@ -55,11 +55,10 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from .. import catalogue as engine_catalogue
 from ..errors import PuzzlogError
-from ..generate import GENERATED_KINDS, SYMMETRIES, check_generation
+from ..generate import check_generation
 from ..library import Described, Library, LibraryFull, LibraryReadOnly
-from ..rating import LEVELS
-from ..reading import KINDS
 from .calls import BadRequest, choice, text, whole
 from .engines import Busy, EnginePool, answer, too_big
 
@@ -115,8 +114,8 @@ class ServerStock:
 
     def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict | None:
         with self.lock:
-            for (s, l), answers in self.shelves.items():
-                if s == shape and (level is None or l == level):
+            for (kept_shape, kept_level), answers in self.shelves.items():
+                if kept_shape == shape and (level is None or kept_level == level):
                     for answer in answers:
                         if hardest is None or answer.get("hardest") == hardest:
                             answers.remove(answer)
@@ -176,9 +175,30 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             raise BadRequest("this server keeps no library (puzzlog serve --db PATH)")
         return kept
 
-    async def library_call(_request: Request, data: dict, _seconds: float) -> Response:
+    known: dict = {}   # the engine's catalogue, as an engine process gave it
+
+    async def catalogue(request: Request) -> engine_catalogue.Catalogue:
+        """The catalogue, asked of an engine process the first time: this process runs none."""
+        if not known:
+            status, body = await on_engine("catalogue", request, {}, limits.time_limit)
+            if status != 200:
+                raise Refused(status, json.loads(body).get("error", "the engine did not answer"))
+            answer = json.loads(body)
+            engine_catalogue.adopt(answer.pop("pairs"))
+            known.update(answer)
+        return engine_catalogue.catalogue()
+
+    async def catalogue_page(request: Request) -> Response:
+        try:
+            await catalogue(request)
+        except Refused as exc:
+            return _refusal(exc.status, str(exc), exc.headers)
+        return _json(known, limits)
+
+    async def library_call(request: Request, data: dict, _seconds: float) -> Response:
         lib = kept_library()
-        kind, level = choice(data, "kind", KINDS, None) or None, choice(data, "level", LEVELS, None)
+        known_now = await catalogue(request)
+        kind, level = choice(data, "kind", known_now.kinds, None) or None, choice(data, "level", known_now.levels, None)
         entries = await in_turn(lib.entries, kind, level)
         return _json({"entries": [e.to_json() for e in entries]}, limits)
 
@@ -231,10 +251,11 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         """A new puzzle: with no seed, one from the stock when it holds one of the level asked
         (made by an earlier request on its way to another level); what a request makes on the
         way goes to the stock (the library's, when there is one)."""
-        kind = choice(data, "kind", GENERATED_KINDS, "sudoku")
-        size, difficulty = data.get("size"), choice(data, "difficulty", LEVELS, None)
+        known_now = await catalogue(request)
+        kind = choice(data, "kind", tuple(known_now.generated), "sudoku")
+        size, difficulty = data.get("size"), choice(data, "difficulty", known_now.levels, None)
         term, symmetry = check_generation(kind, size if isinstance(size, int) else None, None, difficulty, None,
-                                          choice(data, "symmetry", SYMMETRIES, None))
+                                          choice(data, "symmetry", known_now.symmetries, None))
         shape = json.dumps([list(term), symmetry])
         if data.get("seed") is None:
             found = await in_turn(shelf.stock_take, shape, difficulty, None)
@@ -262,6 +283,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             library_thread.shutdown(wait=False)
 
     routes = [Route("/", page),
+              Route("/api/catalogue", catalogue_page),
               Route("/api/bundled", bundled),
               Route("/api/bundled/{name:path}", bundled),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]

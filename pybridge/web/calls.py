@@ -16,13 +16,13 @@ from typing import Any, Callable
 from .. import check, explain, generate, hint, rate, solve
 from ..entries import read_entries, with_entries
 from ..errors import PuzzlogError
-from ..generate import GENERATED_KINDS, SYMMETRIES, Generated
+from ..catalogue import catalogue
+from ..generate import Generated
 from ..kakuro import KakuroPuzzle
 from ..library import describe
 from ..picture import picture
 from ..puzzle import Puzzle, Unreadable
-from ..rating import LEVELS
-from ..reading import FORMATS, KINDS, read
+from ..reading import read
 from ..solver import Solver
 from ..stock import Stock
 
@@ -78,14 +78,15 @@ def rate_call(data: dict, seconds: float) -> dict:
 def generate_call(data: dict, seconds: float) -> dict:
     """A new puzzle from ``seed``, and ``misses``: those made on the way that were not what
     was asked, for the server's stock, each as the puzzle is given."""
-    kind = choice(data, "kind", GENERATED_KINDS, "sudoku")
+    kind = choice(data, "kind", tuple(catalogue().generated), "sudoku")
     size = data.get("size")
     if size is not None and not (isinstance(size, int) and not isinstance(size, bool)):
         raise BadRequest("size is a whole number")
     on_the_way = Stock()
     made = generate(kind, size=size, seed=whole(data, "seed", 0, 2 ** 63, 0),
-                    difficulty=choice(data, "difficulty", LEVELS, None),
-                    symmetry=choice(data, "symmetry", SYMMETRIES, None), time_limit=seconds, stock=on_the_way)
+                    difficulty=choice(data, "difficulty", catalogue().levels, None),
+                    symmetry=choice(data, "symmetry", catalogue().symmetries, None), time_limit=seconds,
+                    stock=on_the_way)
     misses = [generated_answer(g) for g in on_the_way.drain()]
     if not made:
         raise OutOfTime(f"no puzzle was made in the {seconds:.3g} s this request had")
@@ -109,15 +110,20 @@ def bundled_call(data: dict, _seconds: float) -> dict:
 
 def describe_call(data: dict, seconds: float) -> dict:
     """What the library keeps of a puzzle beside its text: read, and rated in the time left."""
-    facts = describe(text(data), data.get("index", 0), data.get("source", ""), choice(data, "kind", KINDS, None),
-                     choice(data, "format", FORMATS, None), rate_seconds=seconds)
+    kind, fmt = _kind_and_format(data)
+    facts = describe(text(data), data.get("index", 0), data.get("source", ""), kind, fmt, rate_seconds=seconds)
     return facts.__dict__
+
+
+def catalogue_call(_data: dict, _seconds: float) -> dict:
+    """The engine's catalogue (pybridge.catalogue), for the server to adopt and the page to ask."""
+    return {**catalogue().to_json(), "pairs": catalogue().pairs}
 
 
 CALLS: dict[str, Callable[[dict, float], dict]] = {
     "read": read_call, "solve": solve_call, "check": check_call, "hint": hint_call, "candidates": candidates_call,
     "explain": explain_call, "rate": rate_call, "generate": generate_call, "bundled": bundled_call,
-    "describe": describe_call}
+    "describe": describe_call, "catalogue": catalogue_call}
 
 
 # -- what a request holds ---------------------------------------------------------------
@@ -131,7 +137,11 @@ def text(data: dict) -> str:
 
 def _read(data: dict) -> list:
     # read(), not load(): a text that names a file on the server is still only text.
-    return read(text(data), "<request>", choice(data, "kind", KINDS, None), choice(data, "format", FORMATS, None))
+    return read(text(data), "<request>", *_kind_and_format(data))
+
+
+def _kind_and_format(data: dict) -> tuple[str | None, str | None]:
+    return choice(data, "kind", catalogue().kinds, None), choice(data, "format", catalogue().formats, None)
 
 
 def _puzzle(data: dict) -> Puzzle | KakuroPuzzle:

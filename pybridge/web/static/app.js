@@ -3,13 +3,11 @@
 // design's own rules are design.js).  The board is the engine's own SVG picture; entries
 // and pencil marks are drawn over its cells.
 
-import {VALUE_CHARS} from "./cells.js";
-import {applyKey, counted, designText, emptyDesign, isJigsaw, READ_AS, sizeProblem} from "./design.js";
+import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
+import {applyKey, counted, designSizes, designText, emptyDesign, isJigsaw, readAs, sizeProblem} from "./design.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const KINDS = ["sudoku", "sudoku-x", "jigsaw", "jigsaw-x", "greater-than", "futoshiki", "adjacent", "kakuro"];
-const LEVELS = ["trivial", "basic", "intermediate", "advanced", "extreme"];
 
 let current = null;   // the puzzle shown: {text, kind, format, index, rows, cols}
 let play = null;      // the player's progress, kept in the browser (see fresh())
@@ -106,7 +104,7 @@ function draw(wrong = []) {
     for (const v of marks) {
       const col = (v - 1) % side, row = Math.floor((v - 1) / side);
       add({x: x + (col + 0.5) * size / side, y: y + (row + 0.8) * size / side, "font-size": size / (side + 1),
-           "text-anchor": "middle", class: "pencil", "data-pencil": cell}, VALUE_CHARS[v - 1]);
+           "text-anchor": "middle", class: "pencil", "data-pencil": cell}, valueChar(v));
     }
   }
   for (const [cell, value] of Object.entries(play.entries)) {
@@ -115,13 +113,13 @@ function draw(wrong = []) {
     const size = Number(box.getAttribute("width"));
     add({x: Number(box.getAttribute("x")) + size / 2, y: Number(box.getAttribute("y")) + size * 0.72,
          "font-size": size * 0.6, "text-anchor": "middle", class: wrong.includes(cell) ? "entry wrong" : "entry",
-         "data-entry": cell}, VALUE_CHARS[value - 1]);
+         "data-entry": cell}, valueChar(value));
   }
 }
 
 // A digit pad under the board, for a mouse or a finger: each button is that key on the board.
 function drawPad() {
-  const keys = design?.kind === "kakuro" ? [..."#1234567890\\"] : [...VALUE_CHARS.slice(0, largest())];
+  const keys = design?.kind === "kakuro" ? [..."#1234567890\\"] : [...catalogue.value_chars.slice(0, largest())];
   $("pad").innerHTML = "";
   for (const key of [...keys, "Delete"]) {
     const button = document.createElement("button");
@@ -199,7 +197,7 @@ function onKey(event) {
     event.preventDefault();
     return;
   }
-  const value = VALUE_CHARS.indexOf(event.key.toUpperCase()) + 1;
+  const value = charValue(event.key);
   const cell = selected;
   if (design) {
     const before = JSON.stringify(design);
@@ -279,7 +277,7 @@ async function reveal() {
   const cell = selected;
   play.reveals += 1;
   change(() => { play.entries[cell] = value; });
-  say(`${cell} is ${VALUE_CHARS[value - 1]}.`);
+  say(`${cell} is ${valueChar(value)}.`);
 }
 
 // Every puzzle opened is kept in the server's library, with the player's progress.
@@ -347,8 +345,8 @@ async function redesign(keepSelected = null) {
   const stale = () => turn !== designTurn || !design;
   $("design-play").disabled = true;  // until this design's verdict is in
   const {text, format, missing} = designText(design);
-  const readAs = READ_AS[design.kind] || null;
-  const {puzzles} = await api("/api/read", {puzzle: text, kind: readAs, format});
+  const kindRead = readAs(design.kind);
+  const {puzzles} = await api("/api/read", {puzzle: text, kind: kindRead, format});
   if (stale()) return;
   const kakuro = design.kind === "kakuro";
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
@@ -358,7 +356,7 @@ async function redesign(keepSelected = null) {
     $("design-play").disabled = true;
     return;
   }
-  show(puzzles[0], text, format, "", readAs);
+  show(puzzles[0], text, format, "", kindRead);
   if (keepSelected) select(keepSelected);
   if (kakuro) {  // the digits typed are a solution, not givens: drawn as entries
     play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellOf(i, design.size), v]] : [])));
@@ -451,9 +449,17 @@ async function openBundled(name, index = 0) {
   if (chosen) open(chosen);
 }
 
+const options = (names) => names.map((name) => `<option>${name}</option>`).join("");
+
 async function start() {
-  $("gen-kind").innerHTML = KINDS.map((k) => `<option>${k}</option>`).join("");
-  $("gen-level").innerHTML += LEVELS.map((l) => `<option>${l}</option>`).join("");
+  await loadCatalogue();
+  const made = catalogue.generated.map((g) => g.name);
+  $("gen-kind").innerHTML = options(made);
+  $("design-kind").innerHTML = options(made);
+  $("design-size").innerHTML = options(designSizes());
+  $("design-size").value = "9";
+  // unreasonable (a guess needed) is a level a puzzle may have, not one to make
+  $("gen-level").innerHTML += options(catalogue.levels.filter((l) => l !== "unreasonable"));
   const {files} = await api("/api/bundled");
   $("bundled").innerHTML += files.map((f) => `<option>${f}</option>`).join("");
   $("bundled").onchange = () => { if ($("bundled").value) openBundled($("bundled").value).catch((e) => say(e.message, true)); };
@@ -550,7 +556,8 @@ async function start() {
       else showStep(stepAt + 1);
     }, 1200);
   };
-  $("lib-level").innerHTML += LEVELS.concat(["unreasonable"]).map((l) => `<option>${l}</option>`).join("");
+  $("lib-level").innerHTML += options(catalogue.levels);
+  $("lib-kind").innerHTML += options(catalogue.kinds.filter((k) => k !== "x"));  // x: sudoku-x's other name
   $("lib-kind").onchange = $("lib-level").onchange = () => listLibrary().catch((e) => say(e.message, true));
   listLibrary().catch(() => {});
   $("clear").onclick = () => run(async () => change(() => { play.entries = {}; play.pencil = {}; }));

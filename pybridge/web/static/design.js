@@ -2,29 +2,40 @@
 // Kakuro black cells and clues); a key typed on a cell changes it, and it is written as a
 // puzzle text the engine's reader takes.  The page (app.js) asks the API for the verdict.
 
-import {VALUE_CHARS} from "./cells.js";
+import {catalogue, charValue, valueChar} from "./cells.js";
 
-export const BOXES = {4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5]};
 const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
+const KAKURO_DESIGN_SIDE = 10;  // the page's board: larger Kakuro are made, not designed, here
 export const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
-// the kind the reader is asked for, per kind designed
-export const READ_AS = {"sudoku-x": "sudoku-x", futoshiki: "futoshiki", adjacent: "futoshiki", jigsaw: "jigsaw",
-                        "jigsaw-x": "jigsaw-x", kakuro: "kakuro", "greater-than": "sudoku"};
+const made = (kind) => catalogue.generated.find((g) => g.name === kind);
+// the kind the reader is asked for, per kind designed (the engine's read_as)
+export const readAs = (kind) => made(kind)?.read_as || null;
 
-// Why a kind cannot be designed at a size here, or null.
+// Why a kind cannot be designed at a size here, or null: within the sizes the engine
+// makes the kind in (a size with standard boxes, or its range of sides).
 export function sizeProblem(kind, size) {
-  if (isJigsaw(kind) && size > 9) return "A jigsaw is designed up to 9x9 here.";
+  const sizes = made(kind)?.sizes;
   if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) return `A ${kind} is 6x6 or more here.`;
-  if (["sudoku", "sudoku-x", "greater-than"].includes(kind) && !BOXES[size]) return `A ${size}x${size} Sudoku has no standard boxes.`;
-  if (["futoshiki", "adjacent"].includes(kind) && size > 9) return `A ${kind} is 4x4 to 9x9 here.`;
-  if (kind === "kakuro" && (size < 5 || size > 10)) return "A Kakuro is designed from 5x5 to 10x10 here.";
+  if (sizes === "boxes") return catalogue.boxes[size] ? null : `A ${size}x${size} Sudoku has no standard boxes.`;
+  const [low, high] = kind === "kakuro" ? [sizes[0], Math.min(sizes[1], KAKURO_DESIGN_SIDE)] : sizes;
+  if (size < low || size > high) return `A ${kind} is designed from ${low}x${low} to ${high}x${high} here.`;
   return null;
+}
+
+// Every side some kind is designed at here, smallest first (the page's size choices).
+export function designSizes() {
+  const sides = new Set();
+  for (const {name, sizes} of catalogue.generated) {
+    if (sizes === "boxes") Object.keys(catalogue.boxes).forEach((side) => sides.add(Number(side)));
+    else for (let side = sizes[0]; side <= (name === "kakuro" ? KAKURO_DESIGN_SIDE : sizes[1]); side++) sides.add(side);
+  }
+  return [...sides].sort((a, b) => a - b);
 }
 
 // An empty design: no givens or signs, a jigsaw's regions the boxes (rows when the size has
 // none), a Kakuro's clue row and column black.
 export function emptyDesign(kind, size) {
-  const [boxRows, boxCols] = BOXES[size] || [1, size];
+  const [boxRows, boxCols] = catalogue.boxes[size] || [1, size];
   const regions = Array.from({length: size * size}, (_, i) =>
     Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
   const black = Array.from({length: size * size}, (_, i) => i < size || i % size === 0);
@@ -34,7 +45,7 @@ export function emptyDesign(kind, size) {
 // A key typed on cell r, c: a given, a sign, a region letter, or a Kakuro change.  True when
 // the key is one the design takes (it may still change nothing).
 export function applyKey(design, r, c, key) {
-  const value = VALUE_CHARS.indexOf(key.toUpperCase()) + 1;
+  const value = charValue(key);
   const clear = ["Backspace", "Delete", "0", " "].includes(key);
   if (design.kind === "kakuro") return setKakuro(design, r, c, key, clear, value);
   if (SIGNED.includes(design.kind) && setSign(design, r, c, key)) return true;
@@ -126,7 +137,7 @@ function kakuroText(design) {
 // greater-than Sudoku (boxes come from the size, as the reader gives them).
 export function designText(design) {
   if (design.kind === "kakuro") return kakuroText(design);
-  const char = (v) => (v ? VALUE_CHARS[v - 1] : ".");
+  const char = (v) => (v ? valueChar(v) : ".");
   if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
   if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
   const n = design.size, lines = design.kind === "adjacent" ? ["adjacent"] : [];
