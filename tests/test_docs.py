@@ -173,3 +173,13 @@ def test_python_docstring_examples(module, monkeypatch):
     failures, tries = doctest.testmod(mod, extraglobs={"pybridge": pybridge}, optionflags=doctest.ELLIPSIS)
     assert failures == 0 and tries > 0
     pybridge.LIMITS.max_kakuro_side = pybridge.Limits().max_kakuro_side  # limits.py's example changes it
+
+
+def test_readme_layout_names_every_module():
+    """The README's layout section names each engine module, Python module and bench script."""
+    section = README[README.index("Layout (`ls -R prolog pybridge`)"):]
+    section = section[:section.index("\n## ")] if "\n## " in section else section
+    files = [*(ROOT / "prolog").rglob("*.pl"), *(ROOT / "pybridge").rglob("*.py"), *(ROOT / "bench").glob("*.py")]
+    names = {path.stem for path in files if not path.stem.startswith("_") and path.stem not in ("common", "stats")}
+    missing = sorted(name for name in names if not re.search(rf"`{name}`|{name}\.p[ly]\b|`prolog/{name}\.pl`", section))
+    assert not missing, f"README's layout section does not name: {missing}"

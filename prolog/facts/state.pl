@@ -189,7 +189,7 @@ assign(R, C, V, Removed) :-
 %  Row/Col, so nothing there needs checking.
 
 assign(R, C, V, Removed, Peers) :-
-    retract(possibility(R, C, _, V)),
+    once(retract(possibility(R, C, _, V))),     % a cell holds V at most once
     retract_cell(R, C, Removed, []),
     assertz(element(R, C, V)),
     cell_units(R, C, Units),
@@ -251,7 +251,7 @@ line(col(_)).
 %  each, instead of the whole state being set up again for each question.
 
 unplace(R/C, p(R, C, V)) :-
-    retract(element(R, C, V)),
+    once(retract(element(R, C, V))),
     cell_units(R, C, Units),
     retract_placed(Units, V),
     cell_box(R, C, B),
@@ -275,7 +275,7 @@ add_candidate(R, C, V) :-
 
 retract_placed([], _).
 retract_placed([U|Us], V) :-
-    (   line(U) -> true ; retract(placed_value(U, V)) ),
+    (   line(U) -> true ; once(retract(placed_value(U, V))) ),
     retract_placed(Us, V).
 
 held_by_units(R, C, V) :-

@@ -153,7 +153,7 @@ touched_step(R/C, plan(_, _, CellTs, _, _, _), Name, Elims) :-
     !.
 
 check_cell([], R, C, Cells, UVs, Cs, Tu, P, T0, T) :-
-    element(R, C, _),
+    \+ \+ element(R, C, _),             % placed, not a cell left with no value
     settle(Cells, UVs, Cs, Tu, P, T0, T).
 check_cell([_], _, _, Cells, UVs, Cs, Tu, P, T0, T) :-
     P = plan(_, _, _, _, _, only(without_naked, _, _)),
@@ -184,7 +184,7 @@ check_unit(U, V, UVs, Cs, Tu, P, T0, T) :-
             ;   settle(Cells, UVs1, Cs, Tu, P, [Name|T0], T)
             )
         )
-    ;   placed_in(U, V),
+    ;   \+ \+ placed_in(U, V),           % else V has no place left in U
         settle([], UVs, Cs, Tu, P, T0, T)
     ).
 

@@ -63,7 +63,7 @@ technique_table:declared_technique(multiple_crossing,
 %  their candidates.
 
 run_masks(U, Placed, Length, Empty, Masks) :-
-    unit_cells(U, Places),
+    once(unit_cells(U, Places)),           % one fact a run, not indexed inside across/down
     maplist(run_cell, Places, Cells),
     length(Cells, Length),
     split_cells(Cells, 0, Placed, Empty, Masks).
@@ -310,14 +310,22 @@ revise_sum(U, Sum, Outcome) :-
 
 % A run of two cells, the commonest by far, needs no layouts: digit A
 % stays in one cell while Sum - A is another digit the other cell has.
-revise_two(placed(A), placed(B), Sum, none) :-
+% One clause per case of the first cell, then of the second: each call
+% meets one clause, and leaves no choice behind.
+revise_two(placed(A), Cell2, Sum, Outcome) :-
+    revise_after_placed(Cell2, A, Sum, Outcome).
+revise_two(R1-C1-M1, Cell2, Sum, Outcome) :-
+    revise_after_empty(Cell2, R1-C1-M1, Sum, Outcome).
+
+revise_after_placed(placed(B), A, Sum, none) :-
     A + B =:= Sum,
     A =\= B.
-revise_two(placed(A), R-C-M, Sum, Outcome) :-
+revise_after_placed(R-C-M, A, Sum, Outcome) :-
     last_of_two(A, R, C, M, Sum, Outcome).
-revise_two(R-C-M, placed(A), Sum, Outcome) :-
+
+revise_after_empty(placed(A), R-C-M, Sum, Outcome) :-
     last_of_two(A, R, C, M, Sum, Outcome).
-revise_two(R1-C1-M1, R2-C2-M2, Sum, Outcome) :-
+revise_after_empty(R2-C2-M2, R1-C1-M1, Sum, Outcome) :-
     partners(M1, M2, Sum, 0, Kept1),
     Kept1 =\= 0,
     partners(M2, M1, Sum, 0, Kept2),

@@ -136,11 +136,11 @@ local_deduction(Name, Around, Step) :-
 %  Make Constraint consistent with the candidates of its cells: Outcome
 %  is `none` or the step that does it.  Fails when it cannot hold.
 
-revise(sum(U, Sum), Outcome) :-
-    revise_sum(U, Sum, Outcome).
-revise(Pair, Outcome) :-
+revise(Pair, Outcome) :-               % first: a sum then meets its own clause last
     pair_technique(Pair, _),
     revise_pair(Pair, Outcome).
+revise(sum(U, Sum), Outcome) :-
+    revise_sum(U, Sum, Outcome).
 
 %! contradiction(-Why) is semidet.
 %

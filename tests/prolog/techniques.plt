@@ -1,0 +1,185 @@
+/*  The techniques layer: the table every technique is declared in, a
+    hand-made position for each family with the exact deduction it must
+    make, and every technique tried in every state of a walk through
+    bundled puzzles of each kind, each deduction checked against the
+    puzzle's one solution.  Run by tests/prolog/run.pl.
+*/
+:- use_module(library(plunit)).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module('../../prolog/facts/geometry').
+:- use_module('../../prolog/facts/state').
+:- use_module('../../prolog/techniques/techniques').
+:- use_module('../../prolog/techniques/table').
+:- use_module('../../prolog/techniques/fish').
+:- use_module('../../prolog/techniques/sums').
+:- use_module('../../prolog/techniques/inequalities').
+:- use_module('../../prolog/solving/solve').
+:- use_module('../../prolog/solving/propagate').
+:- use_module(fixtures).
+
+:- begin_tests(technique_table).
+
+test(every_technique_declares_what_the_engine_reads) :-
+    forall(technique(T, D),
+           ( assertion(between(1, 10, D)),
+             assertion(technique_level(T, _)),
+             assertion(technique_weight(T, _)),
+             assertion(( technique_property(T, deduction(Goal)), callable(Goal) )),
+             assertion(( technique_property(T, set(S)), memberchk(S, [always, basic, pairs, subsets,
+                                                                     advanced, chains, all]) )) )).
+
+test(the_ladder_climbs) :-
+    findall(D, technique(_, D), Ds),
+    msort(Ds, Sorted),
+    Ds == Sorted.
+
+test(each_set_holds_the_one_before) :-
+    foldl([Set, Before, Ts]>>( technique_set(Set, Ts), subset(Before, Ts) ),
+          [basic, pairs, subsets, advanced, chains, all], [], All),
+    findall(T, ( technique(T, _), \+ always_applied(T) ), NotAlways),
+    msort(All, A), msort(NotAlways, B), A == B.
+
+test(a_harder_rung_weighs_more) :-
+    forall(( technique(A, DA), technique(B, DB), DA < DB ),
+           ( technique_weight(A, WA), technique_weight(B, WB), WA < WB )).
+
+test(rules_for_what_a_grid_lacks_never_fire) :-
+    setup_geometry(geometry(9, boxes(3, 3), [])),
+    \+ fires_in(geometry(9, boxes(3, 3), []), crossing),
+    \+ fires_in(geometry(9, boxes(3, 3), []), hidden_single_diagonal),
+    fires_in(geometry(9, boxes(3, 3), [diagonals]), hidden_single_diagonal),
+    \+ fires_in(geometry(5, none, []), cross_hatching),
+    clear_state.
+
+:- end_tests(technique_table).
+
+% One position per family, each deduction worked out by hand.
+
+:- begin_tests(families, [cleanup(clear_state)]).
+
+test(naked_single, [true(S == step(naked_single, cell(1/4), [p(1, 4, 4)], []))]) :-
+    setup_geometry(geometry(4, boxes(2, 2), [])),
+    setup_givens([g(1, 1, 1), g(1, 2, 2), g(1, 3, 3)], ok),
+    once(deduction(naked_single, S)).
+
+test(hidden_single_in_a_column, [true(P == [p(4, 2, 1)])]) :-
+    % 1 is placed in rows 1-3 away from column 2: only r4c2 of column 2 can take it
+    setup_geometry(geometry(4, none, [])),
+    setup_givens([g(1, 1, 1), g(2, 3, 1), g(3, 4, 1)], ok),
+    once(deduction(hidden_single_column, step(_, _, P, _))).
+
+test(x_wing_either_way) :-
+    % columns 2 and 3 are full in rows 1 and 2, so 1 (and 4) of rows 1-2
+    % lies in columns 1 and 4 only, and the two columns' 1s in rows 3-4 go
+    setup_geometry(geometry(4, none, [])),
+    setup_givens([g(1, 2, 2), g(2, 2, 3), g(1, 3, 3), g(2, 3, 2)], ok),
+    findall(Base-Elims, ( fish_step(x_wing, step(x_wing, fish(1, Base, _), [], E)), msort(E, Elims) ), Found),
+    Gone = [r(3, 1, 1), r(3, 4, 1), r(4, 1, 1), r(4, 4, 1)],
+    memberchk([row(1), row(2)]-Gone, Found).
+
+test(no_fish_without_complete_lines, [fail]) :-
+    setup_geometry(kakuro([[clue(0,0), clue(4,0), clue(3,0)], [clue(0,3), w, w], [clue(0,4), w, w]])),
+    setup_givens([], ok),
+    fish_step(_, _).
+
+test(kakuro_combinations_then_singles, [nondet]) :-   % as small: one-argument indexes only
+    % down 4 = 1+3 and down 3 = 1+2 cross across 3 = 1+2 and across 4 = 1+3:
+    % the combinations alone fix r2c2 and r3c3 to 1; singles do the rest
+    setup_geometry(kakuro([[clue(0,0), clue(4,0), clue(3,0)], [clue(0,3), w, w], [clue(0,4), w, w]])),
+    setup_givens([], ok), combination_candidates,
+    findall(R/C-Vs, ( member(R/C, [2/2, 2/3, 3/2, 3/3]), cell_candidates(R, C, Vs) ), Start),
+    assertion(Start == [2/2-[1], 2/3-[1, 2], 3/2-[1, 3], 3/3-[1]]),
+    propagate([], [], _),
+    findall(V, ( member(R/C, [2/2, 2/3, 3/2, 3/3]), element(R, C, V) ), Values),
+    assertion(Values == [1, 2, 3, 1]).
+
+test(inequality_bounds, [true(Elims == [r(1, 1, 3), r(1, 2, 1)])]) :-
+    % r1c1 < r1c2 in a 3x3: r1c1 is not 3 and r1c2 not 1
+    setup_geometry(geometry(3, none, [less([lt(1, 1, 1, 2)])])),
+    setup_givens([], ok),
+    once(deduction(inequality_bounds, step(_, _, [], Elims))).
+
+test(a_sign_chain_orders_a_row, [nondet]) :-   % a 3x3's facts are too few to index on two arguments
+    setup_geometry(geometry(3, none, [less([lt(1, 1, 1, 2), lt(1, 2, 1, 3)])])),
+    setup_givens([], ok),
+    propagate([], [], _),
+    forall(member(C-V, [1-1, 2-2, 3-3]), element(1, C, V)).
+
+:- end_tests(families).
+
+% Every technique tried in every state of a walk (the full ladder, one
+% step at a time) through bundled puzzles: each deduction agrees with the
+% solution, and the family's techniques each fire somewhere.
+
+:- begin_tests(soundness, [cleanup(clear_state)]).
+
+test(sudoku) :-
+    swept('puzzles/sudoku9.txt', [0, 1, 2, 4], Fired),
+    fired([naked_single, cross_hatching, hidden_single_row, hidden_single_column, hidden_single_box,
+           pointing, box_line, naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, skyscraper,
+           two_string_kite, xy_wing, w_wing, swordfish, xyz_wing, simple_colouring, jellyfish,
+           x_chain, xy_chain, aic, forcing_chain], Fired).
+
+test(sudoku_x) :-
+    swept('puzzles/sudoku_x_solo.txt', [0], Fired),
+    fired([hidden_single_diagonal], Fired).
+
+test(jigsaw) :-
+    swept('puzzles/jigsaw9_solo.txt', [0], Fired),
+    fired([hidden_single_box, pointing, box_line], Fired).
+
+test(futoshiki) :-
+    swept('puzzles/futoshiki/unequal.txt', [0, 2], Fired),
+    fired([inequality_bounds, hidden_single_row, x_wing], Fired).
+
+test(adjacent) :-
+    swept('puzzles/futoshiki/adjacent.txt', [0], Fired),
+    fired([adjacency], Fired).
+
+test(greater_than_sudoku) :-
+    swept('puzzles/futoshiki/greater_than_sudoku.grid', [0], Fired),
+    fired([inequality_bounds, cross_hatching], Fired).
+
+test(kakuro) :-
+    swept('puzzles/generated/kakuro10.grid', [0, 1], Fired),
+    fired([last_empty_cell, crossing, hidden_single_run, elimination, multiple_crossing, region_sum],
+          Fired).
+
+:- end_tests(soundness).
+
+%  swept(+File, +Indexes, -Fired) is det.
+%
+%  Walk the puzzles of File at Indexes; Fired holds each technique that
+%  found a deduction somewhere.  Fails, naming it, on a deduction the
+%  solution refutes.
+
+swept(File, Indexes, Fired) :-
+    foldl(swept_puzzle(File), Indexes, [], Fired).
+
+swept_puzzle(File, Index, Fired0, Fired) :-
+    bundled_puzzle(File, Index, Puzzle),
+    assertion(unique_solution(Puzzle, _)),
+    unique_solution(Puzzle, Solution),
+    setup_puzzle(Puzzle, ok),
+    findall(T, technique(T, _), Ladder),
+    walk(Ladder, Solution, Fired0, Fired).
+
+walk(Ladder, Solution, Fired0, Fired) :-
+    foldl(try_technique(Solution), Ladder, Fired0, Fired1),
+    (   next_step(Ladder, _)
+    ->  walk(Ladder, Solution, Fired1, Fired)
+    ;   assertion(solved),
+        Fired = Fired1
+    ).
+
+try_technique(Solution, T, Fired0, Fired) :-
+    (   once(deduction(T, Step))
+    ->  assertion(sound_step(Step, Solution)),
+        ord_add_element(Fired0, T, Fired)
+    ;   Fired = Fired0
+    ).
+
+fired(Techniques, Fired) :-
+    subtract(Techniques, Fired, Silent),
+    assertion(Silent == []).
