@@ -50,6 +50,12 @@
             bridge_state_size/3,    % -Elements, -Possibilities, -Placed
             bridge_interruptible/1, % +Signal
             bridge_idle/0,
+            bridge_load_rules/5,    % +File, -Status, -Techniques, -Line, -Message
+            bridge_check_rule/7,    % +Geometry, +Givens, +Technique, +MaxSteps, +TimeLimitMs,
+                                    % -Status, -Result
+            bridge_step_rule/8,     % +Geometry, +Codes, +Technique, -Status, -File, -Line,
+                                    % -Clause, -Facts
+            bridge_with_rules/6,    % +Files, +Call, +Args, +Outputs, -Stopped, -Results
             set_max_chain_links/1   % +Links
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
@@ -62,12 +68,15 @@
 :- use_module('facts/state').
 :- use_module('techniques/techniques').
 :- use_module('techniques/chains', [set_max_chain_links/1]).
+:- use_module('techniques/rule_files', [load_rules/2, with_rules/2, stopped_text/3]).
 :- use_module('solving/propagate').
 :- use_module('solving/search').
 :- use_module('solving/solve').
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
+:- use_module('analysis/rule_trace', [step_rule/2]).
+:- use_module('analysis/rule_check', [check_rule_puzzle/4]).
 :- use_module('generation/generate').
 :- use_module('generation/grids', [symmetry/1]).
 :- use_module('reading/latin_squares', [futoshiki_sides/2]).
@@ -77,6 +86,97 @@
 :- use_module('kinds/runs').
 :- reexport('kinds/combinations', [combinations/3, combinations/4]).
 :- reexport('analysis/rating', [step_weight/4]).
+
+%! bridge_load_rules(+File, -Status, -Techniques, -Line, -Message) is det.
+%
+%  Check and load a rules file (rule_files:load_rules/2): Status ok with
+%  the Techniques it declares, or refused with the Line and Message of
+%  the reason.
+
+bridge_load_rules(File, Status, Names, Line, Message) :-
+    catch(( load_rules(File, Names), Status = ok, Line = 0, Message = "" ),
+          rules_error(_, Line, Message),
+          ( Status = refused, Names = [] )).
+
+%! bridge_with_rules(+Files, +Call, +Args, +Outputs, -Stopped, -Results) is semidet.
+%
+%  Run the bridge predicate Call (bridge_*, exported here) on Args and
+%  Outputs fresh variables, with the techniques of the rules Files on
+%  the ladder (rule_files:with_rules/2); Results are the outputs.
+%  Stopped is '' or, when a rule of Files was stopped (by a time limit,
+%  the stacks or a malformed step), why in words, and Results [].
+
+bridge_with_rules(Files, Call, Args, Outputs, Stopped, Results) :-
+    catch(( run_with_rules(Files, Call, Args, Outputs, Results), Stopped = '' ),
+          rule_stopped(Name, Why),
+          ( stopped_text(Name, Why, Stopped), Results = [] )).
+
+run_with_rules(Files, Call, Args, Outputs, Results) :-
+    atom(Call),
+    sub_atom(Call, 0, _, _, bridge_),
+    Call \== bridge_with_rules,
+    length(Results, Outputs),
+    append(Args, Results, All),
+    Goal =.. [Call|All],
+    functor(Goal, Call, Arity),
+    module_property(bridge, exports(Exports)),
+    memberchk(Call/Arity, Exports),
+    with_rules(Files, Goal).
+
+%! bridge_step_rule(+Geometry, +Codes, +Technique, -Status, -File, -Line, -Clause, -Facts) is det.
+%
+%  The clause of Technique's rule that finds its deduction in the state
+%  Codes (rule_trace:step_rule/2): Status found with its File, Line and
+%  text, and Facts the facts it matched as texts; or none.
+
+bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
+    shape_geometry(Shape, Geometry),
+    (   atom(Name),
+        on_state(Geometry, Codes, step_rule(Name, rule(File, Line, Text, Facts0)))
+    ->  Status = found,
+        maplist([F, T]>>format(string(T), "~q", [F]), Facts0, Facts)
+    ;   Status = none, File = '', Line = 0, Text = "", Facts = []
+    ).
+
+%! bridge_check_rule(+Geometry, +Givens, +Technique, +MaxSteps, +TimeLimitMs, -Status, -Result) is det.
+%
+%  Check a technique of a loaded rules file on the positions of a walk
+%  through one puzzle (rule_check:check_rule_puzzle/4).  Status is
+%  checked, not_unique, invalid or timeout; Result, when checked, is
+%  [Fired, Unsound, Redundant, New, Without, With] with Unsound [] or
+%  [Codes, StepText, Kind, R, C, V, Right] (Kind p or r: the placement or
+%  elimination the solution refutes, Right the solution's value there),
+%  New [] or [Codes, StepText], Without and With solved or stuck.
+
+bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
+    shape_geometry(Shape, Geometry),
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = invalid(_)
+    ->  Status = invalid, Result = []
+    ;   Checked = givens(Givens),
+        catch(with_limit(TimeLimitMs, check_rule_puzzle(Name, puzzle(Geometry, Givens), MaxSteps, Outcome)),
+              time_limit_exceeded, Outcome = timeout),
+        check_answer(Outcome, Status, Result)
+    ).
+
+check_answer(timeout, timeout, []).
+check_answer(not_unique(_), not_unique, []).
+check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution), checked,
+             [Fired, UnsoundList, Redundant, NewList, Without, With]) :-
+    (   Unsound = unsound(Codes, Step, Wrong)
+    ->  step_text(Step, StepText),
+        Wrong =.. [Kind, R, C, V],
+        geometry:grid_shape(_, Cols),
+        I is (R - 1) * Cols + C,
+        nth1(I, Solution, Right),
+        UnsoundList = [Codes, StepText, Kind, R, C, V, Right]
+    ;   UnsoundList = []
+    ),
+    (   New = new(NewCodes, NewStep)
+    ->  step_text(NewStep, NewText),
+        NewList = [NewCodes, NewText]
+    ;   NewList = []
+    ).
 
 %! shape_geometry(+Shape, -Geometry) is det.
 %

@@ -79,6 +79,9 @@
             hint/1,                 % +Level
             why/3,                  % +Row, +Col, +Value
             use_techniques/1,       % +Set
+            use_rules/1,            % +File
+            trace_rule/1,           % +Technique
+            check_rule/1,           % +File
 
             guess/0,
             backtrack/0,
@@ -115,6 +118,10 @@
 :- use_module('reading/typed_puzzles').
 :- use_module('solving/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
 :- use_module(bridge, [technique_names/1]).
+:- use_module('techniques/rule_files', [load_rules/2, with_rules/2]).
+:- use_module('analysis/rule_check', [check_rule_puzzles/3]).
+:- use_module('techniques/table', [technique_property/2]).
+:- use_module('analysis/rule_trace', [step_rule/2, rule_firings/3, print_rule/1, print_firings/2]).
 :- use_module('kinds/combinations', []).
 :- reexport('kinds/combinations', [magic_sum/3]).
 :- reexport('techniques/chains', [strong_link/2, weak_link/2, set_max_chain_links/1]).
@@ -152,9 +159,12 @@ help_line('rate', 'how hard the loaded puzzle is: level, score, techniques').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
 help_line('hint, hint(Level)', 'the next technique (1), where to look (2), the deduction (3)').
-help_line('why(R, C, V)', 'which move removed (or placed) V at rRcC').
+help_line('why(R, C, V)', 'which move removed (or placed) V at rRcC, and the rule behind it').
 help_line('try_technique(T)', 'apply one deduction of technique T, if it has one').
 help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
+help_line('use_rules(File)', 'your own techniques join the ladder (docs/lessons/)').
+help_line('check_rule(File)', 'your rules checked: sound? new? how far they reach').
+help_line('trace_rule(T)', 'what T\'s rule finds here, with its variables\' values').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
 help_line('undo', 'take the last move back').
 help_line('walkthrough', 'every step, guess and backtrack to the end').
@@ -680,18 +690,80 @@ why(R, C, V) :-
         fail
     ;   possibility(R, C, _, V)
     ->  format('~w is still a candidate of r~wc~w.~n', [V, R, C])
-    ;   made(_, Records),
+    ;   made(Saved, Records),
         member(Record, Records),
         record_decides(Record, R, C, V, Placed)
     ->  item_text(Record, Text),
         (   Placed == true
         ->  format('r~wc~w = ~w: ~w~n', [R, C, V, Text])
         ;   format('r~wc~w is not ~w: ~w~n', [R, C, V, Text])
-        )
+        ),
+        show_rule_of(Record, Saved)
     ;   element(R, C, V)
     ->  format('r~wc~w = ~w was there before any move (a given, or set by solve).~n', [R, C, V])
     ;   format('r~wc~w is not ~w: no move here says why (a given rules it out, or solve did).~n', [R, C, V])
     ).
+
+% The clause behind a deduction, found again in the state before it.
+show_rule_of(step(Name, _, _, _), saved(Geometry-Codes, _)) :-
+    in_fresh_state(( restore_state(Geometry, Codes), step_rule(Name, Rule) )),
+    !,
+    print_rule(Rule).
+show_rule_of(_, _).
+
+%! trace_rule(+Technique) is semidet.
+%
+%  Each deduction Technique's rule finds in the current state (up to
+%  20), with the clause's line and its variables' values, as written in
+%  its file: how a rule of your own binds what it matches.
+
+trace_rule(Name) :-
+    loaded,
+    (   technique_property(Name, deduction(_))
+    ->  rule_firings(Name, 20, Firings),
+        print_firings(Name, Firings)
+    ;   format('Unknown technique ~q.~n', [Name]),
+        fail
+    ).
+
+%! check_rule(+File) is semidet.
+%
+%  Check each technique of a rules file on the positions of walks
+%  through the bundled 9x9 Sudoku (puzzles/sudoku9.txt and the generated
+%  levels): is it sound (the first counterexample if not), does it find
+%  what no engine technique of its rung or below does, and does the
+%  ladder up to its rung finish more puzzles with it?  `puzzlog
+%  check-rule` does the same on any puzzles, with pictures from Python.
+
+check_rule(File) :-
+    catch(load_rules(File, Names), rules_error(Path, Line, Message),
+          ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )),
+    findall(P, ( member(F, ['puzzles/sudoku9.txt', 'puzzles/generated/sudoku9_levels.txt']),
+                 read_text_file(F, Text),
+                 read_puzzles(Text, [], Records),
+                 member(record(_, _, puzzle(P, _)), Records) ), Puzzles),
+    forall(member(Name, Names),
+           ( with_rules([File], check_rule_puzzles(Name, Puzzles, Summary)),
+             print_rule_summary(Name, Summary) )).
+
+print_rule_summary(Name, summary(K, Fired, Redundant, Unsound, New, Without, With)) :-
+    format('~w: fired in ~w positions of ~w puzzles~n', [Name, Fired, K]),
+    (   Unsound = unsound(_, Step, Wrong)
+    ->  step_text(Step, Text),
+        format('  UNSOUND: ~w~n  (~q goes against the solution)~n', [Text, Wrong])
+    ;   format('  sound: every placement and elimination agrees with the solution~n')
+    ),
+    (   Fired =:= 0
+    ->  format('  it never fired~n')
+    ;   Redundant =:= Fired
+    ->  format('  adds nothing: an engine technique of its rung or below made the same changes each time~n')
+    ;   New = new(_, NewStep)
+    ->  step_text(NewStep, NewText),
+        Found is Fired - Redundant,
+        format('  new in ~w positions; the first: ~w~n', [Found, NewText])
+    ;   true
+    ),
+    format('  the ladder up to its rung solves ~w puzzles without it, ~w with it~n', [Without, With]).
 
 % A record places V at R/C (Placed = true) or removes it (false).
 record_decides(step(_, _, Ps, Rs), R, C, V, Placed) :-
@@ -746,6 +818,18 @@ use_techniques(Set) :-
     assertz(shell_techniques(Names)),
     length(Names, K),
     format('step, steps and walkthrough now use ~w techniques.~n', [K]).
+
+%! use_rules(+File) is semidet.
+%
+%  The techniques File declares join the ladder for the rest of the
+%  session (rule_files:use_rules/1: docs/lessons/ shows how to write
+%  one).  A file that is refused is named with the line and the reason,
+%  and nothing of it is loaded: use_rules('docs/lessons/rules/full_house.pl')
+%  prints "full_house joins the ladder at difficulty 1".
+
+use_rules(File) :-
+    catch(rule_files:use_rules(File), rules_error(Path, Line, Message),
+          ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )).
 
 current_techniques(Names) :-
     (   shell_techniques(Names0) -> Names = Names0 ; technique_names(Names) ).

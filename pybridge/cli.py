@@ -40,6 +40,8 @@ from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
 from .check import check
 from .errors import PuzzleFormatError, PuzzlogError
+from .rule_check import DEFAULT_SETS, check_rule
+from .rules import load_rules
 from .generate import ATTEMPTS, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
     native_format
 from .hints import hint
@@ -71,11 +73,16 @@ def _parser() -> argparse.ArgumentParser:
     reading.add_argument("--max-kakuro-side", type=_whole(2, 10 ** 4), metavar="N",
                          help=f"refuse a Kakuro of more than N rows or columns (default {LIMITS.max_kakuro_side})")
 
+    own = argparse.ArgumentParser(add_help=False)
+    own.add_argument("--rules", action="append", metavar="RULES.pl",
+                     help="a file of your own techniques (docs/lessons/): they join the ladder at the rungs "
+                          "they declare; the file is checked first (repeat for several)")
+
     chains = argparse.ArgumentParser(add_help=False)
     chains.add_argument("--max-chain-links", type=_whole(3, 60), metavar="N",
                         help=f"look for chains of at most N links (default {LIMITS.max_chain_links})")
 
-    p_solve = sub.add_parser("solve", parents=[reading, chains], help="solve puzzles")
+    p_solve = sub.add_parser("solve", parents=[reading, chains, own], help="solve puzzles")
     p_solve.add_argument("files", nargs="*", metavar="FILE",
                          help="puzzle files; - (or none, when input is piped) for standard input")
     p_solve.add_argument("--count", type=_whole(1, MAX_COUNT), default=2, metavar="N",
@@ -146,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--level", choices=catalogue().levels, help="only this level")
         p.add_argument("--json", action="store_true", help="one JSON object a puzzle")
 
-    p_rate = sub.add_parser("rate", parents=[reading], help="how hard each puzzle is for a person")
+    p_rate = sub.add_parser("rate", parents=[reading, own], help="how hard each puzzle is for a person")
     p_rate.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files; - (or none, when input is piped) for standard input")
     p_rate.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
@@ -154,7 +161,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="one JSON object per puzzle per line: level, score, hardest, techniques, features")
     _batch_arguments(p_rate, "rate")
 
-    p_explain = sub.add_parser("explain", parents=[reading, chains], help="explain a solve step by step")
+    p_explain = sub.add_parser("explain", parents=[reading, chains, own], help="explain a solve step by step")
     p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
     p_explain.add_argument("--index", type=_whole(0, 10 ** 9), default=0,
                            help="which puzzle of the file (0-based)")
@@ -163,11 +170,14 @@ def _parser() -> argparse.ArgumentParser:
     p_explain.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed")
     p_explain.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                            help="deduce with this set and the singles only (default: the whole ladder)")
+    p_explain.add_argument("--show-rules", action="store_true",
+                           help="under each deduction, the clause of the rule that found it, with its file and "
+                                "line, and the facts it matched (for a rule of your own)")
     p_explain.add_argument("--json", action="store_true",
                            help="one JSON object: status, conclusion and the steps, each with its number, "
                                 "kind, depth, technique, units, cells, placements, eliminations and text")
 
-    p_hint = sub.add_parser("hint", parents=[reading, chains], help="a hint at the next deduction")
+    p_hint = sub.add_parser("hint", parents=[reading, chains, own], help="a hint at the next deduction")
     p_hint.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
     p_hint.add_argument("--index", type=_whole(0, 10 ** 9), default=0, help="which puzzle of the file (0-based)")
     p_hint.add_argument("--grid", metavar="PARTIAL",
@@ -194,7 +204,19 @@ def _parser() -> argparse.ArgumentParser:
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
     p_convert.add_argument("--to", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)), required=True)
 
-    sub.add_parser("techniques", help="list the technique ladder with each technique's difficulty")
+    sub.add_parser("techniques", parents=[own], help="list the technique ladder with each technique's difficulty")
+
+    p_rule = sub.add_parser("check-rule", help="check a rules file of your own on positions from real solves")
+    p_rule.add_argument("rules", metavar="RULES.pl", help="the rules file (docs/lessons/ shows how to write one)")
+    p_rule.add_argument("--kind", default="sudoku", choices=sorted(DEFAULT_SETS),
+                        help="check on the bundled puzzles (and the corpus's) of this kind (default sudoku)")
+    p_rule.add_argument("--corpus", action="append", metavar="FILE",
+                        help="check on the puzzles of FILE instead (repeat for several sets)")
+    p_rule.add_argument("--limit", type=_whole(1, 10 ** 6), default=20, metavar="N",
+                        help="at most N puzzles a set (default 20)")
+    p_rule.add_argument("--time-limit", type=_seconds, default=10.0, metavar="S",
+                        help="seconds allowed per puzzle (default 10)")
+    p_rule.add_argument("--json", action="store_true", help="the report as one JSON object")
     return parser
 
 
@@ -426,7 +448,8 @@ def _solve(args: argparse.Namespace) -> int:
         else:
             print(f"puzzlog: {unread.error}", file=sys.stderr)
 
-    work = Work("solve", {"max_solutions": args.count, "time_limit": args.time_limit, "techniques": args.techniques})
+    work = Work("solve", {"max_solutions": args.count, "time_limit": args.time_limit, "techniques": args.techniques,
+                          "rules": _rules(args)})
     batch = cli_batch.Batch(work, show, Result.to_json, _puzzle_key, _record_key, lambda r: r.ok, show_unread,
                             lambda unread: _file_failure(unread.name, unread.error),
                             lambda record: record["status"] == "solved"
@@ -464,9 +487,9 @@ def _rate(args: argparse.Namespace) -> int:
         else:
             print(f"puzzlog: {unread.error}", file=sys.stderr)
 
-    batch = cli_batch.Batch(Work("rate", {"time_limit": args.time_limit}), show, Rating.to_json, _puzzle_key,
-                            _record_key, lambda r: r.ok, show_unread, _rate_failure,
-                            lambda record: record["status"] == "rated", _failed_record)
+    work = Work("rate", {"time_limit": args.time_limit, "rules": _rules(args)})
+    batch = cli_batch.Batch(work, show, Rating.to_json, _puzzle_key, _record_key, lambda r: r.ok, show_unread,
+                            _rate_failure, lambda record: record["status"] == "rated", _failed_record)
     return 0 if cli_batch.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
 
 
@@ -484,8 +507,10 @@ def _explain(args: argparse.Namespace) -> int:
     puzzle = _chosen(args)
     if puzzle is None:
         return 2
+    rules = _rules(args)
     if args.json:
-        explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit)
+        explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit,
+                              rules=rules, show_rules=args.show_rules)
         print(json.dumps(explanation.to_json()))
         return 0 if explanation.status == "solved" else 1
     print(_header(puzzle))
@@ -494,7 +519,8 @@ def _explain(args: argparse.Namespace) -> int:
         return 1
     print(puzzle.text_of(puzzle.givens))
     print()
-    explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit)
+    explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit,
+                          rules=rules, show_rules=args.show_rules)
     print(explanation)
     return 0 if explanation.status == "solved" else 1
 
@@ -511,7 +537,7 @@ def _hint(args: argparse.Namespace) -> int:
     grid = None
     if args.grid is not None:
         grid = _stdin_text() if args.grid == "-" else Path(args.grid)
-    result = hint(puzzle, grid, args.level, args.techniques)
+    result = hint(puzzle, grid, args.level, args.techniques, rules=_rules(args))
     print(json.dumps(result.to_json()) if args.json else result.text)
     return 1 if result.status in ("mistake", "contradiction") else 0
 
@@ -634,10 +660,24 @@ def _library(args: argparse.Namespace) -> int:
     return 0
 
 
-def _techniques(_args: argparse.Namespace) -> int:
+def _check_rule(args: argparse.Namespace) -> int:
+    sets = [(Path(f).name, f) for f in args.corpus] if args.corpus else None
+    report = check_rule(args.rules, args.kind, sets, limit=args.limit, time_limit=args.time_limit)
+    print(json.dumps(report.to_json()) if args.json else report)
+    return 0 if report.sound else 1
+
+
+def _rules(args: argparse.Namespace) -> list[str]:
+    """The --rules files, each checked and loaded (RulesError names the file, line and reason)."""
+    return [load_rules(path).path for path in args.rules or []]
+
+
+def _techniques(args: argparse.Namespace) -> int:
+    rules = tuple(_rules(args))
+    own = {name for path in rules for name in load_rules(path).techniques}
     print("The techniques, simplest first, with their difficulty (1 = easiest):")
-    for name, difficulty in ladder():
-        print(f"  {difficulty:>2}  {name}")
+    for name, difficulty in ladder(rules):
+        print(f"  {difficulty:>2}  {name}" + ("  (yours)" if name in own else ""))
     print()
     print("Technique sets for --techniques (tried before each guess, beyond singles):")
     for name, members in TECHNIQUE_SETS.items():
@@ -653,6 +693,7 @@ def main(argv: list[str] | None = None) -> int:
                 _apply_limits(args)
             commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
                         "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
+                        "check-rule": _check_rule,
                         "library": _library}
             return commands[args.command](args)
         except PuzzlogError as exc:

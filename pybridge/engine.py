@@ -29,10 +29,10 @@ import threading
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from . import foreign
-from .errors import EngineError, PuzzlogError
+from .errors import EngineError, PuzzlogError, RuleStoppedError
 from .limits import LIMITS
 
 
@@ -216,9 +216,15 @@ def start() -> None:
         call("technique_names", [], 1)
 
 
-def call(name: str, args: list[Any], outputs: int) -> list[Any]:
+def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) -> list[Any]:
     """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails, and
-    Cancelled when the work was called off."""
+    Cancelled when the work was called off.  ``rules`` are rules files (absolute paths, loaded
+    by pybridge.load_rules) whose techniques are on the ladder for this call only."""
+    if rules:
+        stopped, results = call("bridge_with_rules", [list(rules), name, args, outputs], 2)
+        if stopped:
+            raise RuleStoppedError(str(stopped))
+        return results
     if _CALLED_OFF.is_set():
         raise Cancelled("the work was called off")
     try:

@@ -30,5 +30,22 @@ class PuzzleFormatError(PuzzlogError):
         return f"{where}: {self.rule}"
 
 
+class RulesError(PuzzlogError):
+    """A rules file of your own that the engine refused to load: the file, the line and the
+    reason (a syntax error, a predicate defined nowhere, a clash with the engine's or Prolog's
+    own names, a rule that changes the facts itself).  Nothing of the file was loaded."""
+
+    def __init__(self, file: str, line: int, reason: str) -> None:
+        self.file = file
+        self.line = line
+        self.reason = reason
+        super().__init__(f"{file}:{line}: {reason}" if line else f"{file}: {reason}")
+
+
+class RuleStoppedError(PuzzlogError):
+    """A rule of your own was stopped while it ran: by a time limit (a loop?), by the engine's
+    stacks (endless recursion?) or because the step it gave is not one the engine applies."""
+
+
 class EngineError(PuzzlogError):
     """The Prolog engine could not be started or answered unexpectedly."""

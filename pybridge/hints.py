@@ -19,6 +19,7 @@ from .errors import PuzzleFormatError, PuzzlogError
 from .picture import Marks, picture
 from .answers import Solvable, check_puzzle, chunks, limit_ms
 from .solver import Position, Solver, Step
+from .rules import RulesArg, rule_paths
 from .techniques import step_names
 
 
@@ -64,7 +65,8 @@ class Hint:
 
 
 def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
-         techniques: str | list[str] | None = None, time_limit: float | None = None) -> Hint:
+         techniques: str | list[str] | None = None, time_limit: float | None = None,
+         rules: RulesArg = None) -> Hint:
     """A hint at the next deduction from the givens, or from ``grid``: the player's partly
     filled grid (a text, or a ``Path`` to a file, in the puzzle's own formats, or row-major
     values, 0 blank).
@@ -72,24 +74,26 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
     Level 1 names the technique, 2 also where to look, 3 gives the whole deduction.  If the
     grid holds an entry that contradicts the puzzle's solution, the hint names those cells
     and says nothing else.  ``time_limit`` (seconds) bounds the whole search: when it runs
-    out the status is timeout.  Raises PuzzlogError for a grid that does not fit the puzzle.
+    out the status is timeout.  ``rules`` files of your own add their techniques
+    (pybridge.load_rules).  Raises PuzzlogError for a grid that does not fit the puzzle.
     """
     if level not in (1, 2, 3):
         raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
     if grid is None:
-        solver = Solver(puzzle, techniques)
+        solver = Solver(puzzle, techniques, rules=rules)
         codes, chosen = solver.codes, solver.techniques
         status, text, items = engine.call(
-            "bridge_hint", [puzzle.geometry(), codes, chosen, level, limit_ms(time_limit)], 3)
+            "bridge_hint", [puzzle.geometry(), codes, chosen, level, limit_ms(time_limit)], 3, rules=solver.rules)
     else:
         # The entries checked against the solution and the hint from them: one call, one
         # state set up for both questions (bridge.pl's bridge_hint_grid/11).
         check_puzzle(puzzle)
         position = with_entries(puzzle, read_entries(puzzle, grid))
-        chosen = step_names(techniques)
+        paths = rule_paths(rules)
+        chosen = step_names(techniques, paths)
         status, text, items, wrong, codes = engine.call(
             "bridge_hint_grid", [puzzle.geometry(), puzzle.givens_text(), _entries_text(puzzle, position.givens),
-                                 chosen, level, limit_ms(time_limit)], 5)
+                                 chosen, level, limit_ms(time_limit)], 5, rules=paths)
         if status == "invalid":
             raise PuzzleFormatError(str(text), puzzle.source, puzzle.line)
         mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in chunks(wrong, 2)]

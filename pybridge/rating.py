@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from . import engine
 from .puzzle import Unreadable
 from .answers import AnyPuzzle, RatingTerm, Solvable, check_puzzle, chunks, counts, limit_ms, located, plural
+from .rules import RulesArg, rule_paths
 from .catalogue import Listed, catalogue
 
 LEVELS = Listed(lambda c: c.levels)   # the engine's rating levels, easiest first
@@ -101,14 +102,16 @@ def _number(value: float) -> str:
     return str(value) if isinstance(value, int) else f"{value:.2f}"
 
 
-def rate(puzzle: Solvable, time_limit: float | None = None) -> Rating:
-    """Rate ``puzzle`` (see the module's text); ``time_limit`` bounds the work (seconds)."""
+def rate(puzzle: Solvable, time_limit: float | None = None, rules: RulesArg = None) -> Rating:
+    """Rate ``puzzle`` (see the module's text); ``time_limit`` bounds the work (seconds);
+    ``rules`` files of your own put their techniques on the ladder (pybridge.load_rules)."""
     if isinstance(puzzle, Unreadable):
         return Rating(puzzle, "invalid", error=str(puzzle.error))
     check_puzzle(puzzle)
+    paths = rule_paths(rules)
     start = time.perf_counter()
     status, rating, steps, features, error = engine.call(
-        "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5)
+        "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5, rules=paths)
     ms = (time.perf_counter() - start) * 1000
     if status != "rated":
         return Rating(puzzle, str(status), error=located(puzzle, str(error)) if error else None, ms=ms)

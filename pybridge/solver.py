@@ -25,6 +25,7 @@ from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import Unreadable
 from .picture import Marks, picture
+from .rules import RuleSource, RulesArg, rule_behind, rule_paths
 from .techniques import TECHNIQUE_SETS, names, step_names
 
 MAX_STEPS = 100_000
@@ -135,7 +136,7 @@ class Result:
 
 
 def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = None,
-          techniques: str | list[str] | None = None) -> Result:
+          techniques: str | list[str] | None = None, rules: RulesArg = None) -> Result:
     """Solve ``puzzle``, looking for up to ``max_solutions`` solutions.
 
     The default, 2, tells a unique puzzle (``solved``) from one with several
@@ -143,19 +144,21 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     calls it ``solved``.  ``time_limit`` (seconds) bounds the whole search;
     ``techniques`` names the techniques tried before each guess, beyond
     singles: a set of TECHNIQUE_SETS or a list of technique names (default:
-    default_techniques).
+    default_techniques); ``rules`` files of your own (pybridge.load_rules) add theirs.
     """
     if isinstance(puzzle, Unreadable):
         return Result(puzzle, "invalid", error=str(puzzle.error))
     check_puzzle(puzzle)
     if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
         raise ValueError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
-    chosen = names(techniques, default_techniques(puzzle))
+    paths = rule_paths(rules)
+    chosen = names(techniques, default_techniques(puzzle), paths)
     bound_ms = limit_ms(time_limit)
     engine.start()
     start = time.perf_counter()
     status, solution, count, guesses, trace, error, notes = engine.call(
-        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), bound_ms, chosen], 7)
+        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), bound_ms, chosen], 7,
+        rules=paths)
     ms = (time.perf_counter() - start) * 1000
     return Result(puzzle, status, values_of(solution) if solution else None, count, guesses,
                   counts(trace), ms, located(puzzle, error) if error else None,
@@ -200,7 +203,9 @@ class Step:
     (row, col, value) triples, every candidate the step removed included;
     ``units`` (names such as "row 3") and ``cells`` ((row, col) pairs) are
     where the step looks; ``unit_cells`` are the cells of those units.
-    ``position`` is where the step started (for its picture).
+    ``position`` is where the step started (for its picture); ``rule``, once asked for
+    (Solver.show_rules, explain's ``show_rules``), the clause of the technique's rule that
+    found it.
     """
 
     technique: str
@@ -213,6 +218,7 @@ class Step:
     cells: list[tuple[int, int]] = field(default_factory=list)
     position: Position | None = field(default=None, repr=False, compare=False)
     unit_cells: list[tuple[int, int]] = field(default_factory=list, repr=False, compare=False)
+    rule: RuleSource | None = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         return self.text
@@ -246,11 +252,14 @@ class Step:
                    unit_cells=chunks(item.unit_cells, 2))
 
     def to_json(self) -> dict:
-        """The step as JSON-ready data."""
-        return {"kind": self.kind, "depth": self.depth, "technique": self.technique,
+        """The step as JSON-ready data (with its rule, when it was asked for)."""
+        data = {"kind": self.kind, "depth": self.depth, "technique": self.technique,
                 "units": self.units, "cells": [list(c) for c in self.cells],
                 "placements": [list(t) for t in self.placements],
                 "eliminations": [list(t) for t in self.eliminations], "text": self.text}
+        if self.rule is not None:
+            data["rule"] = self.rule.to_json()
+        return data
 
 
 def _replay(puzzle: AnyPuzzle, codes: list[int], steps: list[Step]) -> None:
@@ -286,8 +295,14 @@ class Explanation:
         return sum(1 for s in self.steps if s.kind == "guess")
 
     def lines(self) -> list[str]:
-        """The steps numbered, indented by the guesses they rest on."""
-        return [f"{n:4}. {'    ' * s.depth}{s.text}" for n, s in enumerate(self.steps, 1)]
+        """The steps numbered, indented by the guesses they rest on, each with its rule when
+        it was asked for."""
+        out = []
+        for n, s in enumerate(self.steps, 1):
+            out.append(f"{n:4}. {'    ' * s.depth}{s.text}")
+            if s.rule is not None:
+                out.extend(f"      {'    ' * s.depth}{line}" for line in s.rule.lines())
+        return out
 
     def conclusion(self) -> str:
         return {
@@ -333,20 +348,23 @@ class Explanation:
 
 
 def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
-            time_limit: float | None = None) -> Explanation:
+            time_limit: float | None = None, rules: RulesArg = None, show_rules: bool = False) -> Explanation:
     """Solve ``puzzle`` one deduction at a time, simplest technique first, guessing
     (and backtracking from contradictions) when none applies: every step in words.
 
-    ``techniques`` limits the deductions, as for Solver (default: the whole ladder); ``max_steps``
-    and ``time_limit`` bound the work.
+    ``techniques`` limits the deductions, as for Solver (default: the whole ladder); ``rules``
+    files of your own add theirs (pybridge.load_rules); ``show_rules`` gives each deduction the
+    clause of the rule that found it (Step.rule); ``max_steps`` and ``time_limit`` bound the work.
     """
     if isinstance(puzzle, Unreadable):
         return Explanation(puzzle, "invalid", error=str(puzzle.error))
     try:
-        solver = Solver(puzzle, techniques)
+        solver = Solver(puzzle, techniques, rules=rules)
     except PuzzleFormatError as exc:
         return Explanation(puzzle, "invalid", error=str(exc))
     status = solver.run(max_steps=max_steps, time_limit=time_limit)
+    if show_rules:
+        solver.show_rules()
     return Explanation(puzzle, status, solver.history, solver.values if status in ("solved", "multiple") else None)
 
 
@@ -360,7 +378,8 @@ class Solver:
     cell with 1-9): what the rules remove shows as steps.  ``techniques`` are the
     ones step(), propagate() and run() try, simplest first: a list of names, or a
     set of TECHNIQUE_SETS with the singles and the kind's own rules (default: the
-    whole ladder, pybridge.ladder()).
+    whole ladder, pybridge.ladder()).  ``rules`` are rules files of your own
+    (pybridge.load_rules): their techniques join the ladder at the rungs they declare.
 
     >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
     >>> s.step()                    # the simplest deduction, applied
@@ -371,10 +390,12 @@ class Solver:
     'solved'
     """
 
-    def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None) -> None:
+    def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None,
+                 rules: RulesArg = None) -> None:
         check_puzzle(puzzle)
         self.puzzle = puzzle
-        self.techniques = step_names(techniques)
+        self.rules = rule_paths(rules)
+        self.techniques = step_names(techniques, self.rules)
         status, codes, error = engine.call("bridge_start", [puzzle.geometry(), puzzle.givens_text()], 3)
         if status != "ok":
             raise PuzzleFormatError(error, puzzle.source, puzzle.line)
@@ -453,6 +474,13 @@ class Solver:
         self.history.append(step)
         return step
 
+    def show_rules(self) -> None:
+        """Give each deduction of ``history`` the clause of the rule that found it (Step.rule),
+        found again in the position it started from."""
+        for step in self.history:
+            if step.kind == "step" and step.rule is None and step.position is not None:
+                step.rule = rule_behind(self.puzzle.geometry(), step.position.codes, step.technique, self.rules)
+
     def step(self) -> Step | None:
         """Apply the simplest deduction; None when solved or no technique applies.
 
@@ -460,7 +488,7 @@ class Solver:
         backtrack()).
         """
         _status, items, codes = engine.call(
-            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3)
+            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3, rules=self.rules)
         if not items:
             return None
         step = Step.from_item(items[0])
@@ -477,7 +505,8 @@ class Solver:
         state is where it was found) or limit.
         """
         status, items, codes = engine.call(
-            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3)
+            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3,
+            rules=self.rules)
         steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)
         self.codes = codes
@@ -522,7 +551,7 @@ class Solver:
         is one of several solutions), unsolvable, limit (``max_steps`` ran out) or timeout."""
         status, items, codes, solutions = engine.call(
             "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
-                            limit_ms(time_limit)], 4)
+                            limit_ms(time_limit)], 4, rules=self.rules)
         depth = self.guesses
         steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)

@@ -42,30 +42,48 @@ class UnknownTechniqueError(PuzzlogError, ValueError):
     """A technique or technique set that puzzlog does not know."""
 
 
+def ladder(rules: tuple[str, ...] = ()) -> tuple[tuple[str, int], ...]:
+    """Every technique, simplest first, with its difficulty (1 = easiest); with ``rules``
+    (rules files, pybridge.rule_paths), their techniques too, at the rungs they declare."""
+    return _ladder_with(rules) if rules else _engine_ladder()
+
+
 @lru_cache(maxsize=1)
-def ladder() -> tuple[tuple[str, int], ...]:
-    """Every technique, simplest first, with its difficulty (1 = easiest)."""
-    [pairs] = engine.call("bridge_techniques", [], 1)
+def _engine_ladder() -> tuple[tuple[str, int], ...]:
+    return _ladder_with(())
+
+
+def _ladder_with(rules: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    [pairs] = engine.call("bridge_techniques", [], 1, rules=rules)
     return tuple((str(name), int(difficulty)) for name, difficulty in pairs)
 
 
-def names(techniques: str | list[str] | tuple[str, ...] | None, default: str | None = None) -> list[str]:
+def _sets(rules: tuple[str, ...]) -> Mapping[str, list[str]]:
+    if not rules:
+        return TECHNIQUE_SETS
+    return {str(name): [str(t) for t in members]
+            for name, members in engine.call("bridge_technique_sets", [], 1, rules=rules)[0]}
+
+
+def names(techniques: str | list[str] | tuple[str, ...] | None, default: str | None = None,
+          rules: tuple[str, ...] = ()) -> list[str]:
     """The technique names a set name or a list of names stands for; ``None`` is ``default``
-    (a set name) or, with no default, the whole ladder.
+    (a set name) or, with no default, the whole ladder (with the techniques of ``rules``).
 
     Raises UnknownTechniqueError listing what is known.
     """
+    sets = _sets(rules)
     if techniques is None:
-        return TECHNIQUE_SETS[default] if default else [name for name, _ in ladder()]
+        return list(sets[default]) if default else [name for name, _ in ladder(rules)]
     if isinstance(techniques, str):
-        if techniques not in TECHNIQUE_SETS:
+        if techniques not in sets:
             raise UnknownTechniqueError(f"unknown technique set {techniques!r} "
-                                        f"(known: {', '.join(TECHNIQUE_SETS)}; or a list of technique names)")
-        return TECHNIQUE_SETS[techniques]
+                                        f"(known: {', '.join(sets)}; or a list of technique names)")
+        return list(sets[techniques])
     if not isinstance(techniques, (list, tuple)) or not all(isinstance(t, str) for t in techniques):
         raise UnknownTechniqueError(f"techniques must be a set name or a list of technique names, "
                                     f"not {techniques!r}")
-    known = [name for name, _ in ladder()]
+    known = [name for name, _ in ladder(rules)]
     unknown = [t for t in techniques if t not in known]
     if unknown:
         raise UnknownTechniqueError(f"unknown technique{'s' if len(unknown) > 1 else ''} "
@@ -73,12 +91,12 @@ def names(techniques: str | list[str] | tuple[str, ...] | None, default: str | N
     return list(techniques)
 
 
-def step_names(techniques: str | list[str] | tuple[str, ...] | None) -> list[str]:
+def step_names(techniques: str | list[str] | tuple[str, ...] | None, rules: tuple[str, ...] = ()) -> list[str]:
     """The techniques a step-by-step solve uses: a list of names as given, the whole ladder for
     ``None``, and for a set name the set's techniques with those every solve applies (singles,
-    the kind's sum and sign rules), in ladder order."""
+    the kind's sum and sign rules), in ladder order; with the techniques of ``rules``."""
     if not isinstance(techniques, str):
-        return names(techniques)
-    members = set(names(techniques))
-    beyond_singles = set(TECHNIQUE_SETS["all"])
-    return [name for name, _ in ladder() if name in members or name not in beyond_singles]
+        return names(techniques, rules=rules)
+    members = set(names(techniques, rules=rules))
+    beyond_singles = set(_sets(rules)["all"])
+    return [name for name, _ in ladder(rules) if name in members or name not in beyond_singles]

@@ -138,8 +138,10 @@ def test_why_in_the_shell():
                            "use_techniques(subsets), steps", "why(9, 4, 6)", "guess", "why(1, 3, 3)", "steps",
                            "backtrack", "why(1, 3, 1)", "why(0, 1, 1)", "why(1, 2, 12)"])
     assert outputs[1] == ["1 is still a candidate of r1c3."]
-    assert outputs[3] == ["r9c4 is not 6: naked pair: r5c4, r7c4 hold only {6,9} between them in column 4, "
-                          "so remove 6, 9 from r9c4"]
+    assert outputs[3][0] == ("r9c4 is not 6: naked pair: r5c4, r7c4 hold only {6,9} between them in column 4, "
+                             "so remove 6, 9 from r9c4")
+    assert outputs[3][1].startswith("  the rule, prolog/techniques/subsets.pl:")  # the clause that found it
+    assert outputs[3][2] == "    naked_pair_deduction(Step) :-"
     assert outputs[5] == ["r1c3 is not 3: guess r1c3 = 1 (r1c3 has two candidates: 1, 3)"]
     assert outputs[8] == ["r1c3 is not 1: so r1c3 is not 1: that guess led to a contradiction"]
     assert outputs[9] == ["r0c1 is not a cell that takes a value.", "false"]

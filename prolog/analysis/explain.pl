@@ -27,8 +27,9 @@
 
 step_text(step(Name, Reason, Placements, Removed), Text) :-
     technique_words(Name, Words),
-    (   technique_property(Name, text(Goal))     % a technique's own words (table.pl)
-    ->  call(Goal, Reason, Placements, Why)
+    (   technique_property(Name, text(Goal)),    % a technique's own words (table.pl)
+        catch(call(Goal, Reason, Placements, Why), _, fail)
+    ->  true
     ;   reason_text(Reason, Placements, Why)
     ),
     removed_text(Removed, Placements, Effect),
@@ -154,6 +155,12 @@ reason_text(region(Band, Side, Cells, Total, Unknown, Rest), [], Text) :-
     ;   format(atom(Text), '~w add up to ~w; less the digits placed among them, ~w = ~w',
                [Side1, Total, UT, Rest])
     ).
+
+% Any other reason (a rule of your own may give any term): the term.
+reason_text(Reason, [p(R, C, V)], Text) :-
+    format(atom(Text), 'r~wc~w is ~w, as ~q', [R, C, V, Reason]).
+reason_text(Reason, [], Text) :-
+    format(atom(Text), 'as ~q', [Reason]).
 
 band_text(rows(R, R), across, down, T) :- !, format(atom(T), 'row ~w', [R]).
 band_text(rows(R1, R2), across, down, T) :- format(atom(T), 'rows ~w-~w', [R1, R2]).

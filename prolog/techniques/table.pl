@@ -54,6 +54,9 @@
 
 :- multifile declared_technique/2.
 :- dynamic declared_technique/2.
+% active_rules(File): the techniques a rules file declares (rules(File),
+% rule_files.pl) are on the ladder now.
+:- dynamic active_rules/1.
 
 %! technique(?Technique, ?Difficulty) is nondet.
 %
@@ -70,9 +73,12 @@ technique(Name, Difficulty) :-
     ladder(Ladder),
     member(Name-Difficulty, Ladder).
 
+% A loaded rules file's techniques are named when asked for, and on the
+% ladder only while the file's rules are active.
 ladder(Ladder) :-
     findall(key(D, K, Name)-(Name-D),
             ( declared_technique(Name, Properties),
+              ( memberchk(rules(File), Properties) -> active_rules(File) ; true ),
               memberchk(difficulty(D), Properties),
               ( memberchk(order(K), Properties) -> true ; K = 1000 ) ),
             Keyed),
@@ -99,9 +105,17 @@ technique_property(Name, Property) :-
 
 technique_set(Set, Techniques) :-
     set_rank(Set, Rank),
-    findall(Name, ( technique(Name, _), technique_property(Name, set(S)), S \== always,
-                    set_rank(S, R), R =< Rank ),
-            Techniques).
+    findall(Name, ( technique(Name, _), in_set(Name, Rank) ), Techniques).
+
+% A rules file's technique `always` applied is in every set: propagation
+% applies only the engine's own singles, sums and signs by itself.
+in_set(Name, Rank) :-
+    technique_property(Name, set(S)),
+    (   S == always
+    ->  technique_property(Name, rules(_))
+    ;   set_rank(S, R),
+        R =< Rank
+    ).
 
 set_rank(singles, 0).
 set_rank(basic, 1).
@@ -121,7 +135,7 @@ set_rank(all, 6).
 
 set_techniques(Set, Techniques) :-
     technique_set(Set, Members),
-    findall(T, ( technique(T, _), ( memberchk(T, Members) ; always_applied(T) ) ), Techniques).
+    findall(T, ( technique(T, _), ( memberchk(T, Members) -> true ; always_applied(T) ) ), Techniques).
 
 %! always_applied(?Technique) is nondet.
 %

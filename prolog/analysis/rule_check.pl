@@ -1,0 +1,185 @@
+/*  Checking a rule of your own on positions from real solves.
+
+    A puzzle with one solution is walked with the engine's own ladder
+    (the rule left out), one deduction at a time; in each position on
+    the way the rule is asked for its deduction, and that is checked:
+
+      - sound: every placement is the solution's value and no elimination
+        removes it; the first that is not is the counterexample;
+      - new: no technique of the engine as easy or easier (of the rule's
+        rung or below) makes every change the rule makes, in that position;
+      - reach: the ladder up to the rule's rung, with the rule and
+        without it, each run from the givens: does it finish the puzzle
+        without a guess?
+
+    ?- Puzzle = puzzle(geometry(4, boxes(2,2), []),
+                       [g(1,4,2), g(2,1,4), g(3,4,3), g(4,1,2)]),
+       with_rules(['docs/lessons/rules/full_house.pl'],
+           check_rule_puzzle(full_house, Puzzle, 100, checked(_, Unsound, _, _, Reach, _))).
+    Unsound = none, Reach = reach(solved, solved).
+*/
+:- module(rule_check,
+          [ check_rule_puzzle/4,    % +Technique, +Puzzle, +MaxSteps, -Result
+            check_rule_puzzles/3    % +Technique, +Puzzles, -Summary
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module('../facts/state').
+:- use_module('../facts/geometry').
+:- use_module('../techniques/techniques').
+:- use_module('../techniques/table', [technique_property/2]).
+:- use_module('../techniques/rule_files', [with_rules/2]).
+:- use_module('../solving/solve').
+:- use_module('../solving/propagate', [next_step/2]).
+
+%! check_rule_puzzle(+Technique, +Puzzle, +MaxSteps, -Result) is det.
+%
+%  Check Technique (a rule of a loaded rules file) on the positions of a
+%  walk through Puzzle of at most MaxSteps steps.  Result is
+%  not_unique(Count) for a puzzle without exactly one solution, else
+%  checked(Fired, Unsound, Redundant, New, Reach, Solution):
+%    - Fired: in how many positions the rule found a deduction;
+%    - Unsound: none or unsound(Codes, Step, Wrong), the first position
+%      (state codes) where the rule's Step goes against the solution,
+%      Wrong the first p/3 or r/3 term of Step that does;
+%    - Redundant: in how many positions an engine technique as easy or
+%      easier made every change the rule made;
+%    - New: none or new(Codes, Step), the first position where it did not;
+%    - Reach: reach(Without, With), each solved or stuck: the ladder up
+%      to the rule's rung from the givens, without the rule and with it;
+%    - Solution: the solution, row-major.
+
+check_rule_puzzle(Name, _, _, _) :-
+    \+ technique(Name, _),
+    !,
+    domain_error(technique_on_the_ladder, Name).
+check_rule_puzzle(Name, Puzzle, MaxSteps, Result) :-
+    (   solve_puzzle(Puzzle, [limit(2)], result(solved, [solution(Solution, _)], _))
+    ->  in_fresh_state(walk_checked(Name, Puzzle, MaxSteps, Solution, Result))
+    ;   solve_puzzle(Puzzle, [limit(2)], result(_, Solutions, _)),
+        length(Solutions, Count),
+        Result = not_unique(Count)
+    ).
+
+walk_checked(Name, Puzzle, MaxSteps, Solution, checked(Fired, Unsound, Redundant, New, Reach, Solution)) :-
+    technique(Name, _),
+    findall(T, ( technique(T, _), T \== Name, \+ technique_property(T, rules(_)) ), Engine),
+    easier(Name, Easier),
+    setup_puzzle(Puzzle, ok),
+    Tally = tally(0, none, 0, none),
+    walk(Name, Engine, Easier, Solution, MaxSteps, Tally),
+    Tally = tally(Fired, Unsound, Redundant, New),
+    reach(Name, Puzzle, Solution, Reach).
+
+% The engine's techniques of Name's rung or below: as easy, or easier.
+easier(Name, Easier) :-
+    technique(Name, D),
+    findall(T, ( technique(T, DT), DT =< D, T \== Name, \+ technique_property(T, rules(_)) ), Easier).
+
+walk(_, _, _, _, 0, _) :- !.
+walk(Name, Engine, Easier, Solution, Left, Tally) :-
+    (   deduction(Name, Step)
+    ->  tally_step(Step, Easier, Solution, Tally)
+    ;   true
+    ),
+    (   \+ solved,
+        next_step(Engine, _)
+    ->  Left1 is Left - 1,
+        walk(Name, Engine, Easier, Solution, Left1, Tally)
+    ;   true
+    ).
+
+tally_step(Step, Easier, Solution, Tally) :-
+    arg(1, Tally, Fired0), Fired is Fired0 + 1, nb_setarg(1, Tally, Fired),
+    (   arg(2, Tally, none), wrong_change(Step, Solution, Wrong)
+    ->  state_codes(Codes),
+        nb_setarg(2, Tally, unsound(Codes, Step, Wrong))
+    ;   true
+    ),
+    (   covered(Step, Easier)
+    ->  arg(3, Tally, R0), R is R0 + 1, nb_setarg(3, Tally, R)
+    ;   arg(4, Tally, none)
+    ->  state_codes(Codes),
+        nb_setarg(4, Tally, new(Codes, Step))
+    ;   true
+    ).
+
+% The first placement or elimination of Step the solution refutes.
+wrong_change(step(_, _, Placements, Elims), Solution, Wrong) :-
+    grid_shape(_, Cols),
+    (   member(Wrong, Placements), Wrong = p(R, C, V), \+ solution_value(Solution, Cols, R, C, V)
+    ;   member(Wrong, Elims), Wrong = r(R, C, V), solution_value(Solution, Cols, R, C, V)
+    ),
+    !.
+
+solution_value(Solution, Cols, R, C, V) :-
+    I is (R - 1) * Cols + C,
+    nth1(I, Solution, V).
+
+% An easier technique makes every change Step makes (up to 50 of its
+% deductions in this position are looked at).
+covered(step(_, _, Placements, Elims), Easier) :-
+    changes(Placements, Elims, Wanted),
+    member(T, Easier),
+    limit(50, deduction(T, step(_, _, Ps, Es))),
+    changes(Ps, Es, Made),
+    subset(Wanted, Made),
+    !.
+
+% What a step changes: each placement, and each candidate it removes
+% that is still there (a placement removes the cell's others).
+changes(Placements, Elims, Changes) :-
+    findall(C, ( member(p(R, Col, V), Placements), ( C = p(R, Col, V)
+                                                    ; possibility(R, Col, _, W), W =\= V, C = r(R, Col, W) ) ),
+            FromPlacements),
+    findall(r(R, C, V), ( member(r(R, C, V), Elims), possibility(R, C, _, V) ), FromElims),
+    append(FromPlacements, FromElims, Changes0),
+    sort(Changes0, Changes).
+
+% reach(+Name, +Puzzle, +Solution, -Reach): the ladder up to Name's rung
+% from the givens, without Name and with it: does it reach the solution?
+reach(Name, Puzzle, Solution, reach(Without, With)) :-
+    technique(Name, D),
+    findall(T, ( technique(T, DT), DT =< D, T \== Name, \+ technique_property(T, rules(_)) ), Lower),
+    findall(T, ( technique(T, DT), DT =< D, ( T == Name ; \+ technique_property(T, rules(_)) ) ), WithIt),
+    finished(Puzzle, Lower, Solution, Without),
+    finished(Puzzle, WithIt, Solution, With).
+
+finished(Puzzle, Techniques, Solution, Outcome) :-
+    setup_puzzle(Puzzle, ok),
+    (   catch(run_out(Techniques, 2000), _, fail),
+        grid_values(Values),
+        Values == Solution
+    ->  Outcome = solved
+    ;   Outcome = stuck
+    ).
+
+run_out(_, 0) :- !.
+run_out(Techniques, Left) :-
+    (   \+ solved, \+ contradiction(_), next_step(Techniques, _)
+    ->  Left1 is Left - 1,
+        run_out(Techniques, Left1)
+    ;   true
+    ).
+
+%! check_rule_puzzles(+Technique, +Puzzles, -Summary) is det.
+%
+%  check_rule_puzzle/4 (400 steps a walk) over a list of puzzles, added
+%  up: summary(Checked, Fired, Redundant, Unsound, New, SolvedWithout,
+%  SolvedWith), Unsound and New the first found (as in Result) or none.
+
+check_rule_puzzles(Name, Puzzles, Summary) :-
+    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0), Summary).
+
+add_puzzle(Name, Puzzle, S0, S) :-
+    check_rule_puzzle(Name, Puzzle, 400, Result),
+    (   Result = checked(F, U, R, N, reach(Without, With), _)
+    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0),
+        K is K0 + 1, F1 is F0 + F, R1 is R0 + R,
+        ( U0 == none -> U1 = U ; U1 = U0 ),
+        ( N0 == none -> N1 = N ; N1 = N0 ),
+        ( Without == solved -> W is W0 + 1 ; W = W0 ),
+        ( With == solved -> V is V0 + 1 ; V = V0 ),
+        S = summary(K, F1, R1, U1, N1, W, V)
+    ;   S = S0
+    ).

@@ -1,0 +1,607 @@
+/*  Rules of your own: a file of techniques, checked, then loaded into
+    the ladder at the rank it declares.
+
+    A rules file declares each technique with technique(Name, Properties) and
+    defines it as Name(Step), over the predicates of rule_api.pl (the
+    state and the shape, read-only) and SWI-Prolog's libraries:
+
+        technique(full_house, [difficulty(1), level(trivial)]).
+
+        full_house(step(full_house, unit(U), [p(R, C, V)], [])) :-
+            complete_unit(U),
+            findall(R0-C0, ( unit_cell(U, R0, C0), \+ element(R0, C0, _) ), [R-C]),
+            value(V), \+ placed_in(U, V),
+            possibility(R, C, _, V).
+
+    Properties are those of the engine's declarations (table.pl) but
+    deduction(Goal): the rule is Name/1.  difficulty(D) is needed; level
+    defaults by difficulty and set to `all` (the whole ladder and every
+    teaching walk use it; a set name puts it in that set and those above).
+    A module file that declares technique_table:declared_technique/2
+    clauses, as the engine's families do, loads as well.
+
+    Before anything is loaded the file is read and refused, with its file,
+    line and reason (rules_error(File, Line, Message)), for a syntax error,
+    a directive that would run something, a predicate it calls that is
+    defined nowhere, a clause that defines one of the engine's or
+    Prolog's own predicates, a name the engine's ladder has already, or a
+    rule that asserts or retracts anything itself.  A refused file leaves
+    the engine as it was.
+
+    A technique name belongs to one loaded file: loading another file that
+    declares it unloads the first (a lesson's reference rule, then your
+    own version of it).  A loaded file's techniques join the ladder only where its rules are
+    active: for a goal run by with_rules/2 (what Python and the command
+    line do, call by call) or for the rest of a shell session
+    (use_rules/1).
+
+    ?- load_rules('docs/lessons/rules/full_house.pl', Names),
+       with_rules(['docs/lessons/rules/full_house.pl'], technique(First, _)).
+    Names = [full_house], First = full_house.
+*/
+:- module(rule_files,
+          [ use_rules/1,            % +File
+            load_rules/2,           % +File, -Techniques
+            with_rules/2,           % +Files, :Goal
+            rules_techniques/2,     % ?File, ?Techniques
+            rule_source/3,          % +Technique, -File, -Line
+            rule_call/3,            % +Technique, :Rule, -Step
+            stopped_text/3,         % +Technique, +Why, -Text
+            unload_rules/1          % +File
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(error)).
+:- use_module(library(pairs)).
+:- use_module(library(time)).
+:- use_module(table).
+:- use_module('../facts/rule_api', []).
+
+:- meta_predicate with_rules(+, 0).
+
+:- multifile prolog:message//1.
+prolog:message(rules_error(File, Line, Message)) -->
+    [ '~w:~w: ~w'-[File, Line, Message] ].
+prolog:message(rule_stopped(Name, Why)) -->
+    { stopped_text(Name, Why, Text) },
+    [ '~w'-[Text] ].
+
+%! stopped_text(+Technique, +Why, -Text) is det.
+%
+%  Words for rule_stopped(Technique, Why).
+
+stopped_text(Name, time, Text) :-
+    format(string(Text), "your rule ~w was stopped by the time limit: does it loop?", [Name]).
+stopped_text(Name, memory, Text) :-
+    format(string(Text), "your rule ~w ran out of memory: does it recurse without end?", [Name]).
+stopped_text(Name, bad_step(Step), Text) :-
+    format(string(Text), "your rule ~w gave ~q, which is not step(~w, Reason, Placements, Eliminations) with \c
+                          Placements [] or [p(Row, Col, Value)] and Eliminations r(Row, Col, Value)s",
+           [Name, Step, Name]).
+
+% loaded(File, Module, Modified, Techniques): File is loaded into Module
+% as it was at time Modified, and declares Techniques.
+:- dynamic loaded/4.
+% declared_at(Technique, File, Line): where a loaded technique's rule is.
+:- dynamic declared_at/3.
+
+%! use_rules(+File) is det.
+%
+%  Load File (load_rules/2) and make its techniques part of the ladder
+%  for the rest of the session.  Says what joined; throws
+%  rules_error(File, Line, Message) when the file is refused.
+
+use_rules(File0) :-
+    load_rules(File0, Names),
+    rules_path(File0, File),
+    activate_rules(File),
+    forall(member(Name, Names),
+           ( technique(Name, D), format("~w joins the ladder at difficulty ~w~n", [Name, D]) )).
+
+%! load_rules(+File, -Techniques) is det.
+%
+%  Check File and load it, once (again when it has changed since).
+%  Techniques are the names it declares, in ladder order.  Throws
+%  rules_error(File, Line, Message) when it is refused.
+
+load_rules(File0, Names) :-
+    rules_path(File0, File),
+    time_file(File, Modified),
+    (   loaded(File, _, Modified, Names0)
+    ->  Names = Names0
+    ;   unload_rules(File),
+        checked_rules(File, Checks),
+        unload_rivals(File, Checks),
+        catch(load_checked(File, Modified, Checks, Names),
+              Error,
+              ( unload_rules(File), throw(Error) ))
+    ).
+
+% A technique name is one file's at a time: the file loaded last wins, and
+% another loaded file that declares one of its names is unloaded (it is
+% loaded again when it is named again).
+unload_rivals(File, checks(_, Decls, _)) :-
+    forall(( member(decl(Name, _, _, _), Decls),
+             technique_table:declared_technique(Name, Props),
+             memberchk(rules(Other), Props),
+             Other \== File ),
+           unload_rules(Other)).
+
+%! with_rules(+Files, :Goal) is semidet.
+%
+%  Run Goal once with the techniques of Files (each loaded by
+%  load_rules/2) in the ladder, then as before.
+
+with_rules([], Goal) :-
+    !,
+    once(Goal).
+with_rules(Files0, Goal) :-
+    maplist([F0, F]>>( load_rules(F0, _), rules_path(F0, F) ), Files0, Files),
+    exclude([F]>>(technique_table:active_rules(F)), Files, New),
+    setup_call_cleanup(maplist(activate_rules, New),
+                       once(Goal),
+                       forall(member(F, New), retractall(technique_table:active_rules(F)))).
+
+%! rules_techniques(?File, ?Techniques) is nondet.
+%
+%  A loaded rules file and the techniques it declares.
+
+rules_techniques(File, Names) :-
+    loaded(File, _, _, Names).
+
+%! rule_source(+Technique, -File, -Line) is semidet.
+%
+%  Where the rule of a loaded technique is declared.
+
+rule_source(Name, File, Line) :-
+    declared_at(Name, File, Line).
+
+%! unload_rules(+File) is det.
+%
+%  Take File's techniques out of the engine (nothing if it is not loaded).
+
+unload_rules(File0) :-
+    rules_path(File0, File),
+    forall(retract(loaded(File, _, _, _)), catch(unload_file(File), _, true)),
+    retractall(technique_table:active_rules(File)),
+    forall(( clause(technique_table:declared_technique(Name, Props), true, Ref), memberchk(rules(File), Props) ),
+           ( erase(Ref), retractall(declared_at(Name, File, _)) )).
+
+activate_rules(File) :-
+    (   technique_table:active_rules(File) -> true ; assertz(technique_table:active_rules(File)) ).
+
+rules_path(File0, File) :-
+    must_be(atomic, File0),
+    (   absolute_file_name(File0, File, [access(read), file_errors(fail)]),
+        exists_file(File)
+    ->  true
+    ;   throw(rules_error(File0, 0, "no such file (a rules file is a .pl file of yours)"))
+    ).
+
+% ----------------------------------------------------------------------
+% Reading and checking, before anything is loaded
+
+% checked_rules(+File, -Checks): Checks is checks(Module, Declarations,
+% Defined) of a file that passed: Module its module or none, each
+% declaration decl(Name, Properties, Line) (Kind rule or table), Defined
+% the Name/Arity of its clauses.
+checked_rules(File, checks(Module, Decls, Defined)) :-
+    read_rule_terms(File, Terms),
+    file_module(Terms, Module),
+    foldl(term_check(File, Module), Terms, [], Imports),
+    findall(PI, ( member(term(T, _, _), Terms), clause_indicator(T, PI) ), Defined0),
+    sort(Defined0, Defined),
+    findall(Decl, ( member(term(T, Line, _), Terms), declaration(T, Line, Decl) ), Decls),
+    (   Decls == []
+    ->  refuse(File, 1, "declares no technique: add technique(Name, [difficulty(D)]) and define Name(Step)")
+    ;   true
+    ),
+    forall(member(Decl, Decls), check_declaration(File, Module, Defined, Decl)),
+    forall(( member(term(T, Line, _), Terms), clause_body(T, Body) ),
+           check_calls(File, Line, Body, Defined, Imports)).
+
+read_rule_terms(File, Terms) :-
+    setup_call_cleanup(open(File, read, In, [encoding(utf8)]),
+                       read_terms(In, File, Terms),
+                       close(In)).
+
+read_terms(In, File, Terms) :-
+    catch(read_term(In, Term, [term_position(Pos), variable_names(Names), syntax_errors(error)]),
+          error(syntax_error(What), Where),
+          syntax_refused(File, What, Where)),
+    (   Term == end_of_file
+    ->  Terms = []
+    ;   stream_position_data(line_count, Pos, Line),
+        Terms = [term(Term, Line, Names)|Rest],
+        read_terms(In, File, Rest)
+    ).
+
+syntax_refused(File, What, Where) :-
+    (   Where = stream(_, Line, _, _) -> true
+    ;   Where = file(_, Line, _, _) -> true
+    ;   Line = 0
+    ),
+    message_text(error(syntax_error(What), _), Text0),
+    format(string(Text), "syntax error: ~w", [Text0]),
+    refuse(File, Line, Text).
+
+file_module([term((:- module(M, _)), _, _)|_], M) :- !.
+file_module(_, none).
+
+% term_check(+File, +Module, +Term, +Imports0, -Imports): a directive
+% may only load a library or an engine module (whose exports join
+% Imports) or declare; a clause may not define what is not its own.
+term_check(File, _, term((:- Directive), Line, _), Imports0, Imports) :-
+    !,
+    directive_check(File, Line, Directive, Imports0, Imports).
+term_check(File, Module, term(Clause, Line, _), Imports, Imports) :-
+    clause_head(Clause, Head),
+    head_check(File, Module, Line, Head).
+
+directive_check(_, _, module(_, _), Imports, Imports) :- !.
+directive_check(_, _, discontiguous(_), Imports, Imports) :- !.
+directive_check(_, _, multifile(technique_table:declared_technique/2), Imports, Imports) :- !.
+directive_check(File, Line, use_module(Spec), Imports0, Imports) :-
+    !,
+    directive_check(File, Line, use_module(Spec, all), Imports0, Imports).
+directive_check(File, Line, use_module(Spec, Only), Imports0, Imports) :-
+    !,
+    (   module_exports(File, Spec, Exports)
+    ->  (   Only == all -> Taken = Exports ; include([PI]>>memberchk(PI, Only), Exports, Taken) ),
+        append(Taken, Imports0, Imports)
+    ;   format(string(Text), "loads ~q, which is neither one of SWI-Prolog's libraries nor an engine module",
+               [Spec]),
+        refuse(File, Line, Text)
+    ).
+directive_check(File, Line, Directive, _, _) :-
+    format(string(Text), "the directive :- ~q would run when the file loads: a rules file only declares \c
+                          techniques and defines rules", [Directive]),
+    refuse(File, Line, Text).
+
+% The exports of a library or an engine module (prolog/**) Spec names.
+module_exports(_, library(Lib), Exports) :-
+    !,
+    absolute_file_name(library(Lib), Path, [file_type(prolog), access(read), file_errors(fail)]),
+    use_module(Path, []),
+    module_property(M, file(Path)),
+    module_property(M, exports(Exports)).
+module_exports(File, Spec, Exports) :-
+    atomic(Spec),
+    file_directory_name(File, Dir),
+    absolute_file_name(Spec, Path, [relative_to(Dir), file_type(prolog), access(read), file_errors(fail)]),
+    module_property(table, file(Table)),
+    file_directory_name(Table, Techniques),
+    file_directory_name(Techniques, Engine),
+    atom_concat(Engine, _, Path),
+    use_module(Path, []),
+    module_property(M, file(Path)),
+    module_property(M, exports(Exports)).
+
+head_check(File, Module, Line, Head0) :-
+    (   Head0 = Q:Head
+    ->  (   Q == technique_table, Head = declared_technique(_, _)
+        ->  true
+        ;   format(string(Text), "defines ~q in module ~q: a rules file defines only its own predicates",
+                   [Head, Q]),
+            refuse(File, Line, Text)
+        )
+    ;   Module \== none, Head0 = technique(_, _)
+    ->  refuse(File, Line, "a module file declares technique_table:declared_technique/2, not technique/2")
+    ;   engine_predicate(Head0, Whose)
+    ->  functor(Head0, N, A),
+        format(string(Text), "defines ~w/~w, which is ~w: give your predicate another name", [N, A, Whose]),
+        refuse(File, Line, Text)
+    ;   true
+    ).
+
+engine_predicate(Head, "one of Prolog's built-in predicates") :-
+    predicate_property(system:Head, defined),
+    !.
+engine_predicate(Head, "the engine's (rule_api.pl)") :-
+    functor(Head, N, A),
+    module_property(rule_api, exports(Exports)),
+    memberchk(N/A, Exports).
+
+clause_head((Head :- _), Head) :- !.
+clause_head(Head, Head).
+
+clause_body((_ :- Body), Body).
+
+clause_indicator((:- _), _) :- !, fail.
+clause_indicator(Clause, N/A) :-
+    clause_head(Clause, Head),
+    Head \= _:_,
+    functor(Head, N, A).
+
+% declaration(+Term, +Line, -Decl)
+declaration(technique(Name, Props), Line, decl(Name, Props, Line, rule)).
+declaration(technique_table:declared_technique(Name, Props), Line, decl(Name, Props, Line, module_file)).
+
+check_declaration(File, Module, Defined, decl(Name, Props, Line, Kind)) :-
+    (   atom(Name) -> true ; refuse(File, Line, "a technique's name is an atom, e.g. technique(full_house, [...])") ),
+    (   is_list(Props) -> true ; refuse(File, Line, "a technique's properties are a list, e.g. [difficulty(1)]") ),
+    (   technique_table:declared_technique(Name, Old), \+ memberchk(rules(_), Old)
+    ->  format(string(Text), "~w is already a technique of the engine's ladder: give yours another name",
+               [Name]),
+        refuse(File, Line, Text)
+    ;   true
+    ),
+    (   memberchk(difficulty(D), Props), integer(D), between(1, 10, D)
+    ->  true
+    ;   refuse(File, Line, "a technique declares its rung: difficulty(D), D from 1 (easiest) to 10")
+    ),
+    forall(member(P, Props), property_check(File, Line, Kind, P)),
+    (   Kind == rule, \+ memberchk(Name/1, Defined)
+    ->  format(string(Text), "declares ~w but defines no ~w/1 (the rule: ~w(Step) :- ...)", [Name, Name, Name]),
+        refuse(File, Line, Text)
+    ;   Kind == module_file, \+ memberchk(deduction(_), Props)
+    ->  refuse(File, Line, "a declaration of the table names its rule: deduction(Module:Predicate)")
+    ;   _ = Module
+    ).
+
+property_check(File, Line, Kind, P) :-
+    (   known_property(Kind, P)
+    ->  true
+    ;   format(string(Text), "~q is not a property a technique can have (see docs/techniques.md)", [P]),
+        refuse(File, Line, Text)
+    ).
+
+known_property(_, difficulty(D)) :- integer(D).
+known_property(_, order(K)) :- number(K).
+known_property(_, level(L)) :- level_name(L).
+known_property(_, level(no_boxes, L)) :- level_name(L).
+known_property(_, weight(W)) :- number(W).
+known_property(_, set(S)) :- memberchk(S, [always, basic, pairs, subsets, advanced, chains, all]).
+known_property(_, needs(F)) :- memberchk(F, [boxes, diagonals, runs, signs, marks]).
+known_property(_, text(G)) :- callable(G).
+known_property(module_file, deduction(G)) :- callable(G).
+known_property(module_file, local(T, G)) :- memberchk(T, [unit, cell]), callable(G).
+known_property(_, generator(G)) :- memberchk(G, [leave_out, search]).
+known_property(_, confluent(B)) :- memberchk(B, [true, false]).
+
+level_name(L) :- memberchk(L, [trivial, basic, intermediate, advanced, extreme]).
+
+% check_calls(+File, +Line, +Body, +Defined, +Imports): every goal of
+% Body is defined somewhere and changes nothing.
+check_calls(File, Line, Body, Defined, Imports) :-
+    forall(body_goal(Body, Goal), call_check(File, Line, Goal, Defined, Imports)).
+
+call_check(File, Line, Goal, Defined, Imports) :-
+    functor(Goal, N, A),
+    (   changes_facts(N/A)
+    ->  format(string(Text), "calls ~w/~w, which changes the facts: a rule only finds a step and the \c
+                              engine applies it", [N, A]),
+        refuse(File, Line, Text)
+    ;   defined_somewhere(Goal, N/A, Defined, Imports)
+    ->  true
+    ;   format(string(Text), "calls ~w/~w, which is defined nowhere (not in the file, rule_api.pl or \c
+                              SWI-Prolog's libraries)", [N, A]),
+        refuse(File, Line, Text)
+    ).
+
+defined_somewhere(_, PI, Defined, Imports) :-
+    ( memberchk(PI, Defined) ; memberchk(PI, Imports) ),
+    !.
+defined_somewhere(_, N/A, _, _) :-
+    module_property(rule_api, exports(Exports)),
+    memberchk(N/A, Exports),
+    !.
+defined_somewhere(Goal, _, _, _) :-
+    predicate_property(system:Goal, defined),
+    !.
+defined_somewhere(_, N/A, _, _) :-
+    '$find_library'(user, N, A, _, _).
+
+changes_facts(N/A) :-
+    memberchk(N/A, [assert/1, asserta/1, assertz/1, asserta/2, assertz/2, retract/1, retractall/1,
+                    abolish/1, abolish/2, erase/1, recorda/2, recorda/3, recordz/2, recordz/3,
+                    flag/3, nb_setval/2, b_setval/2, set_prolog_flag/2, op/3, (dynamic)/1,
+                    assign/4, assign/5, eliminate/2, setup_givens/2, setup_givens/3,
+                    clear_state/0, unplace/2, place_back/1, restore_state/2, setup_geometry/1,
+                    clear_geometry/0, drop_constraint/1, restore_constraint/1,
+                    consult/1, load_files/2, use_module/1, use_module/2, ensure_loaded/1,
+                    shell/1, shell/2, halt/0, halt/1]).
+
+% body_goal(+Body, -Goal): each goal Body calls, through control and
+% the meta-arguments of the predicates it calls (findall/3, forall/2,
+% maplist/3 with a closure, ...).
+body_goal(Body, _) :-
+    var(Body),
+    !,
+    fail.
+body_goal(_:Body, Goal) :-
+    !,
+    body_goal(Body, Goal).
+body_goal(Body, Goal) :-
+    control(Body, Parts),
+    !,
+    member(Part, Parts),
+    body_goal(Part, Goal).
+body_goal(Body, Goal) :-
+    (   Goal = Body
+    ;   meta_argument(Body, Part),
+        body_goal(Part, Goal)
+    ).
+
+control((A, B), [A, B]).
+control((A ; B), [A, B]).
+control((A -> B), [A, B]).
+control((A *-> B), [A, B]).
+control(\+ A, [A]).
+control(_^A, [A]).
+control(call(A), [A]).
+control(findall(_, A, _), [A]).
+control(findall(_, A, _, _), [A]).
+control(forall(A, B), [A, B]).
+control(aggregate_all(_, A, _), [A]).
+control(aggregate_all(_, _, A, _), [A]).
+control(once(A), [A]).
+control(ignore(A), [A]).
+control(setof(_, A, _), [A]).
+control(bagof(_, A, _), [A]).
+
+% A closure argument of a meta-predicate, with its extra arguments.
+meta_argument(Body, Goal) :-
+    \+ control(Body, _),
+    (   predicate_property(system:Body, meta_predicate(Spec))
+    ->  true
+    ;   functor(Body, N, A),
+        '$find_library'(user, N, A, Lib, _),
+        predicate_property(Lib:Body, meta_predicate(Spec))
+    ),
+    arg(I, Spec, Extra),
+    integer(Extra),
+    arg(I, Body, Closure),
+    callable(Closure),
+    \+ Closure = _>>_,
+    length(Vars, Extra),
+    (   Closure = M:C -> true ; M = none, C = Closure ),
+    C =.. List0,
+    append(List0, Vars, List),
+    Goal0 =.. List,
+    (   M == none -> Goal = Goal0 ; Goal = M:Goal0 ).
+
+refuse(File, Line, Message) :-
+    throw(rules_error(File, Line, Message)).
+
+message_text(Term, Text) :-
+    (   catch('$messages':translate_message(Term, Lines, []), _, fail)
+    ->  with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
+        split_string(Text0, "", " \n", [Text])
+    ;   term_string(Term, Text)
+    ).
+
+% ----------------------------------------------------------------------
+% Running a rule
+
+%! rule_call(+Name, :Rule, -Step) is semidet.
+%
+%  The first step Rule finds that is well formed and changes the state.
+%  A rule runs for at most rule_seconds/1 a call; a rule stopped by that
+%  limit, by the caller's or by running out of stack throws
+%  rule_stopped(Name, Why), Why one of time or memory; a malformed step
+%  throws rule_stopped(Name, bad_step(Step)).
+
+rule_call(Name, Rule, Step) :-
+    rule_seconds(Seconds),
+    catch(call_with_time_limit(Seconds, ( call(Rule, Step), useful_step(Name, Step) )),
+          Error,
+          rule_stopped(Name, Error)).
+
+%! rule_seconds(-Seconds) is det.
+%
+%  How long one call of a rule of your own may take.
+
+rule_seconds(10).
+
+rule_stopped(Name, time_limit_exceeded) :-
+    !,
+    throw(rule_stopped(Name, time)).
+rule_stopped(Name, error(resource_error(_), _)) :-
+    !,
+    throw(rule_stopped(Name, memory)).
+rule_stopped(_, Error) :-
+    throw(Error).
+
+% A step of the form the engine applies that places a value in an empty
+% cell or removes at least one candidate still there.
+useful_step(Name, Step) :-
+    (   Step = step(Name, _, Placements, Elims),
+        is_list(Elims), maplist(cell_value(r), Elims),
+        ( Placements == [] ; Placements = [p(R, C, V)], cell_value(p, p(R, C, V)) )
+    ->  (   Placements = [p(R, C, _)]
+        ->  \+ rule_api:element(R, C, _)         % a value it cannot take is the rule's error to show
+        ;   member(r(R, C, V), Elims),
+            rule_api:possibility(R, C, _, V)
+        ),
+        !
+    ;   throw(rule_stopped(Name, bad_step(Step)))
+    ).
+
+cell_value(F, T) :-
+    compound(T), T =.. [F, R, C, V],
+    integer(R), integer(C), integer(V).
+
+% ----------------------------------------------------------------------
+% Loading a file that passed
+
+load_checked(File, Modified, checks(Module0, Decls, _), Names) :-
+    (   Module0 == none
+    ->  Module = File,
+        add_import_module(Module, rule_api, start),
+        load_capturing(File, Module:load_files(File, [if(true)]))
+    ;   Module = Module0,
+        load_capturing(File, load_files(user:File, [if(true)]))
+    ),
+    maplist(declare(File, Module), Decls),
+    findall(Name, member(decl(Name, _, _, _), Decls), All),
+    sort_by_ladder(All, Names),
+    assertz(loaded(File, Module, Modified, Names)).
+
+sort_by_ladder(Names0, Names) :-
+    findall(K-Name, ( member(Name, Names0), technique(Name, D),
+                      ( technique_table:technique_property(Name, order(O)) -> true ; O = 1000 ),
+                      K = D-O ), Keyed),
+    keysort(Keyed, Sorted),
+    pairs_values(Sorted, Names).
+
+declare(File, Module, decl(Name, Props0, Line, rule)) :-
+    default_level(Props0, Level),
+    findall(P, ( member(P, [rules(File), deduction(rule_files:rule_call(Name, Module:Name)), set(all),
+                            level(Level)]),
+                 \+ ( functor(P, F, 1), F \== rules, F \== deduction, functor(Q, F, 1), memberchk(Q, Props0) ) ),
+            Defaults),
+    append(Defaults, Props0, Props1),
+    qualify_text(Module, Props1, Props),
+    assertz(technique_table:declared_technique(Name, Props)),
+    assertz(declared_at(Name, File, Line)).
+declare(File, _, decl(Name, _, Line, module_file)) :-
+    % loaded with the file, as the engine's families are: mark it as File's
+    (   clause(technique_table:declared_technique(Name, Props0), true, Ref),
+        \+ memberchk(rules(_), Props0)
+    ->  erase(Ref),
+        default_level(Props0, Level),
+        (   memberchk(level(_), Props0) -> Props1 = Props0 ; Props1 = [level(Level)|Props0] ),
+        (   memberchk(set(_), Props1) -> Props = [rules(File)|Props1] ; Props = [rules(File), set(all)|Props1] ),
+        assertz(technique_table:declared_technique(Name, Props)),
+        assertz(declared_at(Name, File, Line))
+    ;   true
+    ).
+
+qualify_text(Module, Props0, Props) :-
+    maplist(qualified_text(Module), Props0, Props).
+
+qualified_text(Module, text(G), text(Module:G)) :-
+    G \= _:_,
+    !.
+qualified_text(_, P, P).
+
+default_level(Props, Level) :-
+    (   memberchk(level(Level), Props)
+    ->  true
+    ;   memberchk(difficulty(D), Props),
+        nth1(D, [trivial, basic, intermediate, advanced, advanced, advanced, extreme, extreme, extreme, extreme],
+             Level)
+    ).
+
+% Load, turning an error printed while loading into rules_error.
+:- thread_local load_error/2.
+
+load_capturing(File, Goal) :-
+    retractall(load_error(_, _)),
+    setup_call_cleanup(asserta((user:message_hook(Term, error, _) :- rule_files:noted_load_error(Term)), Ref),
+                       catch(Goal, E, assertz(load_error(E, 0))),
+                       erase(Ref)),
+    (   load_error(Term, Line0)
+    ->  ( Line0 =:= 0, error_line(Term, Line) -> true ; Line = Line0 ),
+        message_text(Term, Text),
+        refuse(File, Line, Text)
+    ;   true
+    ).
+
+noted_load_error(Term) :-
+    (   error_line(Term, Line) -> true ; Line = 0 ),
+    assertz(load_error(Term, Line)).
+
+error_line(error(_, file(_, Line, _, _)), Line).
+error_line(error(_, stream(_, Line, _, _)), Line).

@@ -1,0 +1,235 @@
+"""Checking a rule of your own: on the positions of real solves (the bundled puzzles, the corpus,
+or puzzles you give), is it sound, does it find anything an engine technique of its rung or below
+does not, and does the ladder up to its rung finish more puzzles with it?
+
+>>> report = pybridge.check_rule("docs/lessons/rules/full_house.pl", sets=[("sudoku4", "puzzles/sudoku4.txt")])
+>>> technique = report.techniques[0]
+>>> technique.name, technique.sound, technique.adds_nothing
+('full_house', True, True)
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import engine
+from .answers import AnyPuzzle, limit_ms, plural
+from .cells import value_char
+from .errors import PuzzlogError
+from .picture import Marks, picture
+from .puzzle import Unreadable
+from .reading import load
+from .rules import RuleFile, load_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+# The bundled sets a rule is checked on by default, per kind, then the corpus's when it is there.
+DEFAULT_SETS: dict[str, list[tuple[str, Path]]] = {
+    "sudoku": [("sudoku9", ROOT / "puzzles" / "sudoku9.txt"),
+               ("sudoku9 levels", ROOT / "puzzles" / "generated" / "sudoku9_levels.txt"),
+               ("top95", CORPUS / "sudoku9_norvig_top95.txt")],
+    "jigsaw": [("jigsaw9", ROOT / "puzzles" / "jigsaw9_solo.txt"), ("jigsaw9 made", ROOT / "puzzles" / "generated" /
+                                                                     "jigsaw9.txt")],
+    "x": [("sudoku-x", ROOT / "puzzles" / "sudoku_x_solo.txt"), ("sudoku-x made", ROOT / "puzzles" / "generated" /
+                                                                 "sudoku_x.txt")],
+    "futoshiki": [("unequal", ROOT / "puzzles" / "futoshiki" / "unequal.txt"),
+                  ("futoshiki7", ROOT / "puzzles" / "generated" / "futoshiki7.txt"),
+                  ("sgt-unequal", CORPUS / "futoshiki_sgt_unequal.jsonl")],
+    "kakuro": [("kakuro", ROOT / "puzzles" / "kakuro" / "medium.txt"),
+               ("kakuro10", ROOT / "puzzles" / "generated" / "kakuro10.grid"),
+               ("upc", CORPUS / "kakuro_upc_prop_paucuesta9.jsonl")],
+}
+
+
+@dataclass
+class Counterexample:
+    """A position from a real solve where the rule's step goes against the puzzle's one solution."""
+
+    puzzle: AnyPuzzle
+    codes: list[int]
+    step: str
+    wrong: tuple[str, int, int, int]      # ("p", r, c, v) placed, or ("r", r, c, v) removed
+    right: int                            # the solution's value at that cell
+
+    def reason(self) -> str:
+        kind, r, c, v = self.wrong
+        if kind == "p":
+            return f"it places {v} at r{r}c{c}, but the solution has {self.right} there"
+        return f"it removes {v} from r{r}c{c}, but the solution has {v} there"
+
+    def candidates_text(self) -> str:
+        """The position as a grid: a placed value alone, an empty cell's candidates (in
+        parentheses when there is one left), '-' for a cell left with none."""
+        _, cols = self.puzzle.shape
+        cells = [str(code) if code > 0 else _candidates(code) for code in self.codes]
+        width = max(len(cell) for cell in cells)
+        return "\n".join(" ".join(cell.ljust(width) for cell in cells[i:i + cols])
+                         for i in range(0, len(cells), cols))
+
+    def picture(self) -> str:
+        """The SVG picture of the position, the wrong cell lit up."""
+        _, r, c, v = self.wrong
+        return picture(self.puzzle, self.codes, Marks(wrong={(r, c)}, focus={(r, c)}))
+
+    def _repr_html_(self) -> str:
+        return f"<p>{self.step}: {self.reason()}</p>{self.picture()}"
+
+    def __str__(self) -> str:
+        return "\n".join([f"{self.puzzle.source} #{self.puzzle.index}: {self.step}", f"  {self.reason()}",
+                          "  in the position:", *("    " + line for line in self.candidates_text().splitlines())])
+
+    def to_json(self) -> dict:
+        return {"source": self.puzzle.source, "index": self.puzzle.index, "codes": self.codes, "step": self.step,
+                "wrong": list(self.wrong), "right": self.right, "reason": self.reason()}
+
+
+def _candidates(code: int) -> str:
+    values = "".join(value_char(v) for v in range(1, (-code).bit_length() + 1) if -code >> (v - 1) & 1)
+    return f"({values})" if len(values) == 1 else values or "-"
+
+
+@dataclass
+class SetReach:
+    """On one set: how many puzzles were checked, in how many the rule fired, and how many the
+    ladder up to the rule's rung finishes without a guess, without the rule and with it."""
+
+    name: str
+    puzzles: int = 0
+    fired_in: int = 0
+    solved_without: int = 0
+    solved_with: int = 0
+    skipped: int = 0                      # not one solution, unreadable, or out of time
+
+    def __str__(self) -> str:
+        return (f"{self.name}: fired in {self.fired_in} of {plural(self.puzzles, 'puzzle')}; the ladder up to its "
+                f"rung solves {self.solved_without} without it, {self.solved_with} with it"
+                + (f" ({self.skipped} skipped)" if self.skipped else ""))
+
+
+@dataclass
+class TechniqueReport:
+    """What checking one technique of a rules file found."""
+
+    name: str
+    fired: int = 0
+    redundant: int = 0
+    unsound: Counterexample | None = None
+    new: tuple[AnyPuzzle, list[int], str] | None = None   # the first position where it found something new
+    sets: list[SetReach] = field(default_factory=list)
+
+    @property
+    def sound(self) -> bool:
+        return self.unsound is None
+
+    @property
+    def adds_nothing(self) -> bool:
+        """It fired, and each time an engine technique of its rung or below made the same changes."""
+        return self.fired > 0 and self.redundant == self.fired
+
+    def lines(self) -> list[str]:
+        out = [f"{self.name}: fired in {plural(self.fired, 'position')}"]
+        if self.unsound is not None:
+            out.append("  UNSOUND: " + str(self.unsound).replace("\n", "\n  "))
+        else:
+            out.append("  sound: every placement and elimination agrees with the solution")
+        if self.fired == 0:
+            out.append("  it never fired: is its pattern too narrow, or does it wait for a state that never comes?")
+        elif self.adds_nothing:
+            out.append("  adds nothing: each time, an engine technique of its rung or below made the same changes")
+        elif self.new is not None:
+            puzzle, _, step = self.new
+            out.append(f"  new in {self.fired - self.redundant} of {plural(self.fired, 'position')}; "
+                       f"the first: {puzzle.source} #{puzzle.index}: {step}")
+        out.extend("  " + str(s) for s in self.sets)
+        return out
+
+    def to_json(self) -> dict:
+        return {"technique": self.name, "fired": self.fired, "redundant": self.redundant, "sound": self.sound,
+                "adds_nothing": self.adds_nothing, "unsound": self.unsound.to_json() if self.unsound else None,
+                "new": {"source": self.new[0].source, "index": self.new[0].index, "codes": self.new[1],
+                        "step": self.new[2]} if self.new else None,
+                "sets": [vars(s) for s in self.sets]}
+
+
+@dataclass
+class RuleReport:
+    """A rules file checked: one TechniqueReport per technique it declares."""
+
+    rules: RuleFile
+    techniques: list[TechniqueReport]
+
+    @property
+    def sound(self) -> bool:
+        return all(t.sound for t in self.techniques)
+
+    def __str__(self) -> str:
+        return "\n".join([f"{self.rules.path}:"] + [line for t in self.techniques for line in t.lines()])
+
+    def _repr_html_(self) -> str:
+        parts = [f"<pre>{self}</pre>"]
+        parts += [t.unsound._repr_html_() for t in self.techniques if t.unsound is not None]
+        return "".join(parts)
+
+    def to_json(self) -> dict:
+        return {"rules": self.rules.path, "sound": self.sound, "techniques": [t.to_json() for t in self.techniques]}
+
+
+def check_rule(rules: str | os.PathLike | RuleFile, kind: str = "sudoku",
+               sets: list[tuple[str, str | os.PathLike | list[AnyPuzzle]]] | None = None, limit: int = 20,
+               max_steps: int = 400, time_limit: float | None = 10.0) -> RuleReport:
+    """Check every technique of a rules file on positions from real solves.
+
+    ``sets`` are (name, puzzles) pairs, puzzles a file or a list; by default the bundled puzzles
+    of ``kind`` and the corpus's (DEFAULT_SETS).  At most ``limit`` puzzles a set, each walked
+    for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit).
+    """
+    rule_file = load_rules(rules)
+    chosen = _sets(kind, sets)
+    reports = [TechniqueReport(name) for name in rule_file.techniques]
+    for set_name, puzzles in chosen:
+        for report in reports:
+            report.sets.append(SetReach(set_name))
+        for puzzle in puzzles[:limit]:
+            for report in reports:
+                _check_one(report, puzzle, rule_file, max_steps, time_limit)
+    return RuleReport(rule_file, reports)
+
+
+def _sets(kind: str, sets) -> list[tuple[str, list[AnyPuzzle]]]:
+    if sets is None:
+        if kind not in DEFAULT_SETS:
+            raise PuzzlogError(f"no puzzles to check a rule on for kind {kind!r} (kinds: {', '.join(DEFAULT_SETS)}); "
+                               "give sets of your own")
+        sets = [(name, path) for name, path in DEFAULT_SETS[kind] if path.is_file()]
+    chosen = []
+    for name, puzzles in sets:
+        chosen.append((name, load(Path(puzzles), errors="keep") if isinstance(puzzles, (str, os.PathLike))
+                       else list(puzzles)))
+    return chosen
+
+
+def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_steps: int,
+               time_limit: float | None) -> None:
+    reach = report.sets[-1]
+    reach.puzzles += 1
+    if isinstance(puzzle, Unreadable):
+        reach.skipped += 1
+        return
+    status, result = engine.call("bridge_check_rule", [puzzle.geometry(), puzzle.givens_text(), report.name,
+                                                       max_steps, limit_ms(time_limit)], 2, rules=(rules.path,))
+    if status != "checked":
+        reach.skipped += 1
+        return
+    fired, unsound, redundant, new, without, with_it = result
+    report.fired += fired
+    report.redundant += redundant
+    reach.fired_in += fired > 0
+    reach.solved_without += without == "solved"
+    reach.solved_with += with_it == "solved"
+    if unsound and report.unsound is None:
+        codes, step, kind, r, c, v, right = unsound
+        report.unsound = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right)
+    if new and report.new is None:
+        report.new = (puzzle, list(new[0]), str(new[1]))

@@ -1,0 +1,3 @@
+technique(naked_single, [difficulty(2)]).
+
+naked_single(_) :- fail.

@@ -1,0 +1,5 @@
+technique(sneaky, [difficulty(2)]).
+
+sneaky(_) :- fail.
+
+element(1, 1, 1).

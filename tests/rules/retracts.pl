@@ -1,0 +1,5 @@
+technique(greedy, [difficulty(2)]).
+
+greedy(step(greedy, x, [], [])) :-
+    possibility(R, C, _, V),
+    retract(possibility(R, C, _, V)).

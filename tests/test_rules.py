@@ -1,0 +1,203 @@
+"""Rules of your own: a rules file is checked, loaded and put on the ladder through all three
+doors (Python, the command line, the shell); a file that breaks a rule of rules files is refused
+with its file, line and reason and leaves the engine as it was; a rule that loops or gives a
+malformed step is stopped with a message naming it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pybridge
+from conftest import ROOT, assert_valid_solution
+
+FULL_HOUSE = ROOT / "docs" / "lessons" / "rules" / "full_house.pl"
+BAD = ROOT / "tests" / "rules"
+SUDOKU9 = ROOT / "puzzles" / "sudoku9.txt"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pybridge", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300)
+
+
+def full_house_steps(explanation: pybridge.Explanation) -> list[pybridge.Step]:
+    return [step for step in explanation.steps if step.technique == "full_house"]
+
+
+def test_python_loads_the_rule_and_it_fires_soundly():
+    rules = pybridge.load_rules(FULL_HOUSE)
+    assert rules.techniques == ("full_house",)
+    puzzle = pybridge.load(SUDOKU9)[0]
+    explanation = pybridge.explain(puzzle, rules=rules)
+    assert explanation.status == "solved"
+    assert_valid_solution(puzzle, explanation.values)
+    fired = full_house_steps(explanation)
+    assert fired and all(len(step.placements) == 1 for step in fired)
+    solution = explanation.values
+    for step in fired:  # each placement is the solution's value
+        (r, c, v), = step.placements
+        assert solution[(r - 1) * 9 + c - 1] == v
+    assert not full_house_steps(pybridge.explain(puzzle))  # only where the rules are named
+    rating = pybridge.rate(puzzle, rules=rules)
+    assert rating.techniques.get("full_house", 0) > 0 and "full_house" not in pybridge.rate(puzzle).techniques
+    solver = pybridge.Solver(puzzle, rules=str(FULL_HOUSE))
+    assert "full_house" in solver.techniques and solver.techniques.index("full_house") == 0
+
+
+def test_command_line_takes_rules():
+    out = cli("explain", "--rules", str(FULL_HOUSE), str(SUDOKU9))
+    assert out.returncode == 0, out.stderr
+    assert "full house: r7c7" in out.stdout
+    ladder = cli("techniques", "--rules", str(FULL_HOUSE)).stdout.splitlines()
+    assert ladder[1].split() == ["1", "full_house", "(yours)"]
+    rated = cli("rate", "--rules", str(FULL_HOUSE), str(SUDOKU9))
+    assert "full house" in rated.stdout.splitlines()[2]
+
+
+def test_shell_takes_rules():
+    goal = (f"use_rules('{FULL_HOUSE}'), load_puzzle('puzzles/sudoku9.txt', 0), "
+            "with_output_to(string(S), steps), sub_string(S, _, _, _, \"full house: r7c7\")")
+    out = subprocess.run(["swipl", "-q", "-g", "consult('prolog/puzzlog.pl')", "-g", goal, "-t", "halt"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("full_house joins the ladder at difficulty 1")
+
+
+REFUSED = [
+    ("syntax_error.pl", 4, "Syntax error"),
+    ("undefined_helper.pl", 3, "calls pointing_cells/2, which is defined nowhere"),
+    ("redefines_element.pl", 5, "defines element/3, which is the engine's"),
+    ("engine_name.pl", 1, "naked_single is already a technique of the engine's ladder"),
+    ("retracts.pl", 3, "calls retract/1, which changes the facts"),
+    ("runs_a_goal.pl", 1, "would run when the file loads"),
+]
+
+
+@pytest.mark.parametrize("name, line, reason", REFUSED)
+def test_a_bad_rules_file_is_refused_and_changes_nothing(name, line, reason):
+    before = pybridge.ladder()
+    with pytest.raises(pybridge.RulesError) as caught:
+        pybridge.load_rules(BAD / name)
+    error = caught.value
+    assert (Path(error.file).name, error.line) == (name, line) and reason in error.reason, str(error)
+    assert str(error).startswith(f"{error.file}:{line}: ")
+    assert pybridge.ladder() == before
+    assert not Path("/tmp/puzzlog-was-here").exists() or name != "runs_a_goal.pl"
+    out = cli("explain", "--rules", str(BAD / name), str(SUDOKU9))
+    assert out.returncode == 1 and f"{name}:{line}: " in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_file_is_loaded_again_when_it_changes(tmp_path):
+    rules = tmp_path / "mine.pl"
+    text = FULL_HOUSE.read_text()
+    rules.write_text(text)
+    puzzle = pybridge.load(SUDOKU9)[0]
+    assert pybridge.Solver(puzzle, rules=rules).techniques[0] == "full_house"
+    rules.write_text(text.replace("difficulty(1), order(5)", "difficulty(9)"))
+    later = pybridge.Solver(puzzle, rules=rules).techniques
+    assert later[0] != "full_house" and later.index("full_house") > later.index("x_wing")
+
+
+def test_a_rule_that_loops_is_stopped_by_the_time_limit_and_named():
+    puzzle = pybridge.load(SUDOKU9)[0]
+    with pytest.raises(pybridge.RuleStoppedError, match="your rule loopy was stopped by the time limit"):
+        pybridge.explain(puzzle, rules=BAD / "loops.pl", time_limit=0.5)
+    assert pybridge.explain(puzzle).status == "solved"  # the engine goes on
+
+
+def test_a_malformed_step_is_named():
+    puzzle = pybridge.load(SUDOKU9)[0]
+    with pytest.raises(pybridge.RuleStoppedError, match=r"your rule sloppy gave placed\("):
+        pybridge.Solver(puzzle, rules=BAD / "malformed.pl").step()
+
+
+def test_each_step_shows_the_clause_that_found_it():
+    puzzle = pybridge.load(SUDOKU9)[0]
+    explanation = pybridge.explain(puzzle, rules=FULL_HOUSE, show_rules=True)
+    source = FULL_HOUSE.read_text().splitlines()
+    mine = full_house_steps(explanation)
+    for step in mine:
+        rule = step.rule
+        assert (Path(rule.file), rule.line) == (FULL_HOUSE, 6)
+        assert rule.clause.splitlines()[0] == source[5] and rule.clause.splitlines()[-1] == source[-1]
+        (r, c, v), = step.placements
+        # the facts matched hold in the position the step starts from: the candidate it places
+        matched = [f for f in rule.facts if f.startswith("possibility(")]
+        assert matched and matched[-1].startswith(f"possibility({r},{c},") and matched[-1].endswith(f",{v})")
+        code = step.position.codes[(r - 1) * 9 + c - 1]
+        assert code < 0 and -code & (1 << (v - 1))  # a candidate there, in the engine's codes
+    engine_rules = {step.technique: step.rule for step in explanation.steps if step.kind == "step"}
+    assert engine_rules["naked_single"].file.endswith("prolog/techniques/singles.pl")
+    out = cli("explain", "--rules", str(FULL_HOUSE), "--show-rules", str(SUDOKU9))
+    lines = out.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if "full house: r7c7" in line)
+    assert lines[at + 1].strip() == "the rule, docs/lessons/rules/full_house.pl:6:"
+    assert lines[at + 2].strip() == source[5].strip()
+    data = cli("explain", "--rules", str(FULL_HOUSE), "--show-rules", "--json", str(SUDOKU9)).stdout
+    assert '"rule": {"file": "' in data and '"line": 6' in data
+
+
+def test_the_shell_shows_the_rule_and_its_bindings():
+    queries = [f"use_rules('{FULL_HOUSE}')", "load_puzzle('puzzles/sudoku9.txt', 0)", "step, step, step, step",
+               "trace_rule(full_house)", "step", "why(7, 7, 4)"]
+    program = "run :- forall(member(Q, [" + ", ".join(f"({q})" for q in queries) + \
+        "]), (format('@@~n'), (catch(Q, E, (print_message(error, E), fail)) -> true ; writeln(false))))."
+    out = subprocess.run(["swipl", "-q", "-g", "consult('prolog/puzzlog.pl')", "-g", f"assertz(({program[:-1]}))",
+                          "-g", "run", "-t", "halt"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    chunks = out.stdout.split("@@\n")[1:]
+    assert chunks[3].splitlines() == ["firing 1 (line 6): U = col(7), R = 7, C = 7, V = 4",
+                                      "  gives step(full_house,unit(col(7)),[p(7,7,4)],[])"], out.stdout + out.stderr
+    why = chunks[5].splitlines()
+    assert why[0].startswith("r7c7 = 4: full house: r7c7")
+    assert why[1] == f"  the rule, {FULL_HOUSE.relative_to(ROOT)}:6:"
+    assert why[-1] == "  it matched: [complete_unit(col(7)),possibility(7,7,9,4)]"
+
+
+SUDOKU9_SET = [("sudoku9", SUDOKU9)]
+
+
+@pytest.mark.parametrize("name", ["off_by_one.pl", "wrong_unit.pl", "removes_answer.pl"])
+def test_an_unsound_rule_is_caught_with_a_counterexample(name):
+    report = pybridge.check_rule(BAD / name, sets=SUDOKU9_SET, limit=4)
+    technique, = report.techniques
+    assert not report.sound and technique.fired > 0
+    example = technique.unsound
+    solution = pybridge.solve(example.puzzle).values
+    cols = example.puzzle.shape[1]
+    kind, r, c, v = example.wrong
+    assert example.right == solution[(r - 1) * cols + c - 1]
+    assert (v != example.right) if kind == "p" else (v == example.right)  # it does go against the solution
+    for i, code in enumerate(example.codes):  # the position is one of a sound walk: the solution is still in it
+        assert code == solution[i] or (code < 0 and -code & (1 << (solution[i] - 1)))
+    assert example.picture().startswith("<svg") and "UNSOUND" in str(report)
+    out = cli("check-rule", str(BAD / name), "--corpus", str(SUDOKU9), "--limit", "2")
+    assert out.returncode == 1 and "UNSOUND" in out.stdout and example.reason() in out.stdout
+
+
+@pytest.mark.parametrize("path", [BAD / "x_wing_columns.pl", FULL_HOUSE])
+def test_a_rule_the_engine_already_has_adds_nothing(path):
+    report = pybridge.check_rule(path, sets=SUDOKU9_SET, limit=3)
+    technique, = report.techniques
+    assert report.sound and technique.fired > 0 and technique.adds_nothing and technique.new is None
+    assert "adds nothing" in str(report)
+
+
+def test_a_rule_below_its_true_rung_finds_something_new():
+    report = pybridge.check_rule(BAD / "early_x_wing.pl", sets=SUDOKU9_SET, limit=3)
+    technique, = report.techniques
+    assert report.sound and not technique.adds_nothing and technique.redundant < technique.fired
+    puzzle, codes, step = technique.new
+    assert step.startswith("early x wing: ") and len(codes) == 81
+    data = cli("check-rule", str(BAD / "early_x_wing.pl"), "--corpus", str(SUDOKU9), "--limit", "1", "--json")
+    assert data.returncode == 0 and '"adds_nothing": false' in data.stdout
+
+
+def test_the_shell_checks_a_rule():
+    out = subprocess.run(["swipl", "-q", "-g", "consult('prolog/puzzlog.pl')", "-g",
+                          f"check_rule('{BAD / 'removes_answer.pl'}')", "-t", "halt"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("smaller_of_two: fired in ") and lines[1].startswith("  UNSOUND: smaller of two: ")
