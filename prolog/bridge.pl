@@ -143,10 +143,11 @@ bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
 %  Check a technique of a loaded rules file on the positions of a walk
 %  through one puzzle (rule_check:check_rule_puzzle/4).  Status is
 %  checked, not_unique, invalid or timeout; Result, when checked, is
-%  [Fired, Unsound, Redundant, New, Without, With] with Unsound [] or
+%  [Fired, Unsound, Redundant, New, Without, With, Trail] with Unsound [] or
 %  [Codes, StepText, Kind, R, C, V, Right] (Kind p or r: the placement or
 %  elimination the solution refutes, Right the solution's value there),
-%  New [] or [Codes, StepText], Without and With solved or stuck.
+%  New [] or [Codes, StepText], Without and With solved or stuck, Trail
+%  the positions of the walk where the rule fired.
 
 bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
     shape_geometry(Shape, Geometry),
@@ -161,8 +162,8 @@ bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
 
 check_answer(timeout, timeout, []).
 check_answer(not_unique(_), not_unique, []).
-check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution), checked,
-             [Fired, UnsoundList, Redundant, NewList, Without, With]) :-
+check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail), checked,
+             [Fired, UnsoundList, Redundant, NewList, Without, With, Trail]) :-
     (   Unsound = unsound(Codes, Step, Wrong)
     ->  step_text(Step, StepText),
         Wrong =.. [Kind, R, C, V],

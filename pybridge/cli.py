@@ -40,6 +40,7 @@ from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
 from .check import check
 from .errors import PuzzleFormatError, PuzzlogError
+from .lessons import grade
 from .rule_check import DEFAULT_SETS, check_rule
 from .rules import load_rules
 from .generate import ATTEMPTS, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
@@ -216,6 +217,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="at most N puzzles a set (default 20)")
     p_rule.add_argument("--time-limit", type=_seconds, default=10.0, metavar="S",
                         help="seconds allowed per puzzle (default 10)")
+    p_rule.add_argument("--lesson", type=_whole(1, 99), metavar="N",
+                        help="grade the file on lesson N's exercise (docs/lessons/): sound, fires wherever the "
+                             "reference solution fires, finishes as many of the lesson's puzzles")
     p_rule.add_argument("--json", action="store_true", help="the report as one JSON object")
     return parser
 
@@ -661,6 +665,10 @@ def _library(args: argparse.Namespace) -> int:
 
 
 def _check_rule(args: argparse.Namespace) -> int:
+    if args.lesson is not None:
+        graded = grade(args.lesson, args.rules, time_limit=args.time_limit)
+        print(json.dumps(graded.to_json()) if args.json else graded)
+        return 0 if graded.passed else 1
     sets = [(Path(f).name, f) for f in args.corpus] if args.corpus else None
     report = check_rule(args.rules, args.kind, sets, limit=args.limit, time_limit=args.time_limit)
     print(json.dumps(report.to_json()) if args.json else report)

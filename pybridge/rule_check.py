@@ -20,7 +20,7 @@ from .errors import PuzzlogError
 from .picture import Marks, picture
 from .puzzle import Unreadable
 from .reading import load
-from .rules import RuleFile, load_rules
+from .rules import RuleFile, load_rules, shown_path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -77,7 +77,7 @@ class Counterexample:
         return f"<p>{self.step}: {self.reason()}</p>{self.picture()}"
 
     def __str__(self) -> str:
-        return "\n".join([f"{self.puzzle.source} #{self.puzzle.index}: {self.step}", f"  {self.reason()}",
+        return "\n".join([f"{shown_path(self.puzzle.source)} #{self.puzzle.index}: {self.step}", f"  {self.reason()}",
                           "  in the position:", *("    " + line for line in self.candidates_text().splitlines())])
 
     def to_json(self) -> dict:
@@ -118,6 +118,8 @@ class TechniqueReport:
     unsound: Counterexample | None = None
     new: tuple[AnyPuzzle, list[int], str] | None = None   # the first position where it found something new
     sets: list[SetReach] = field(default_factory=list)
+    # per puzzle checked, the positions of the engine's walk where the rule fired (0: the givens)
+    trails: list[tuple[AnyPuzzle, list[int]]] = field(default_factory=list, repr=False)
 
     @property
     def sound(self) -> bool:
@@ -141,7 +143,7 @@ class TechniqueReport:
         elif self.new is not None:
             puzzle, _, step = self.new
             out.append(f"  new in {self.fired - self.redundant} of {plural(self.fired, 'position')}; "
-                       f"the first: {puzzle.source} #{puzzle.index}: {step}")
+                       f"the first: {shown_path(puzzle.source)} #{puzzle.index}: {step}")
         out.extend("  " + str(s) for s in self.sets)
         return out
 
@@ -165,7 +167,7 @@ class RuleReport:
         return all(t.sound for t in self.techniques)
 
     def __str__(self) -> str:
-        return "\n".join([f"{self.rules.path}:"] + [line for t in self.techniques for line in t.lines()])
+        return "\n".join([f"{shown_path(self.rules.path)}:"] + [line for t in self.techniques for line in t.lines()])
 
     def _repr_html_(self) -> str:
         parts = [f"<pre>{self}</pre>"]
@@ -222,7 +224,8 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     if status != "checked":
         reach.skipped += 1
         return
-    fired, unsound, redundant, new, without, with_it = result
+    fired, unsound, redundant, new, without, with_it, trail = result
+    report.trails.append((puzzle, list(trail)))
     report.fired += fired
     report.redundant += redundant
     reach.fired_in += fired > 0

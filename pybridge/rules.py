@@ -34,6 +34,12 @@ class RuleFile:
 RulesArg = Union[str, os.PathLike, RuleFile, Sequence[Union[str, os.PathLike, RuleFile]], None]
 
 
+def shown_path(path: str | os.PathLike) -> str:
+    """A path as a person reads it: relative to the working folder when it lies inside it."""
+    text = str(path)
+    return os.path.relpath(text) if text.startswith(os.getcwd() + os.sep) else text
+
+
 def load_rules(path: str | os.PathLike | RuleFile) -> RuleFile:
     """Check and load a rules file; raises RulesError naming the file, line and reason when
     the engine refuses it (and then nothing of it is loaded).  Loading again is free until
@@ -72,8 +78,7 @@ class RuleSource:
 
     def lines(self) -> list[str]:
         """The rule as the CLI prints it under its step."""
-        shown = os.path.relpath(self.file) if self.file.startswith(os.getcwd() + os.sep) else self.file
-        out = [f"the rule, {shown}:{self.line}:", *("    " + line for line in self.clause.splitlines())]
+        out = [f"the rule, {shown_path(self.file)}:{self.line}:", *("    " + line for line in self.clause.splitlines())]
         if self.facts:
             out.append("it matched: " + ", ".join(self.facts))
         return out

@@ -15,6 +15,7 @@ from conftest import ROOT, assert_valid_solution
 
 FULL_HOUSE = ROOT / "docs" / "lessons" / "rules" / "full_house.pl"
 BAD = ROOT / "tests" / "rules"
+LESSON_SOLUTIONS = ROOT / "docs" / "lessons" / "solutions"
 SUDOKU9 = ROOT / "puzzles" / "sudoku9.txt"
 
 
@@ -177,7 +178,7 @@ def test_an_unsound_rule_is_caught_with_a_counterexample(name):
     assert out.returncode == 1 and "UNSOUND" in out.stdout and example.reason() in out.stdout
 
 
-@pytest.mark.parametrize("path", [BAD / "x_wing_columns.pl", FULL_HOUSE])
+@pytest.mark.parametrize("path", [LESSON_SOLUTIONS / "x_wing_columns.pl", FULL_HOUSE])
 def test_a_rule_the_engine_already_has_adds_nothing(path):
     report = pybridge.check_rule(path, sets=SUDOKU9_SET, limit=3)
     technique, = report.techniques
@@ -185,13 +186,16 @@ def test_a_rule_the_engine_already_has_adds_nothing(path):
     assert "adds nothing" in str(report)
 
 
-def test_a_rule_below_its_true_rung_finds_something_new():
-    report = pybridge.check_rule(BAD / "early_x_wing.pl", sets=SUDOKU9_SET, limit=3)
+def test_a_rule_below_its_true_rung_finds_something_new(tmp_path):
+    early = tmp_path / "early_x_wing.pl"   # the lesson's X-Wing, declared as easy as a hidden single
+    early.write_text((LESSON_SOLUTIONS / "x_wing_columns.pl").read_text().replace("x_wing_columns", "early_x_wing")
+                     .replace("difficulty(6), order(205), level(advanced)", "difficulty(2)"))
+    report = pybridge.check_rule(early, sets=SUDOKU9_SET, limit=3)
     technique, = report.techniques
     assert report.sound and not technique.adds_nothing and technique.redundant < technique.fired
     puzzle, codes, step = technique.new
     assert step.startswith("early x wing: ") and len(codes) == 81
-    data = cli("check-rule", str(BAD / "early_x_wing.pl"), "--corpus", str(SUDOKU9), "--limit", "1", "--json")
+    data = cli("check-rule", str(early), "--corpus", str(SUDOKU9), "--limit", "1", "--json")
     assert data.returncode == 0 and '"adds_nothing": false' in data.stdout
 
 

@@ -15,7 +15,7 @@
     ?- Puzzle = puzzle(geometry(4, boxes(2,2), []),
                        [g(1,4,2), g(2,1,4), g(3,4,3), g(4,1,2)]),
        with_rules(['docs/lessons/rules/full_house.pl'],
-           check_rule_puzzle(full_house, Puzzle, 100, checked(_, Unsound, _, _, Reach, _))).
+           check_rule_puzzle(full_house, Puzzle, 100, checked(_, Unsound, _, _, Reach, _, _))).
     Unsound = none, Reach = reach(solved, solved).
 */
 :- module(rule_check,
@@ -37,7 +37,7 @@
 %  Check Technique (a rule of a loaded rules file) on the positions of a
 %  walk through Puzzle of at most MaxSteps steps.  Result is
 %  not_unique(Count) for a puzzle without exactly one solution, else
-%  checked(Fired, Unsound, Redundant, New, Reach, Solution):
+%  checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail):
 %    - Fired: in how many positions the rule found a deduction;
 %    - Unsound: none or unsound(Codes, Step, Wrong), the first position
 %      (state codes) where the rule's Step goes against the solution,
@@ -47,7 +47,10 @@
 %    - New: none or new(Codes, Step), the first position where it did not;
 %    - Reach: reach(Without, With), each solved or stuck: the ladder up
 %      to the rule's rung from the givens, without the rule and with it;
-%    - Solution: the solution, row-major.
+%    - Solution: the solution, row-major;
+%    - Trail: the positions (0 the givens, K after K steps of the walk)
+%      where the rule fired, ascending: the walk is the engine's own, the
+%      same for any rule, so two rules' trails can be compared.
 
 check_rule_puzzle(Name, _, _, _) :-
     \+ technique(Name, _),
@@ -61,14 +64,15 @@ check_rule_puzzle(Name, Puzzle, MaxSteps, Result) :-
         Result = not_unique(Count)
     ).
 
-walk_checked(Name, Puzzle, MaxSteps, Solution, checked(Fired, Unsound, Redundant, New, Reach, Solution)) :-
+walk_checked(Name, Puzzle, MaxSteps, Solution, checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail)) :-
     technique(Name, _),
     findall(T, ( technique(T, _), T \== Name, \+ technique_property(T, rules(_)) ), Engine),
     easier(Name, Easier),
     setup_puzzle(Puzzle, ok),
-    Tally = tally(0, none, 0, none),
-    walk(Name, Engine, Easier, Solution, MaxSteps, Tally),
-    Tally = tally(Fired, Unsound, Redundant, New),
+    Tally = tally(0, none, 0, none, []),
+    walk(Name, Engine, Easier, Solution, 0, MaxSteps, Tally),
+    Tally = tally(Fired, Unsound, Redundant, New, Trail0),
+    reverse(Trail0, Trail),
     reach(Name, Puzzle, Solution, Reach).
 
 % The engine's techniques of Name's rung or below: as easy, or easier.
@@ -76,16 +80,17 @@ easier(Name, Easier) :-
     technique(Name, D),
     findall(T, ( technique(T, DT), DT =< D, T \== Name, \+ technique_property(T, rules(_)) ), Easier).
 
-walk(_, _, _, _, 0, _) :- !.
-walk(Name, Engine, Easier, Solution, Left, Tally) :-
+walk(_, _, _, _, Max, Max, _) :- !.
+walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
     (   deduction(Name, Step)
-    ->  tally_step(Step, Easier, Solution, Tally)
+    ->  tally_step(Step, Easier, Solution, Tally),
+        arg(5, Tally, Trail), nb_setarg(5, Tally, [At|Trail])
     ;   true
     ),
     (   \+ solved,
         next_step(Engine, _)
-    ->  Left1 is Left - 1,
-        walk(Name, Engine, Easier, Solution, Left1, Tally)
+    ->  At1 is At + 1,
+        walk(Name, Engine, Easier, Solution, At1, Max, Tally)
     ;   true
     ).
 
@@ -173,7 +178,7 @@ check_rule_puzzles(Name, Puzzles, Summary) :-
 
 add_puzzle(Name, Puzzle, S0, S) :-
     check_rule_puzzle(Name, Puzzle, 400, Result),
-    (   Result = checked(F, U, R, N, reach(Without, With), _)
+    (   Result = checked(F, U, R, N, reach(Without, With), _, _)
     ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0),
         K is K0 + 1, F1 is F0 + F, R1 is R0 + R,
         ( U0 == none -> U1 = U ; U1 = U0 ),

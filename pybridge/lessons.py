@@ -1,0 +1,133 @@
+"""The lessons of docs/lessons/: each teaches one rule (its example, in docs/lessons/rules/) and
+sets an exercise that ``grade`` marks: your rule is sound, fires wherever the reference solution
+(docs/lessons/solutions/) fires, and finishes as many of the lesson's puzzles (puzzles/lessons/).
+
+>>> LESSONS[1].exercise, LESSONS[1].puzzles
+('only_candidate', 'puzzles/lessons/singles.txt')
+>>> grade(1, "docs/lessons/solutions/only_candidate.pl").passed
+True
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from .answers import plural
+from .errors import PuzzlogError
+from .rule_check import TechniqueReport, check_rule
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson: its page, the rule it shows, the exercise it sets and the puzzles it grades on."""
+
+    number: int
+    title: str
+    page: str           # docs/lessons/NN_name.md
+    kind: str
+    puzzles: str        # puzzles/lessons/...
+    example: str        # the rule the lesson shows (docs/lessons/rules/)
+    exercise: str       # the technique the exercise asks for
+    solution: str       # a reference solution (docs/lessons/solutions/)
+
+
+def _lesson(number: int, title: str, page: str, kind: str, puzzles: str, example: str, exercise: str) -> Lesson:
+    return Lesson(number, title, f"docs/lessons/{number:02}_{page}.md", kind, f"puzzles/lessons/{puzzles}",
+                  f"docs/lessons/rules/{example}.pl", exercise, f"docs/lessons/solutions/{exercise}.pl")
+
+
+LESSONS: dict[int, Lesson] = {lesson.number: lesson for lesson in [
+    _lesson(1, "Facts and a first rule", "facts", "sudoku", "singles.txt", "full_house", "only_candidate"),
+    _lesson(2, "Hidden singles", "hidden_singles", "sudoku", "hidden.txt", "box_single", "line_single"),
+    _lesson(3, "Where a box meets a line", "intersections", "sudoku", "pointing.txt", "pointing_rule", "claiming"),
+    _lesson(4, "Pairs", "pairs", "sudoku", "pairs.txt", "pair_in_unit", "hidden_pair_rule"),
+    _lesson(5, "Fish", "fish", "sudoku", "xwing.txt", "x_wing_rows", "x_wing_columns"),
+    _lesson(6, "A first chain", "chains", "sudoku", "wings.txt", "xy_wing_rule", "xyz_wing_rule"),
+    _lesson(7, "Kakuro sums", "kakuro", "kakuro", "kakuro.grid", "last_cell", "two_cell_run"),
+    _lesson(8, "Futoshiki signs", "futoshiki", "futoshiki", "futoshiki.txt", "not_extreme", "less_bounds"),
+]}
+
+
+@dataclass
+class Grade:
+    """How a rules file does on a lesson's exercise."""
+
+    lesson: Lesson
+    report: TechniqueReport          # the exercise's technique, checked on the lesson's puzzles
+    reference: TechniqueReport       # the reference solution, on the same positions
+    covered: int                     # positions where both fire
+    puzzles: int
+
+    @property
+    def sound(self) -> bool:
+        return self.report.sound
+
+    @property
+    def solved(self) -> int:
+        return sum(s.solved_with for s in self.report.sets)
+
+    @property
+    def reference_solved(self) -> int:
+        return sum(s.solved_with for s in self.reference.sets)
+
+    @property
+    def passed(self) -> bool:
+        """Sound, firing wherever the reference fires, and finishing as many puzzles."""
+        return self.sound and self.covered == self.reference.fired and self.solved >= self.reference_solved
+
+    def lines(self) -> list[str]:
+        name = self.report.name
+        out = [f"lesson {self.lesson.number}, {self.lesson.title}: {name}"]
+        out.append("  sound: yes" if self.sound else "  sound: NO: " + str(self.report.unsound).replace("\n", "\n  "))
+        out.append(f"  fires in {self.covered} of the {plural(self.reference.fired, 'position')} where the "
+                   f"reference fires ({self.report.fired} in all)")
+        out.append(f"  with the ladder up to its rung it finishes {self.solved} of the {self.puzzles} lesson "
+                   f"puzzles (the reference: {self.reference_solved})")
+        out.append("  PASSED" if self.passed else "  not yet: " + self._advice())
+        return out
+
+    def _advice(self) -> str:
+        if not self.sound:
+            return "the counterexample above shows a position where your rule goes wrong"
+        if self.covered < self.reference.fired:
+            return "your rule misses positions where the reference finds a deduction"
+        return "the ladder with your rule finishes fewer puzzles than with the reference"
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+    def to_json(self) -> dict:
+        return {"lesson": self.lesson.number, "technique": self.report.name, "sound": self.sound,
+                "covered": self.covered, "reference_fired": self.reference.fired, "fired": self.report.fired,
+                "solved": self.solved, "reference_solved": self.reference_solved, "puzzles": self.puzzles,
+                "passed": self.passed, "unsound": self.report.unsound.to_json() if self.report.unsound else None}
+
+
+def lesson(number: int) -> Lesson:
+    if number not in LESSONS:
+        raise PuzzlogError(f"there is no lesson {number} (lessons {min(LESSONS)} to {max(LESSONS)})")
+    return LESSONS[number]
+
+
+def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0) -> Grade:
+    """Grade a rules file on lesson ``number``'s exercise: the technique it declares under the
+    exercise's name (or its only technique), checked on the lesson's puzzles beside the
+    reference solution."""
+    chosen = lesson(number)
+    sets = [(Path(chosen.puzzles).name, ROOT / chosen.puzzles)]
+    reference = check_rule(ROOT / chosen.solution, sets=sets, limit=100, time_limit=time_limit)
+    mine = check_rule(rules, sets=sets, limit=100, time_limit=time_limit)
+    names = [t.name for t in mine.techniques]
+    if chosen.exercise in names:
+        report = mine.techniques[names.index(chosen.exercise)]
+    elif len(names) == 1:
+        report = mine.techniques[0]
+    else:
+        raise PuzzlogError(f"{rules} declares {', '.join(names)}: lesson {number} asks for {chosen.exercise}")
+    ref = reference.techniques[0]
+    covered = sum(len(set(mine_trail) & set(ref_trail))
+                  for (_, mine_trail), (_, ref_trail) in zip(report.trails, ref.trails))
+    return Grade(chosen, report, ref, covered, len(ref.trails))

@@ -1,0 +1,38 @@
+"""docs/lessons/notebook.ipynb runs from a clean kernel and prints what it holds: every output
+of every code cell (text, pictures) is the one stored in the notebook."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+
+nbformat = pytest.importorskip("nbformat", reason="nbformat is in puzzlog[test]: make test installs it")
+nbclient = pytest.importorskip("nbclient", reason="nbclient is in puzzlog[test]: make test installs it")
+pytest.importorskip("ipykernel", reason="ipykernel is in puzzlog[test]: make test installs it")
+
+NOTEBOOK = ROOT / "docs" / "lessons" / "notebook.ipynb"
+
+
+def outputs(cell) -> list[dict]:
+    """A code cell's outputs without what changes from run to run (execution counts)."""
+    kept = []
+    for output in cell.get("outputs", []):
+        if output["output_type"] == "stream":
+            kept.append({"stream": output["name"], "text": output["text"]})
+        elif output["output_type"] in ("execute_result", "display_data"):
+            kept.append({"data": dict(output["data"])})
+        else:
+            kept.append({"error": output.get("ename"), "value": output.get("evalue")})
+    return kept
+
+
+def test_the_notebook_runs_and_its_outputs_are_the_stored_ones():
+    stored = nbformat.read(NOTEBOOK, as_version=4)
+    run = nbformat.read(NOTEBOOK, as_version=4)
+    nbclient.NotebookClient(run, timeout=300, kernel_name="python3", allow_errors=False,
+                            resources={"metadata": {"path": str(ROOT)}}).execute()
+    code = [(a, b) for a, b in zip(stored.cells, run.cells) if a.cell_type == "code"]
+    assert len(code) >= 8
+    for number, (before, after) in enumerate(code, 1):
+        assert outputs(after) == outputs(before), f"code cell {number} printed something else"
+    assert any("image/svg+xml" in o.get("data", {}) for cell, _ in code for o in outputs(cell))
