@@ -92,6 +92,23 @@ class KakuroPuzzle(ShowsGivens):
     def is_white(self, r: int, c: int) -> bool:
         return isinstance(self.cells[r][c], int)
 
+    def units(self) -> list[list[int]]:
+        """The runs (a digit once each), as row-major cell indices: across, then down."""
+        rows, cols = self.shape
+        runs: list[list[int]] = []
+        for across in (True, False):
+            for a in range(rows if across else cols):
+                run: list[int] = []
+                for b in range((cols if across else rows) + 1):
+                    r, c = (a, b) if across else (b, a)
+                    if b < (cols if across else rows) and self.is_white(r, c):
+                        run.append(r * cols + c)
+                    else:
+                        if len(run) > 1:
+                            runs.append(run)
+                        run = []
+        return runs
+
     def geometry(self) -> tuple:
         """The shape as the bridge passes it: kakuro(Text), one string (prolog/bridge.pl)."""
         text = ";".join(",".join("." if isinstance(c, int) else f"{c.down}:{c.across}" for c in row)

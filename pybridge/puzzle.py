@@ -59,6 +59,22 @@ class Puzzle(ShowsGivens):
     adjacent: list[tuple[int, int, int, int]] | None = None
     solution: list[int] | None = None
 
+    def units(self) -> list[list[int]]:
+        """Every unit whose values all differ, as row-major cell indices: rows, columns, boxes
+        or regions, diagonals."""
+        n = self.size
+        out = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+        boxes: dict[object, list[int]] = {}
+        for i in range(n * n):
+            if self.regions is not None:
+                boxes.setdefault(self.regions[i], []).append(i)
+            elif self.box_rows is not None and self.box_cols is not None:
+                boxes.setdefault((i // n // self.box_rows, i % n // self.box_cols), []).append(i)
+        out += list(boxes.values())
+        if self.diagonals:
+            out += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+        return out
+
     def __repr__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         givens = "1 given" if self.clues == 1 else f"{self.clues} givens"

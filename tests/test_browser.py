@@ -509,3 +509,151 @@ def test_a_narrow_screen_stacks_the_panels(server, browser):
         assert browser.execute_script("return document.documentElement.scrollWidth") <= width
     finally:
         browser.set_window_size(1200, 900)
+
+
+def solution_of(name: str, index: int) -> tuple[pybridge.Puzzle, list[int]]:
+    p = pybridge.load(ROOT / "puzzles" / name)[index]
+    return p, pybridge.solve(p).values
+
+
+def knows_the_solution(browser) -> None:
+    """Wait until the page has the solution it asks for when a puzzle opens, then start from no
+    entries (the library may bring back another test's progress on the same puzzle)."""
+    patient(browser).until(lambda b: b.find_element(By.ID, "board").get_attribute("data-solution") == "known")
+    browser.find_element(By.ID, "clear").click()
+    patient(browser).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#board text[data-entry]"))
+
+
+def has_class(element, name: str) -> bool:
+    return element is not None and name in (element.get_attribute("class") or "").split()
+
+
+def test_the_page_opens_on_a_puzzle_and_comes_back_to_it(server, browser):
+    browser.get(f"{server}/static/style.css")  # the site's storage, cleared where no page script runs
+    browser.execute_script("localStorage.clear()")
+    browser.get(server)
+    patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
+    patient(browser).until(lambda b: "Click a cell" in b.find_element(By.ID, "message").text)  # a first visit
+    givens = {el.get_attribute("data-value"): el.text for el in browser.find_elements(By.CSS_SELECTOR,
+                                                                                      "#board text[data-value]")}
+    blank = next(f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10) if f"r{r}c{c}" not in givens)
+    r, c = map(int, blank[1:].split("c"))
+    type_into(browser, r, c, "5")
+    browser.refresh()  # the puzzle left, with its progress
+    patient(browser).until(lambda b: entry(b, r, c) is not None)
+    assert entry(browser, r, c).text == "5"
+    assert {el.get_attribute("data-value"): el.text
+            for el in browser.find_elements(By.CSS_SELECTOR, "#board text[data-value]")} == givens
+    assert "Click a cell" not in message(browser)
+
+
+def test_live_clashes_and_pencil_clean_up_with_undo(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=0")
+    p, solution = solution_of("sudoku9.txt", 0)
+    knows_the_solution(browser)
+    r, c = first_blank(p)
+    other = next(j for j in range(9) if not p.givens[(r - 1) * 9 + j] and j + 1 != c) + 1  # a blank in the row
+    value = solution[(r - 1) * 9 + c - 1]
+    browser.find_element(By.ID, "pencil").click()
+    type_into(browser, r, other, str(value))
+    browser.find_element(By.ID, "pencil").click()
+
+    def marks() -> list[str]:
+        return [el.text for el in browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{other}"]')]
+    assert marks() == [str(value)]
+    type_into(browser, r, c, str(value))  # the digit placed in the row: its pencil mark there goes
+    assert marks() == []
+    browser.find_element(By.ID, "undo").click()
+    assert entry(browser, r, c) is None and marks() == [str(value)]  # undo brings both back
+    given = next(v for v in p.givens[(r - 1) * 9:r * 9] if v)
+    type_into(browser, r, c, str(given))  # breaks the row's rule: marked at once, no Check pressed
+    assert has_class(entry(browser, r, c), "clash")
+    assert browser.find_elements(By.CSS_SELECTOR, "#board line.mark-line")  # not by colour alone
+    browser.find_element(By.ID, "undo").click()
+    assert entry(browser, r, c) is None and not browser.find_elements(By.CSS_SELECTOR, "#board line.mark-line")
+
+
+def test_a_right_entry_is_never_blamed(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=1")
+    p, solution = solution_of("sudoku9.txt", 1)
+    r, c = first_blank(p)
+    value = solution[(r - 1) * 9 + c - 1]
+    other = next(j for j in range(9) if not p.givens[(r - 1) * 9 + j] and j + 1 != c) + 1
+    knows_the_solution(browser)
+    type_into(browser, r, c, str(value))   # right
+    type_into(browser, r, other, str(value))  # wrong, and a clash with the right one
+    patient(browser).until(lambda b: has_class(entry(b, r, other), "clash"))
+    assert not has_class(entry(browser, r, c), "clash")
+    press(browser, "check")
+    assert not has_class(entry(browser, r, c), "wrong") and has_class(entry(browser, r, other), "wrong")
+    assert browser.find_element(By.ID, "counts").text.startswith("1 mistake ")  # the wrong one only
+
+
+def test_hints_keep_quiet_about_mistakes_when_asked(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=0")
+    p, solution = solution_of("sudoku9.txt", 0)
+    r, c, wrong = quiet_mistake(p, solution)
+    knows_the_solution(browser)
+    type_into(browser, r, c, str(wrong))
+    text = press(browser, "hint3") or message(browser)
+    assert f"r{r}c{c}" not in text and "contradict" not in text
+    browser.find_element(By.ID, "mistakes").click()
+    press(browser, "hint1")
+    assert f"r{r}c{c}" in message(browser)  # asked for: the hint names the mistake
+    browser.find_element(By.ID, "mistakes").click()
+
+
+def test_keyboard_alone_plays_a_4x4_to_the_end_with_the_clock_running(server, browser):
+    open_page(browser, server, "bundled=sudoku4.txt&index=2")
+    p, solution = solution_of("sudoku4.txt", 2)
+    knows_the_solution(browser)
+    board = browser.find_element(By.ID, "board")
+    body = browser.find_element(By.TAG_NAME, "body")
+    for _ in range(60):  # Tab until the board has the focus
+        if browser.switch_to.active_element == board:
+            break
+        body.send_keys(Keys.TAB) if browser.switch_to.active_element.tag_name == "body" else \
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+    assert browser.switch_to.active_element == board
+    at = divmod(p.givens.index(0), 4)  # the focus chose the first open cell
+    assert "empty" in browser.find_element(By.ID, "announce").text
+    for i, v in enumerate(solution):
+        if p.givens[i]:
+            continue
+        r, c = divmod(i, 4)
+        keys = (Keys.ARROW_DOWN if r > at[0] else Keys.ARROW_UP) * abs(r - at[0]) + \
+               (Keys.ARROW_RIGHT if c > at[1] else Keys.ARROW_LEFT) * abs(c - at[1])
+        board.send_keys(keys + str(v))
+        at = (r, c)
+    patient(browser).until(lambda b: b.find_element(By.ID, "score").text.startswith("Solved in "))
+    assert message(browser) == "Solved! Every entry is right."  # no button pressed
+    clock = browser.find_element(By.ID, "clock").text
+    assert clock.count(":") == 1 and browser.find_element(By.ID, "counts").text == "0 mistakes · 0 hints"
+    time.sleep(1.2)
+    assert browser.find_element(By.ID, "clock").text == clock  # stopped at the finish
+
+
+def test_pause_hides_the_board_and_stops_the_clock(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=3")
+    browser.find_element(By.ID, "pause").click()
+    assert has_class(browser.find_element(By.ID, "board"), "paused")
+    assert not browser.find_element(By.CSS_SELECTOR, "#board svg").is_displayed() or \
+        browser.execute_script("return getComputedStyle(document.querySelector('#board svg')).visibility") == "hidden"
+    stopped = browser.find_element(By.ID, "clock").text
+    time.sleep(1.2)
+    assert browser.find_element(By.ID, "clock").text == stopped
+    browser.find_element(By.ID, "pause").click()
+    assert not has_class(browser.find_element(By.ID, "board"), "paused")
+
+
+def test_a_phone_screen_has_no_horizontal_scroll(server, browser):
+    browser.set_window_size(360, 800)
+    try:
+        open_page(browser, server, "bundled=sudoku9.txt&index=2")
+        wider = browser.execute_script("""const w = document.documentElement.clientWidth;
+            return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > w + 1)
+                   .map((e) => e.tagName + '#' + e.id);""")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= \
+            browser.execute_script("return document.documentElement.clientWidth"), wider
+    finally:
+        browser.set_window_size(1200, 900)

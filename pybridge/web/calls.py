@@ -165,7 +165,8 @@ def shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
     if isinstance(p, Unreadable):
         return {"index": p.index, "error": str(p.error)}
     rows, cols = p.shape
-    return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture()}
+    return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture(),
+            "units": p.units(), "givens": p.givens}
 
 
 def choice(data: dict, key: str, choices: tuple, default: Any) -> Any:

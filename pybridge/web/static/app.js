@@ -23,7 +23,7 @@ const DESIGN_SECONDS = 3;  // engine time for each design verdict
 
 function fresh() {
   return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
-          finished: null};
+          finished: null, paused: 0, pausedAt: null};
 }
 
 async function api(path, body) {
@@ -49,6 +49,40 @@ const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
 const pickable = (cell) => rect(cell) || (design && $("board").querySelector(`rect[data-black="${cell}"]`));
 const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
 const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
+const indexOf = (cell) => { const [r, c] = rowCol(cell); return (r - 1) * current.cols + c - 1; };
+// What a cell holds now: the player's entry, else its given, else 0.
+const valueAt = (i) => play.entries[cellOf(i, current.cols)] || current.givens[i] || 0;
+// Right by the solution the page asked for (none yet, or none unique: never "right").
+const isRight = (i) => Boolean(current.solution) && current.solution[i] === valueAt(i);
+const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+// The cells that share a unit with a cell (row, column, box or region, diagonal, Kakuro run).
+function peers(cell) {
+  const i = indexOf(cell), out = new Set();
+  for (const unit of current.units) if (unit.includes(i)) unit.forEach((j) => { if (j !== i) out.add(j); });
+  return out;
+}
+
+// The entries that break the all-different rule of a unit, blamed only on entries the solution
+// says are wrong (never a given, never a right entry; every one while there is no solution).
+function clashes() {
+  const blamed = new Set();
+  for (const unit of current.units) {
+    const seen = new Map();
+    for (const i of unit) {
+      const v = valueAt(i);
+      if (v) seen.set(v, [...(seen.get(v) || []), i]);
+    }
+    for (const cells of seen.values()) {
+      if (cells.length < 2) continue;
+      for (const i of cells) {
+        const cell = cellOf(i, current.cols);
+        if (play.entries[cell] && !isRight(i)) blamed.add(cell);
+      }
+    }
+  }
+  return blamed;
+}
 
 function show(puzzle, text, format, source = "", readAs = null) {
   if (keepTimer) {  // the progress of the puzzle left goes to the library first
@@ -57,30 +91,62 @@ function show(puzzle, text, format, source = "", readAs = null) {
     keepProgress().catch(() => {});
   }
   current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
-             readAs};
-  if (!design) keep(source);
+             readAs, units: puzzle.units || [], givens: puzzle.givens || [], solution: null};
+  if (!design) {
+    keep(source);
+    localStorage.setItem("puzzlog:last", JSON.stringify({text, format, index: puzzle.index, readAs, source}));
+    learnSolution(current);
+  }
   if (source !== $("bundled").value || !source) {  // not a bundled file: its menu and link no longer apply
     $("bundled").value = "";
     $("index").innerHTML = "";
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   }
   $("board").innerHTML = puzzle.picture;
+  delete $("board").dataset.solution;
   drawPad();
   play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
   selected = null;
   undone = [];
   closeStepper();
   draw();
+  $("board").classList.toggle("paused", Boolean(play.pausedAt));
+  $("pause").textContent = play.pausedAt ? "Resume" : "Pause";
   $("aside").innerHTML = "";
   say(`${puzzle.kind} ${puzzle.rows}x${puzzle.cols}`);
   showScore();
+  tick();
+}
+
+// The page asks for the solution once: it tells a wrong entry from a right one, so that only
+// wrong entries are charged and blamed, and it sees the last right digit end the game.
+function learnSolution(shown) {
+  api("/api/solve", request()).then((result) => {
+    if (current !== shown || result.status !== "solved") return;
+    shown.solution = result.grid.flat();
+    $("board").dataset.solution = "known";  // what the page now knows (tests wait for it)
+    draw();
+    finishIfDone();
+  }).catch(() => {});
+}
+
+// Every cell holds the solution's value: the game ends, the clock stops, the library keeps it.
+function finishIfDone() {
+  if (!current?.solution || play.finished || design) return;
+  if (!current.solution.every((v, i) => !v || valueAt(i) === v)) return;
+  play.finished = Date.now();
+  save();
+  showScore();
+  say("Solved! Every entry is right.");
+  keepProgress().catch(() => {});
 }
 
 // Entries in blue (red when wrong), pencil marks small in a grid of their own.
 function draw(wrong = []) {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
-  svg.querySelectorAll(".entry, .pencil, .region-letter").forEach((e) => e.remove());
+  svg.querySelectorAll(".entry, .pencil, .region-letter, .mark-line").forEach((e) => e.remove());
+  const clashing = design || !$("clashes").checked ? new Set() : clashes();
   const add = (attributes, text) => {
     const t = document.createElementNS(SVG, "text");
     for (const [k, v] of Object.entries(attributes)) t.setAttribute(k, v);
@@ -110,11 +176,33 @@ function draw(wrong = []) {
   for (const [cell, value] of Object.entries(play.entries)) {
     const box = rect(cell);
     if (!box) continue;
-    const size = Number(box.getAttribute("width"));
-    add({x: Number(box.getAttribute("x")) + size / 2, y: Number(box.getAttribute("y")) + size * 0.72,
-         "font-size": size * 0.6, "text-anchor": "middle", class: wrong.includes(cell) ? "entry wrong" : "entry",
-         "data-entry": cell}, valueChar(value));
+    const size = Number(box.getAttribute("width")), x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
+    const marks = [wrong.includes(cell) ? "wrong" : "", clashing.has(cell) ? "clash" : ""].filter(Boolean);
+    add({x: x + size / 2, y: y + size * 0.72, "font-size": size * 0.6, "text-anchor": "middle",
+         class: ["entry", ...marks].join(" "), "data-entry": cell}, valueChar(value));
+    if (marks.length) {  // colour is not the only sign: a wrong digit is underlined too
+      const line = document.createElementNS(SVG, "line");
+      for (const [k, v] of Object.entries({x1: x + size * 0.3, x2: x + size * 0.7, y1: y + size * 0.82,
+                                            y2: y + size * 0.82, class: "mark-line"})) line.setAttribute(k, v);
+      svg.appendChild(line);
+    }
   }
+  highlight();
+}
+
+// The chosen cell's units, and the other places of its value, lit up.
+function highlight() {
+  const svg = $("board").querySelector("svg");
+  if (!svg || design) return;
+  svg.querySelectorAll("rect.peer, rect.same").forEach((r) => r.classList.remove("peer", "same"));
+  if (!selected || !rect(selected)) return;
+  for (const j of peers(selected)) rect(cellOf(j, current.cols))?.classList.add("peer");
+  const value = valueAt(indexOf(selected));
+  if (!value) return;
+  current.givens.forEach((_, i) => {
+    const cell = cellOf(i, current.cols);
+    if (cell !== selected && valueAt(i) === value) rect(cell)?.classList.add("same");
+  });
 }
 
 // A digit pad under the board, for a mouse or a finger: each button is that key on the board.
@@ -134,6 +222,15 @@ function select(cell) {
   $("board").querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
   selected = cell;
   pickable(cell)?.classList.add("selected");
+  if (!design && current) { highlight(); announce(cell); }
+}
+
+// What a screen reader says of the chosen cell: "row 3, column 5, empty, pencil marks 1 4 7".
+function announce(cell) {
+  const [r, c] = rowCol(cell), value = valueAt(indexOf(cell)), marks = play.pencil[cell] || [];
+  const held = value ? `${valueChar(value)}${isGiven(cell) ? ", given" : ""}`
+                     : `empty${marks.length ? `, pencil marks ${marks.map(valueChar).join(" ")}` : ""}`;
+  $("announce").textContent = `row ${r}, column ${c}, ${held}`;
 }
 
 // Every change goes through here, so that undo can take it back.
@@ -144,6 +241,8 @@ function change(apply) {
   save();
   draw();
   keepSoon();
+  tick();
+  finishIfDone();
 }
 
 // The library gets the progress too, a moment after the last change (not one request a key).
@@ -218,7 +317,16 @@ function onKey(event) {
         play.pencil[cell] = [...marks].sort((a, b) => a - b);
       });
     } else {
-      change(() => { play.entries[cell] = value; });
+      if (play.finished || play.pausedAt) return;
+      change(() => {
+        play.entries[cell] = value;
+        for (const j of peers(cell)) {  // the digit's pencil marks leave the cell's units (undo brings them back)
+          const other = cellOf(j, current.cols);
+          if (play.pencil[other]?.includes(value)) play.pencil[other] = play.pencil[other].filter((m) => m !== value);
+        }
+        if (current.solution && current.solution[indexOf(cell)] !== value) play.mistakes += 1;
+      });
+      announce(cell);
     }
   } else if (["Backspace", "Delete", "0", " "].includes(event.key)) {
     change(() => { delete play.entries[cell]; delete play.pencil[cell]; });
@@ -229,8 +337,13 @@ function onKey(event) {
 }
 
 // The score, as the seed documents have it: time, mistakes, hints and reveals all cost.
+function elapsed() {
+  const end = play.finished || play.pausedAt || Date.now();
+  return Math.max(0, Math.round((end - play.started - (play.paused || 0)) / 1000));
+}
+
 function score() {
-  const seconds = Math.round(((play.finished || Date.now()) - play.started) / 1000);
+  const seconds = elapsed();
   const points = Math.max(0, 1000 - Math.floor(seconds / 6) - 50 * play.mistakes - 30 * play.hints - 100 * play.reveals);
   return {seconds, points};
 }
@@ -238,14 +351,38 @@ function score() {
 function showScore() {
   if (!play.finished) { $("score").textContent = ""; return; }
   const {seconds, points} = score();
-  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  $("score").textContent = `Solved in ${time}: score ${points} (${play.mistakes} mistakes, ${play.hints} hints, ` +
+  $("score").textContent = `Solved in ${mmss(seconds)}: score ${points} (${play.mistakes} mistakes, ${play.hints} hints, ` +
                            `${play.reveals} cells revealed).`;
+}
+
+// The clock and the counters, once a second.
+function tick() {
+  if (!current || !play || design) return;
+  $("clock").textContent = mmss(elapsed());
+  $("counts").textContent = `${play.mistakes} ${play.mistakes === 1 ? "mistake" : "mistakes"} · ` +
+                            `${play.hints} ${play.hints === 1 ? "hint" : "hints"}`;
+}
+setInterval(tick, 1000);
+
+// Pause hides the board and stops the clock; the time paused is not counted.
+function pause() {
+  if (play.finished) return;
+  if (play.pausedAt) {
+    play.paused = (play.paused || 0) + Date.now() - play.pausedAt;
+    play.pausedAt = null;
+  } else {
+    play.pausedAt = Date.now();
+  }
+  $("board").classList.toggle("paused", Boolean(play.pausedAt));
+  $("pause").textContent = play.pausedAt ? "Resume" : "Pause";
+  save();
+  tick();
 }
 
 // Check marks the entries that break a rule; those that only contradict the solution are
 // marked too when "Show mistakes" is ticked (a player may want to find them alone).
 async function check() {
+  if (current.solution) { checkBySolution(); return; }
   const report = await api("/api/check", request({grid: grid()}));
   const broken = (report.entry_problems || []).flatMap((p) => p.cells.map(([r, c]) => cellAt(r, c)));
   const wrong = $("mistakes").checked ? (report.wrong || []).map(([r, c]) => cellAt(r, c)) : [];
@@ -266,6 +403,26 @@ async function check() {
   save();
   showScore();
   await keepProgress();
+}
+
+// Check with the solution in hand: a rule broken is marked (on the wrong entries only), and
+// every wrong entry too when "Show mistakes" is ticked.  Mistakes were charged as they went in.
+function checkBySolution() {
+  const wrong = Object.keys(play.entries).filter((cell) => !isRight(indexOf(cell)));
+  const marked = $("mistakes").checked ? wrong : [...clashes()];
+  draw(marked);
+  const left = current.solution.filter((v, i) => v && !valueAt(i)).length;
+  if (play.finished) say("Solved! Every entry is right.");
+  else if (marked.length) say(`${marked.length} ${marked.length === 1 ? "entry is" : "entries are"} wrong (in red).`);
+  else if (wrong.length) say("No rule is broken, but some entries contradict the solution (tick Show mistakes to see them).");
+  else say(`No mistakes so far; ${left} cells left.`);
+}
+
+// The grid a hint is asked from: without the wrong entries while "Show mistakes" is off, so that
+// the hint never names one.
+function hintGrid() {
+  if ($("mistakes").checked || !current.solution) return grid();
+  return grid().map((v, i) => (v && current.solution[i] !== v && !current.givens[i] ? 0 : v));
 }
 
 async function reveal() {
@@ -451,6 +608,38 @@ async function openBundled(name, index = 0) {
 
 const options = (names) => names.map((name) => `<option>${name}</option>`).join("");
 
+async function generateOne(kind, size, difficulty) {
+  say("Generating ...");
+  // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
+  const g = await api("/api/generate", {kind, size, difficulty});
+  const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
+  design = null;
+  show(g, g.puzzle, g.format, `generated ${kind} ${made}`);
+  say(`A new ${kind}, ${g.level} (${made}).`);
+}
+
+// The page opens on a puzzle: the one a link names, else the one left (its progress comes back
+// with it), else a fresh one at the level last chosen.  A first visit says what to do.
+async function openFirst() {
+  if (location.hash) { await openFromAddress(); return; }
+  const last = JSON.parse(localStorage.getItem("puzzlog:last") || "null");
+  if (last) {
+    try {
+      const {puzzles} = await api("/api/read", {puzzle: last.text, kind: last.readAs, format: last.format});
+      const left = puzzles.find((p) => p.index === last.index && !p.error);
+      if (left) { show(left, last.text, last.format, last.source, last.readAs); return; }
+    } catch (error) { /* the text no longer reads: a fresh puzzle instead */ }
+  }
+  const level = localStorage.getItem("puzzlog:level") || "basic";
+  $("gen-level").value = level;
+  await generateOne("sudoku", 9, level || null);
+  if (!localStorage.getItem("puzzlog:visited")) {
+    say("Click a cell (or Tab to the board and use the arrows), type a digit; P switches to pencil marks, " +
+        "Ctrl+Z undoes.");
+  }
+  localStorage.setItem("puzzlog:visited", "1");
+}
+
 async function start() {
   await loadCatalogue();
   const made = catalogue.generated.map((g) => g.name);
@@ -492,18 +681,17 @@ async function start() {
     } catch (error) { say(error.message, true); }
   };
   $("generate").onclick = async () => {
-    say("Generating ...");
+    localStorage.setItem("puzzlog:level", $("gen-level").value);
     try {
-      const kind = $("gen-kind").value;
-      // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
-      const g = await api("/api/generate", {kind, size: Number($("gen-size").value),
-        difficulty: $("gen-level").value || null});
-      const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
-      design = null;
-      show(g, g.puzzle, g.format, `generated ${kind} ${made}`);
-      say(`A new ${kind}, ${g.level} (${made}).`);
+      await generateOne($("gen-kind").value, Number($("gen-size").value), $("gen-level").value || null);
     } catch (error) { say(error.message, true); }
   };
+  $("pause").onclick = () => { if (current && !design) pause(); };
+  $("board").addEventListener("focus", () => {  // by keyboard: the first open cell is chosen
+    if (selected || !current || design) return;
+    const open = current.givens.findIndex((v, i) => !v && rect(cellOf(i, current.cols)));
+    if (open >= 0) select(cellOf(open, current.cols));
+  });
   $("board").addEventListener("click", (event) => {
     const cell = event.target.getAttribute && (event.target.getAttribute("data-cell") ||
                                               (design && event.target.getAttribute("data-black")));
@@ -527,7 +715,7 @@ async function start() {
   $("check").onclick = () => run(check);
   for (const level of [1, 2, 3]) {
     $(`hint${level}`).onclick = () => run(async () => {
-      const h = await api("/api/hint", request({grid: grid(), level}));
+      const h = await api("/api/hint", request({grid: hintGrid(), level}));
       if (h.status === "step") play.hints += 1;
       save();
       say(h.text);
@@ -576,4 +764,4 @@ window.addEventListener("hashchange", () => {
     openFromAddress().catch((error) => say(error.message, true));
   }
 });
-start().then(openFromAddress).catch((error) => say(error.message, true));
+start().then(openFirst).catch((error) => say(error.message, true));
