@@ -7,7 +7,7 @@ VENV  := .venv
 PY    := $(VENV)/bin/python
 STAMP := $(VENV)/.puzzlog-installed
 
-.PHONY: setup swipl browser yardsticks run test bench soak serve clean
+.PHONY: setup swipl browser paper yardsticks run test bench soak serve clean
 
 setup: swipl $(STAMP)
 
@@ -33,6 +33,18 @@ browser:
 	  fi; \
 	}
 
+# The print tests render the PDF back to pictures with poppler's pdftoppm; without it they
+# skip and say why.
+paper:
+	@command -v pdftoppm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "Installing poppler-utils with apt-get (for the print tests) ..."; \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null 2>&1 || \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; } || \
+	    echo "poppler-utils could not be installed: the print tests will skip" >&2; \
+	  fi; \
+	}
+
 # The outside generators bench/generate.py measures beside ours (Debian's sgt-puzzles and
 # qqwing; --generate runs headless); without them (not root) those rows say how to get them.
 yardsticks:
@@ -53,7 +65,7 @@ $(STAMP): pyproject.toml
 run: setup
 	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/* puzzles/generated/*
 
-test: setup browser
+test: setup browser paper
 	swipl -g run -t halt tests/prolog/run.pl
 	$(PY) -m pytest -q -n 2
 

@@ -24,12 +24,13 @@ from .rating import LEVELS, Rating, rate
 from .reading import LIMITS, Limits, load, parse, read
 from .rule_check import RuleReport, check_rule
 from .rules import RuleFile, load_rules
+from .sheet import print_sheet
 from .solver import Explanation, Result, Solver, Step, explain, solve
 from .techniques import TECHNIQUE_SETS, UnknownTechniqueError, ladder
 
 __all__ = ["CheckReport", "Clue", "EngineError", "Explanation", "Generated", "Hint", "KakuroPuzzle", "LEVELS",
-           "LIMITS", "Limits", "PuzzleFormatError", "PuzzlogError", "Puzzle", "Problem", "Rating", "Result",
+           "LIMITS", "Limits", "Problem", "Puzzle", "PuzzleFormatError", "PuzzlogError", "Rating", "Result",
            "RuleFile", "RuleReport", "RuleStoppedError", "RulesError", "Solver", "Step", "TECHNIQUE_SETS",
            "UnknownTechniqueError", "Unreadable", "batch", "check", "check_rule", "explain", "generate", "hint",
-           "ladder", "load", "load_rules", "parse", "rate", "read", "solve", "write"]
+           "ladder", "load", "load_rules", "parse", "print_sheet", "rate", "read", "solve", "write"]
 __version__ = "0.1.0"

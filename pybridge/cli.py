@@ -43,6 +43,7 @@ from .errors import PuzzleFormatError, PuzzlogError
 from .lessons import grade
 from .rule_check import DEFAULT_SETS, check_rule
 from .rules import load_rules
+from .sheet import PAPERS, PER_PAGE, print_sheet
 from .generate import ATTEMPTS, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
     native_format
 from .hints import hint
@@ -206,6 +207,16 @@ def _parser() -> argparse.ArgumentParser:
     p_convert.add_argument("--to", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)), required=True)
 
     sub.add_parser("techniques", parents=[own], help="list the technique ladder with each technique's difficulty")
+
+    p_print = sub.add_parser("print", parents=[reading], help="puzzles on paper: a PDF sheet (pip install "
+                                                               "'puzzlog[print]')")
+    p_print.add_argument("files", nargs="+", metavar="FILE", help="puzzle files")
+    p_print.add_argument("--per-page", type=int, choices=sorted(PER_PAGE), default=4,
+                         help="puzzles a page (default 4)")
+    p_print.add_argument("--solutions", action="store_true", help="pages of solutions after the puzzles")
+    p_print.add_argument("--title", default="puzzlog", help="the header of each page")
+    p_print.add_argument("--paper", choices=PAPERS, default="A4", help="A4 (default) or Letter")
+    p_print.add_argument("-o", "--output", required=True, metavar="SHEET.pdf", help="the PDF to write")
 
     p_rule = sub.add_parser("check-rule", help="check a rules file of your own on positions from real solves")
     p_rule.add_argument("rules", metavar="RULES.pl", help="the rules file (docs/lessons/ shows how to write one)")
@@ -664,6 +675,15 @@ def _library(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print(args: argparse.Namespace) -> int:
+    puzzles = []
+    for name in args.files:
+        puzzles += [p for p in _read(name, args.kind, args.fmt) if not isinstance(p, Unreadable)]
+    pages = print_sheet(puzzles, args.output, args.per_page, args.solutions, args.title, args.paper)
+    print(f"{args.output}: {plural(len(puzzles), 'puzzle')} on {plural(pages, 'page')}", file=sys.stderr)
+    return 0
+
+
 def _check_rule(args: argparse.Namespace) -> int:
     if args.lesson is not None:
         graded = grade(args.lesson, args.rules, time_limit=args.time_limit)
@@ -701,7 +721,7 @@ def main(argv: list[str] | None = None) -> int:
                 _apply_limits(args)
             commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
                         "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
-                        "check-rule": _check_rule,
+                        "check-rule": _check_rule, "print": _print,
                         "library": _library}
             return commands[args.command](args)
         except PuzzlogError as exc:

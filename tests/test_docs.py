@@ -166,7 +166,8 @@ def test_formats_has_an_example_of_every_format():
 @pytest.mark.parametrize("module", ["pybridge", "pybridge.reading", "pybridge.solver", "pybridge.techniques",
                                     "pybridge.limits", "pybridge.hints", "pybridge.library", "pybridge.web.app",
                                     "pybridge.batch", "pybridge.catalogue", "pybridge.answers", "pybridge.rules",
-                                    "pybridge.rule_check", "pybridge.lessons"])
+                                    "pybridge.rule_check", "pybridge.lessons",
+                                    "pybridge.sheet"])
 def test_python_docstring_examples(module, monkeypatch):
     import importlib
     monkeypatch.chdir(ROOT)

@@ -687,6 +687,7 @@ async function start() {
     } catch (error) { say(error.message, true); }
   };
   $("pause").onclick = () => { if (current && !design) pause(); };
+  $("print").onclick = () => run(async () => window.print());
   $("board").addEventListener("focus", () => {  // by keyboard: the first open cell is chosen
     if (selected || !current || design) return;
     const open = current.givens.findIndex((v, i) => !v && rect(cellOf(i, current.cols)));

@@ -1,0 +1,90 @@
+"""Puzzles on paper: `puzzlog print` lays puzzles of every kind out on A4 or Letter pages, with
+solutions pages when asked; the PDF, rendered back to a picture with poppler's pdftoppm, shows
+as many boards a page as asked."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections import deque
+
+import pytest
+
+import pybridge
+from conftest import ROOT
+
+pytest.importorskip("fpdf", reason="fpdf2 is in puzzlog[print] and puzzlog[test]: make test installs it")
+Image = pytest.importorskip("PIL.Image", reason="Pillow comes with fpdf2")
+ImageFilter = pytest.importorskip("PIL.ImageFilter", reason="Pillow comes with fpdf2")
+PDFTOPPM = shutil.which("pdftoppm")
+SUDOKU9 = ROOT / "puzzles" / "sudoku9.txt"
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pybridge", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300)
+
+
+def boards_on(pdf, page: int, tmp_path) -> int:
+    """How many boards page ``page`` shows: the large connected shapes of ink (a board's grid
+    lines all touch each other; the page's header is a small shape of its own)."""
+    if PDFTOPPM is None:
+        pytest.skip("pdftoppm is not installed (poppler-utils; make test installs it when run as root)")
+    subprocess.run([PDFTOPPM, "-r", "50", "-f", str(page), "-l", str(page), "-png", str(pdf), str(tmp_path / "p")],
+                   check=True)
+    # ink spread by 5 pixels (2.5 mm): a Futoshiki's separate squares and a board's caption join
+    # its board, while boards stay apart (the layout keeps 8 mm between them)
+    image = Image.open(next(tmp_path.glob("p*.png"))).convert("L").filter(ImageFilter.MinFilter(11))
+    width, height = image.size
+    pixels = image.load()
+    dark = [[pixels[x, y] < 200 for x in range(width)] for y in range(height)]  # thin lines are grey here
+    seen = [[False] * width for _ in range(height)]
+    large = 0
+    for y in range(height):
+        for x in range(width):
+            if not dark[y][x] or seen[y][x]:
+                continue
+            seen[y][x] = True
+            queue, xs, ys = deque([(x, y)]), [x, x], [y, y]
+            while queue:
+                cx, cy = queue.popleft()
+                for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
+                    if 0 <= nx < width and 0 <= ny < height and dark[ny][nx] and not seen[ny][nx]:
+                        seen[ny][nx] = True
+                        queue.append((nx, ny))
+                        xs = [min(xs[0], nx), max(xs[1], nx)]
+                        ys = [min(ys[0], ny), max(ys[1], ny)]
+            if xs[1] - xs[0] > width * 0.2 and ys[1] - ys[0] > height * 0.1:
+                large += 1
+    for png in tmp_path.glob("p*.png"):
+        png.unlink()
+    return large
+
+
+def test_a_six_up_sheet_with_solutions(tmp_path):
+    sheet = tmp_path / "sheet.pdf"
+    out = cli("print", str(SUDOKU9), "--per-page", "6", "--solutions", "--title", "Exercises", "-o", str(sheet))
+    assert out.returncode == 0, out.stderr
+    assert "10 puzzles on 4 pages" in out.stderr  # 6 + 4 puzzles, then 6 + 4 solutions
+    assert sheet.read_bytes().startswith(b"%PDF")
+    assert boards_on(sheet, 1, tmp_path) == 6
+    assert boards_on(sheet, 2, tmp_path) == 4
+    assert boards_on(sheet, 3, tmp_path) == 6
+
+
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_every_kind_on_a_letter_page(tmp_path, per_page):
+    files = [ROOT / "puzzles" / name for name in ("sudoku4.txt", "jigsaw6_grid.txt", "futoshiki/unequal.txt",
+                                                  "kakuro/medium.txt", "sudoku_x_solo.txt")]
+    puzzles = [pybridge.load(f)[0] for f in files]
+    sheet = tmp_path / "every.pdf"
+    pages = pybridge.print_sheet(puzzles, sheet, per_page=per_page, paper="Letter")
+    assert pages == -(-len(puzzles) // per_page)
+    assert boards_on(sheet, 1, tmp_path) == per_page
+
+
+def test_bad_choices_are_refused(tmp_path):
+    out = cli("print", str(SUDOKU9), "--per-page", "3", "-o", str(tmp_path / "x.pdf"))
+    assert out.returncode == 2 and "invalid choice" in out.stderr
+    with pytest.raises(pybridge.PuzzlogError, match="the paper is one of A4, Letter"):
+        pybridge.print_sheet(pybridge.load(SUDOKU9)[:1], tmp_path / "x.pdf", paper="A5")
