@@ -62,6 +62,11 @@ CREATE TABLE IF NOT EXISTS stock (
 );
 """
 STOCK_SHELF = 50    # puzzles kept a shape and level; the oldest go first
+# How entries() sorts: SQL of our own, never text from a request.
+ORDERS = {"date": "added DESC, id DESC",
+          "level": "CASE level WHEN 'trivial' THEN 0 WHEN 'basic' THEN 1 WHEN 'intermediate' THEN 2 "
+                   "WHEN 'advanced' THEN 3 WHEN 'extreme' THEN 4 WHEN 'unreasonable' THEN 5 ELSE 6 END, score, id",
+          "best": "best_seconds IS NULL, best_seconds, id"}
 PUZZLE_COLUMNS = {"id", "text", "puzzle_index", "kind", "rows", "cols", "level", "score", "source", "added",
                   "progress", "best_seconds"}
 
@@ -239,8 +244,12 @@ class Library:
             raise PuzzlogError(f"the library has no puzzle {entry_id}")
         return _entry(row)
 
-    def entries(self, kind: str | None = None, level: str | None = None, limit: int = 1000) -> list[Entry]:
-        """The puzzles kept, newest first, of ``kind`` and ``level`` when given."""
+    def entries(self, kind: str | None = None, level: str | None = None, limit: int = 1000,
+                order: str = "date") -> list[Entry]:
+        """The puzzles kept, of ``kind`` and ``level`` when given, in ``order``: date (newest
+        first), level (easiest first, by score) or best (fastest solve first, unsolved last)."""
+        if order not in ORDERS:
+            raise PuzzlogError(f"the library sorts by {', '.join(ORDERS)}, not {order!r}")
         where, args = [], []
         for column, value in (("kind", kind), ("level", level)):
             if value:
@@ -248,8 +257,26 @@ class Library:
                 args.append(value)
         sql = f"SELECT {COLUMNS} FROM puzzles" + (" WHERE " + " AND ".join(where) if where else "")
         with self._lock:
-            rows = self._db.execute(sql + " ORDER BY added DESC, id DESC LIMIT ?", (*args, limit)).fetchall()
+            rows = self._db.execute(f"{sql} ORDER BY {ORDERS[order]} LIMIT ?", (*args, limit)).fetchall()
         return [_entry(row) for row in rows]
+
+    def rename(self, entry_id: int, name: str) -> Entry:
+        """Call an entry by a short name of the player's (its source, as the list shows it)."""
+        name = name.strip()
+        if not name or len(name) > 200:
+            raise PuzzlogError("a name is a short text, 1 to 200 characters")
+        with self._lock, self._transaction():
+            changed = self._db.execute("UPDATE puzzles SET source = ? WHERE id = ?", (name, entry_id)).rowcount
+        if not changed:
+            raise PuzzlogError(f"the library has no puzzle {entry_id}")
+        return self.get(entry_id)
+
+    def delete(self, entry_id: int) -> None:
+        """Take a puzzle (and its progress) out of the library."""
+        with self._lock, self._transaction():
+            changed = self._db.execute("DELETE FROM puzzles WHERE id = ?", (entry_id,)).rowcount
+        if not changed:
+            raise PuzzlogError(f"the library has no puzzle {entry_id}")
 
     def save_progress(self, entry_id: int, progress: dict, solved_seconds: int | None = None) -> Entry:
         """Keep the player's progress (any JSON object); a solve in ``solved_seconds`` sets the

@@ -43,6 +43,27 @@ def test_progress_and_the_best_time(tmp_path):
         lib.save_progress(999, {})
 
 
+def test_rename_delete_and_sort(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    hard = lib.add(SUDOKU9, 0, source="sudoku9.txt")           # extreme
+    easy = lib.add(FUTOSHIKI, 0, source="unequal.txt")         # a 4x4 Futoshiki
+    lib.save_progress(hard.id, {}, solved_seconds=500)
+    lib.save_progress(easy.id, {}, solved_seconds=90)
+    assert lib.rename(hard.id, "  the hard one ").source == "the hard one"
+    order = ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]
+    levels = [order.index(e.level) for e in lib.entries(order="level")]
+    assert levels == sorted(levels)
+    assert [e.id for e in lib.entries(order="best")] == [easy.id, hard.id]
+    assert [e.id for e in lib.entries()] == [easy.id, hard.id]  # by date, newest first
+    lib.delete(easy.id)
+    assert [e.id for e in lib.entries()] == [hard.id]
+    for wrong in (lambda: lib.delete(easy.id), lambda: lib.rename(999, "x"), lambda: lib.rename(hard.id, " "),
+                  lambda: lib.entries(order="name; DROP TABLE puzzles")):
+        with pytest.raises(pybridge.PuzzlogError):
+            wrong()
+    assert [e.id for e in Library(tmp_path / "lib.sqlite").entries()] == [hard.id]
+
+
 def test_a_damaged_or_foreign_file_is_refused_and_left_as_it_was(tmp_path):
     damaged = tmp_path / "damaged.sqlite"
     damaged.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)

@@ -106,7 +106,19 @@ def test_candidates_of_a_position(client):
     clash = list(p.givens)
     clash[blank] = next(v for v in p.givens[blank // 9 * 9:blank // 9 * 9 + 9] if v)  # a value its row has
     response = client.post("/api/candidates", json={"puzzle": SUDOKU9, "grid": clash})
-    assert response.status_code == 400 and "already given" in response.json()["error"]
+    assert response.status_code == 200  # a clashing entry is left out, and the answer says so
+    r, c = blank // 9 + 1, blank % 9 + 1
+    assert response.json()["blocked"] == [[r, c]]
+    assert response.json()["notes"][0].startswith(f"your r{r}c{c} = {clash[blank]} clashes with r{r}c")
+    alone = client.post("/api/candidates", json={"puzzle": SUDOKU9, "grid": list(p.givens)}).json()
+    assert response.json()["candidates"] == alone["candidates"]
+
+
+def test_messages_are_in_the_page_words(client):
+    bad = client.post("/api/read", json={"puzzle": "12..x"}).json()["puzzles"][0]["error"]
+    assert bad.startswith("a row of 5 cells") and "<request>" not in bad
+    refused = client.post("/api/solve", json={"puzzle": "12..x"}).json()["error"]
+    assert "<request>" not in refused
 
 
 def test_a_generated_kakuro_is_read_back_in_the_format_generate_names(client):
@@ -145,7 +157,7 @@ def test_bundled_files_and_nothing_else(client):
     (b'{"puzzle": "1.3.", "kind": "chess"}', "kind: one of"),
     (b'{"puzzle": "1.3.......2....4", "index": 5}', "index: a whole number from 0 to 0"),
     (b'{"puzzle": "1.3.......2....4", "grid": {"a": 1}}', "grid: a text"),
-    (b'{"puzzle": "12345"}', "line 1"),
+    (b'{"puzzle": "12345"}', "a row of 5 cells"),
     (b'{"puzzle": "1.3.......2....4", "time_limit": 99}', "time_limit: seconds, more than 0 and at most 10"),
     (b'{"puzzle": "1.3.......2....4", "time_limit": "1"}', "time_limit: seconds"),
 ])
@@ -160,8 +172,8 @@ def test_bad_requests_get_a_clear_error(client, body, message):
 def test_a_text_naming_a_file_is_only_text(client, tmp_path):
     secret = tmp_path / "puzzle.txt"
     secret.write_text(SUDOKU9)
-    response = client.post("/api/solve", json={"puzzle": str(secret)})
-    assert response.status_code == 400 and "line 1" in response.json()["error"]
+    response = client.post("/api/solve", json={"puzzle": str(secret)})  # its characters, as a grid
+    assert response.status_code == 400 and response.json()["error"].startswith(f"{len(str(secret))} cells")
 
 
 def test_limits_on_size_and_time():

@@ -58,7 +58,7 @@ from starlette.staticfiles import StaticFiles
 from .. import catalogue as engine_catalogue
 from ..errors import PuzzlogError
 from ..generate import check_generation
-from ..library import Described, Library, LibraryFull, LibraryReadOnly
+from ..library import ORDERS, Described, Library, LibraryFull, LibraryReadOnly
 from .calls import BadRequest, choice, text, whole
 from .engines import Busy, EnginePool, answer, too_big
 
@@ -199,8 +199,21 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         lib = kept_library()
         known_now = await catalogue(request)
         kind, level = choice(data, "kind", known_now.kinds, None) or None, choice(data, "level", known_now.levels, None)
-        entries = await in_turn(lib.entries, kind, level)
+        order = choice(data, "order", tuple(ORDERS), "date")
+        entries = await in_turn(lib.entries, kind, level, 1000, order)
         return _json({"entries": [e.to_json() for e in entries]}, limits)
+
+    async def library_rename_call(_request: Request, data: dict, _seconds: float) -> Response:
+        name = data.get("name")
+        if not isinstance(name, str):
+            raise BadRequest("name: a short text")
+        entry = await in_turn(kept_library().rename, whole(data, "id", 1, 2 ** 62, 1), name)
+        return _json(entry.to_json(), limits)
+
+    async def library_delete_call(_request: Request, data: dict, _seconds: float) -> Response:
+        entry_id = whole(data, "id", 1, 2 ** 62, 1)
+        await in_turn(kept_library().delete, entry_id)
+        return _json({"deleted": entry_id}, limits)
 
     async def library_add_call(request: Request, data: dict, seconds: float) -> Response:
         lib = kept_library()
@@ -291,7 +304,8 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
         routes.append(Route(f"/api/{name}", endpoint(engine_endpoint(name)), methods=["POST"]))
     routes.append(Route("/api/generate", endpoint(generate_call), methods=["POST"]))
     for name, work in (("library", library_call), ("library/add", library_add_call),
-                       ("library/progress", library_progress_call)):
+                       ("library/progress", library_progress_call), ("library/rename", library_rename_call),
+                       ("library/delete", library_delete_call)):
         routes.append(Route(f"/api/{name}", endpoint(work), methods=["POST"]))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.library = kept  # for a test that fills its disk

@@ -53,13 +53,46 @@ def hint_call(data: dict, seconds: float) -> dict:
 
 def candidates_call(data: dict, _seconds: float) -> dict:
     # what each open cell may still hold once the givens and the player's entries are
-    # placed: the candidate grid a player pencils in by hand, before any technique
+    # placed: the candidate grid a player pencils in by hand, before any technique.  An
+    # entry that breaks a unit's rule is left out, and the answer says which and why.
     p = _puzzle(data)
     grid = _grid(data)
-    solver = Solver(p if grid is None else with_entries(p, read_entries(p, grid)))
+    values = p.givens if grid is None else read_entries(p, grid)
+    blocked = _clashing_entries(p, values)
+    kept = [0 if i in blocked else v for i, v in enumerate(values)]
+    solver = Solver(with_entries(p, kept))
     cells = [values for row in solver.candidates() for values in row]
     open_values = [sorted(values) if code < 0 else [] for code, values in zip(solver.codes, cells)]
-    return {"candidates": open_values, "picture": picture(p, solver.codes)}
+    _, cols = p.shape
+    notes = [f"your r{i // cols + 1}c{i % cols + 1} = {values[i]} clashes with {blocked[i]}: "
+             "the candidates leave it out" for i in sorted(blocked)]
+    return {"candidates": open_values, "picture": picture(p, solver.codes),
+            "blocked": [[i // cols + 1, i % cols + 1] for i in sorted(blocked)], "notes": notes}
+
+
+def _clashing_entries(p: Puzzle | KakuroPuzzle, values: list[int]) -> dict[int, str]:
+    """The player's entries (not givens) whose value is already in one of their units, each
+    with the cell it clashes with."""
+    _, cols = p.shape
+    out: dict[int, str] = {}
+    for unit in p.units():
+        for i in unit:
+            if not values[i] or p.givens[i]:
+                continue
+            for j in unit:
+                if j != i and values[j] == values[i] and i not in out:
+                    out[i] = f"r{j // cols + 1}c{j % cols + 1}"
+    return out
+
+
+def page_words(exc: Exception) -> str:
+    """An error as the page says it: a puzzle's reading errors without the '<request>' source
+    the web layer gives the text it was sent."""
+    text = str(exc)
+    for prefix in ("<request>, line 1: ", "<request>: ", "<grid>, line 1: ", "<grid>: "):
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
 
 
 def explain_call(data: dict, seconds: float) -> dict:
@@ -163,7 +196,7 @@ def _grid(data: dict) -> str | list[int] | None:
 
 def shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
     if isinstance(p, Unreadable):
-        return {"index": p.index, "error": str(p.error)}
+        return {"index": p.index, "error": page_words(p.error)}
     rows, cols = p.shape
     return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture(),
             "units": p.units(), "givens": p.givens}
@@ -183,4 +216,4 @@ def whole(data: dict, key: str, low: int, high: int, default: int) -> int:
     return value
 
 
-__all__ = ["BadRequest", "CALLS", "OutOfTime", "choice", "shown", "text", "whole"]
+__all__ = ["BadRequest", "CALLS", "OutOfTime", "choice", "page_words", "shown", "text", "whole"]

@@ -74,7 +74,7 @@ def out_of_time(seconds: float) -> tuple[int, bytes]:
 
 def _answer(name: str, data: dict, seconds: float) -> tuple[int, bytes]:
     """The HTTP status and JSON body for one call."""
-    from .calls import CALLS, BadRequest, OutOfTime
+    from .calls import CALLS, BadRequest, OutOfTime, page_words
     try:
         return answer(200, CALLS[name](data, seconds))
     except (engine.Cancelled, OutOfTime) as exc:
@@ -83,7 +83,7 @@ def _answer(name: str, data: dict, seconds: float) -> tuple[int, bytes]:
     except EngineError as exc:
         return answer(500, {"error": f"the engine failed: {exc}"})
     except (BadRequest, PuzzlogError) as exc:
-        return answer(400, {"error": str(exc)})
+        return answer(400, {"error": page_words(exc)})
     except RecursionError:
         return answer(400, {"error": "the request is nested too deeply"})
     except Exception as exc:  # a bug: said, and the worker goes on

@@ -476,16 +476,28 @@ window.addEventListener("pagehide", () => {
 
 async function listLibrary() {
   if (!libraryOn) return;
-  const {entries} = await api("/api/library", {kind: $("lib-kind").value || null, level: $("lib-level").value || null});
-  const best = (s) => (s === null ? "" : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`);
+  const {entries} = await api("/api/library", {kind: $("lib-kind").value || null, level: $("lib-level").value || null,
+                                               order: $("lib-order").value});
+  const best = (s) => (s === null ? "" : mmss(s));
   $("lib-list").innerHTML = "";
   for (const e of entries) {
     const row = document.createElement("tr");
-    for (const text of [e.id, `${e.kind} ${e.rows}x${e.cols}`, e.level || "", best(e.best_seconds), e.source]) {
+    // its name: the player's, else where it came from and which of the file's puzzles it is
+    const name = e.source ? (e.index ? `${e.source} #${e.index}` : e.source) : `puzzle ${e.id}`;
+    for (const text of [e.id, name, `${e.kind} ${e.rows}x${e.cols}`, e.level || "", best(e.best_seconds)]) {
       const td = document.createElement("td");
       td.textContent = text;  // sources are the visitors' words: text, never markup
       row.appendChild(td);
     }
+    const tools = document.createElement("td");
+    for (const [label, act] of [["Rename", renameEntry], ["Delete", deleteEntry]]) {
+      const button = document.createElement("button");
+      button.textContent = label;
+      button.setAttribute("aria-label", `${label} ${name}`);
+      button.onclick = (event) => { event.stopPropagation(); act(e, name).catch((error) => say(error.message, true)); };
+      tools.appendChild(button);
+    }
+    row.appendChild(tools);
     row.onclick = async () => {
       const {puzzles} = await api("/api/read", {puzzle: e.puzzle, kind: e.kind});
       design = null;
@@ -493,6 +505,20 @@ async function listLibrary() {
     };
     $("lib-list").appendChild(row);
   }
+}
+
+async function renameEntry(entry, name) {
+  const wanted = window.prompt("A name for this puzzle:", name);
+  if (wanted === null || !wanted.trim()) return;
+  await api("/api/library/rename", {id: entry.id, name: wanted.trim()});
+  await listLibrary();
+}
+
+async function deleteEntry(entry, name) {
+  if (!window.confirm(`Take ${name} and its progress out of the library?`)) return;
+  await api("/api/library/delete", {id: entry.id});
+  if (current?.id === entry.id) current.id = null;
+  await listLibrary();
 }
 
 // Designing: after each change the grid is read again and checked (rule breaks, no / one /
@@ -702,9 +728,9 @@ async function start() {
   $("undo").onclick = () => run(async () => (design ? redesignFrom(designUndo, designRedo) : travel(play.history, undone)));
   $("redo").onclick = () => run(async () => (design ? redesignFrom(designRedo, designUndo) : travel(undone, play.history)));
   $("candidates").onclick = () => run(async () => {
-    const {picture} = await api("/api/candidates", request({grid: grid()}));
+    const {picture, notes} = await api("/api/candidates", request({grid: grid()}));
     $("aside").innerHTML = picture;
-    say("What each open cell can still hold, given the givens and your entries.");
+    say(["What each open cell can still hold, given the puzzle and your entries.", ...notes].join(" "));
   });
   $("fill-pencil").onclick = () => run(async () => {
     const {candidates} = await api("/api/candidates", request({grid: grid()}));
@@ -747,7 +773,8 @@ async function start() {
   };
   $("lib-level").innerHTML += options(catalogue.levels);
   $("lib-kind").innerHTML += options(catalogue.kinds.filter((k) => k !== "x"));  // x: sudoku-x's other name
-  $("lib-kind").onchange = $("lib-level").onchange = () => listLibrary().catch((e) => say(e.message, true));
+  $("lib-kind").onchange = $("lib-level").onchange = $("lib-order").onchange =
+    () => listLibrary().catch((e) => say(e.message, true));
   listLibrary().catch(() => {});
   $("clear").onclick = () => run(async () => change(() => { play.entries = {}; play.pencil = {}; }));
 }
