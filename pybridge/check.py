@@ -17,6 +17,7 @@ is not told), and how many cells are left.  The rules are the engine's
 from __future__ import annotations
 
 import html
+import time
 from dataclasses import dataclass, field
 
 from . import engine
@@ -25,7 +26,9 @@ from .entries import Grid, read_entries, with_entries
 from .picture import Marks, picture
 from .puzzle import Unreadable
 from .answers import AnyPuzzle, Solvable, check_puzzle, chunks, limit_ms, plural, values_of
-from .solver import takes_value
+from .errors import PuzzlogError
+from .kakuro import KakuroPuzzle
+from .solver import solve, takes_value
 
 Cell = tuple[int, int]
 
@@ -200,3 +203,54 @@ def _entries_text(puzzle: Solvable, values: list[int]) -> str:
     """The entries alone (the givens blanked) as the engine reads givens."""
     only = [0 if given else v for given, v in zip(puzzle.givens, values)]
     return with_entries(puzzle, only).givens_text()
+
+
+@dataclass
+class PossibleValues:
+    """For a puzzle with several solutions: each cell's values over all its solutions (row-major;
+    [] for a given or a black cell), and whether every (cell, value) pair was settled in time."""
+
+    values: list[list[int]]
+    complete: bool
+
+    def to_json(self) -> dict:
+        return {"values": self.values, "complete": self.complete}
+
+
+def possible_values(puzzle: AnyPuzzle, time_limit: float = 3.0) -> PossibleValues | None:
+    """Each open cell's values over all the solutions of ``puzzle`` (None when it has none, or none
+    was found in time): a setter's view of a design that is not unique yet.  Each solution found
+    settles a value for every cell at once; a (cell, value) pair no solution has shown yet is asked
+    of the engine with the value placed, so the work is one solve a pair at most, within
+    ``time_limit`` seconds."""
+    check_puzzle(puzzle)
+    deadline = time.monotonic() + time_limit
+    first = solve(puzzle, max_solutions=1, time_limit=time_limit)
+    if first.status != "solved" or first.values is None:
+        return None
+    givens = puzzle.givens
+    seen = [set() for _ in givens]
+    open_cells = [i for i, (v, takes) in enumerate(zip(givens, takes_value(puzzle))) if takes and not v]
+
+    def add(values: list[int]) -> None:
+        for i in open_cells:
+            seen[i].add(values[i])
+
+    add(first.values)
+    largest = 9 if isinstance(puzzle, KakuroPuzzle) else puzzle.size
+    for i in open_cells:
+        for v in range(1, largest + 1):
+            if v in seen[i]:
+                continue
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return PossibleValues([sorted(s) for s in seen], False)
+            placed = list(givens)
+            placed[i] = v
+            try:
+                found = solve(with_entries(puzzle, placed), max_solutions=1, time_limit=left)
+            except PuzzlogError:
+                continue  # the value breaks a rule with the givens
+            if found.status == "solved" and found.values is not None:
+                add(found.values)
+    return PossibleValues([sorted(s) for s in seen], True)

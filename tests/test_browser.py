@@ -694,7 +694,7 @@ def test_the_library_renames_deletes_and_sorts(server, browser):
 
     row = patient(browser).until(lambda b: row_named(b, "sudoku9.txt #7"))  # file and index tell entries apart
     browser.execute_script("window.prompt = () => 'my hard one'; window.confirm = () => true;")
-    row.find_element(By.XPATH, ".//button[text()='Rename']").click()
+    row.find_element(By.CSS_SELECTOR, "button[title='Rename']").click()
     row = patient(browser).until(lambda b: row_named(b, "my hard one"))
     Select(browser.find_element(By.ID, "lib-order")).select_by_value("level")
     patient(browser).until(lambda b: row_named(b, "my hard one"))
@@ -702,6 +702,19 @@ def test_the_library_renames_deletes_and_sorts(server, browser):
     levels = [r.find_elements(By.TAG_NAME, "td")[3].text for r in rows]
     order = ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable", ""]
     assert [order.index(level) for level in levels] == sorted(order.index(level) for level in levels)
-    row_named(browser, "my hard one").find_element(By.XPATH, ".//button[text()='Delete']").click()
+    row_named(browser, "my hard one").find_element(By.CSS_SELECTOR, "button[title='Delete']").click()
     patient(browser).until(lambda b: row_named(b, "my hard one") is None)
     Select(browser.find_element(By.ID, "lib-order")).select_by_value("date")
+
+
+def test_a_design_with_several_solutions_shows_each_cells_possible_values(server, browser):
+    start_design(browser, server, "sudoku", 4)
+    type_into(browser, 1, 1, "1")
+    patient(browser).until(lambda b: "Each open cell shows the values it takes"
+                           in b.find_element(By.ID, "message").text)
+
+    def marks(r, c):
+        return [el.text for el in browser.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]')]
+
+    assert marks(1, 2) == ["2", "3", "4"] and marks(2, 2) == ["2", "3", "4"] and marks(4, 4) == ["1", "2", "3", "4"]
+    assert marks(1, 1) == []  # the given

@@ -240,3 +240,31 @@ def test_check_file_in_the_shell(tmp_path):
                           "The puzzle breaks its rules.", "false"]
     assert outputs[1][0] == "The puzzle has more than one solution; two of them:" and outputs[1][-1] == "false"
     assert outputs[2] == ["The puzzle has exactly one solution."]
+
+
+def test_possible_values_are_those_of_every_solution():
+    """Against brute force: every 4x4 Latin square with 2x2 boxes that keeps the givens."""
+    from itertools import permutations
+    from pybridge.check import possible_values
+
+    p = pybridge.parse("1.......2.......")[0]
+    rows = list(permutations(range(1, 5)))
+    union = [set() for _ in range(16)]
+    for a in rows:
+        for b in rows:
+            for c in rows:
+                for d in rows:
+                    grid = [*a, *b, *c, *d]
+                    if any(len({grid[r * 4 + k] for r in range(4)}) < 4 for k in range(4)):
+                        continue
+                    if any(len({grid[(br + i) * 4 + bc + j] for i in (0, 1) for j in (0, 1)}) < 4
+                           for br in (0, 2) for bc in (0, 2)):
+                        continue
+                    if any(g and g != v for g, v in zip(p.givens, grid)):
+                        continue
+                    for i, v in enumerate(grid):
+                        union[i].add(v)
+    found = possible_values(p)
+    assert found.complete
+    assert found.values == [[] if p.givens[i] else sorted(union[i]) for i in range(16)]
+    assert possible_values(pybridge.parse("11..............")[0]) is None  # no solution at all

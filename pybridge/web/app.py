@@ -300,7 +300,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
               Route("/api/bundled", bundled),
               Route("/api/bundled/{name:path}", bundled),
               Mount("/static", StaticFiles(directory=STATIC), name="static")]
-    for name in ("read", "solve", "check", "hint", "candidates", "explain", "rate"):
+    for name in ("read", "solve", "check", "hint", "candidates", "explain", "rate", "possible"):
         routes.append(Route(f"/api/{name}", endpoint(engine_endpoint(name)), methods=["POST"]))
     routes.append(Route("/api/generate", endpoint(generate_call), methods=["POST"]))
     for name, work in (("library", library_call), ("library/add", library_add_call),

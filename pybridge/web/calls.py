@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .. import check, explain, generate, hint, rate, solve
+from ..check import possible_values
 from ..entries import read_entries, with_entries
 from ..errors import PuzzlogError
 from ..catalogue import catalogue
@@ -49,6 +50,12 @@ def hint_call(data: dict, seconds: float) -> dict:
     level = choice(data, "level", (1, 2, 3), 3)
     h = hint(_puzzle(data), _grid(data), level, time_limit=seconds)
     return {**h.to_json(), "picture": h.picture()}
+
+
+def possible_call(data: dict, seconds: float) -> dict:
+    # a design with several solutions: what each open cell takes over all of them
+    found = possible_values(_puzzle(data), time_limit=seconds)
+    return {"values": [], "complete": False} if found is None else found.to_json()
 
 
 def candidates_call(data: dict, _seconds: float) -> dict:
@@ -156,7 +163,7 @@ def catalogue_call(_data: dict, _seconds: float) -> dict:
 CALLS: dict[str, Callable[[dict, float], dict]] = {
     "read": read_call, "solve": solve_call, "check": check_call, "hint": hint_call, "candidates": candidates_call,
     "explain": explain_call, "rate": rate_call, "generate": generate_call, "bundled": bundled_call,
-    "describe": describe_call, "catalogue": catalogue_call}
+    "describe": describe_call, "catalogue": catalogue_call, "possible": possible_call}
 
 
 # -- what a request holds ---------------------------------------------------------------

@@ -490,9 +490,10 @@ async function listLibrary() {
       row.appendChild(td);
     }
     const tools = document.createElement("td");
-    for (const [label, act] of [["Rename", renameEntry], ["Delete", deleteEntry]]) {
+    for (const [label, icon, act] of [["Rename", "✎", renameEntry], ["Delete", "✕", deleteEntry]]) {
       const button = document.createElement("button");
-      button.textContent = label;
+      button.textContent = icon;
+      button.title = label;
       button.setAttribute("aria-label", `${label} ${name}`);
       button.onclick = (event) => { event.stopPropagation(); act(e, name).catch((error) => say(error.message, true)); };
       tools.appendChild(button);
@@ -571,8 +572,20 @@ async function redesign(keepSelected = null) {
     }
     say(`Design: ${counted(design)}; the grid ${verdicts[report.status] || report.status}` +
         (problems ? `: ${problems}` : "."), report.status === "invalid");
+    if (report.status === "multiple") await showPossible(stale);
   }
   $("design-play").disabled = report.status !== "unique";
+}
+
+// A design with several solutions: each open cell shows, small, the values it takes over all of
+// them (a setter sees where a given would make it unique).
+async function showPossible(stale) {
+  const {values, complete} = await api("/api/possible", request({time_limit: DESIGN_SECONDS}));
+  if (stale() || !values.length) return;
+  play.pencil = Object.fromEntries(values.flatMap((v, i) => (v.length ? [[cellOf(i, current.cols), v]] : [])));
+  draw();
+  say(`${$("message").textContent} Each open cell shows the values it takes in some solution` +
+      (complete ? "." : " (those found in time)."));
 }
 
 // Design undo and redo: the design before the change comes back, and is read and judged again.
