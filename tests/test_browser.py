@@ -718,3 +718,21 @@ def test_a_design_with_several_solutions_shows_each_cells_possible_values(server
 
     assert marks(1, 2) == ["2", "3", "4"] and marks(2, 2) == ["2", "3", "4"] and marks(4, 4) == ["1", "2", "3", "4"]
     assert marks(1, 1) == []  # the given
+
+
+def test_a_jigsaw_names_its_regions_by_the_letters_on_the_board(server, browser):
+    open_page(browser, server, "bundled=jigsaw9_solo.txt&index=0")
+    p = pybridge.load(ROOT / "puzzles" / "jigsaw9_solo.txt")[0]
+    letters = {el.get_attribute("data-region"): el.text
+               for el in browser.find_elements(By.CSS_SELECTOR, "#board text.region-letter")}
+    assert sorted(letters.values()) == list("abcdefghi")  # each region's first cell
+    for cell, letter in letters.items():
+        r, c = map(int, cell[1:].split("c"))
+        assert "abcdefghi"[p.regions[(r - 1) * 9 + c - 1] - 1] == letter
+    press(browser, "explain")
+    for _ in range(40):  # a step that names a region
+        text = browser.find_element(By.ID, "step-text").text
+        if "region" in text:
+            break
+        browser.find_element(By.ID, "step-next").click()
+    assert "region " in text and "box " not in text

@@ -206,7 +206,7 @@ def shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
         return {"index": p.index, "error": page_words(p.error)}
     rows, cols = p.shape
     return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture(),
-            "units": p.units(), "givens": p.givens}
+            "units": p.units(), "givens": p.givens, "regions": getattr(p, "regions", None)}
 
 
 def choice(data: dict, key: str, choices: tuple, default: Any) -> Any:

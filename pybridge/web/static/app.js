@@ -35,8 +35,15 @@ async function api(path, body) {
 }
 
 function say(text, isError = false) {
-  $("message").textContent = text;
+  $("message").textContent = inPageWords(text);
   $("message").className = isError ? "error" : "";
+}
+
+// A jigsaw's regions are named by the letters the board shows, not the engine's numbers.
+const REGION_LETTERS = "abcdefghijklmnopqrstuvwxy";
+function inPageWords(text) {
+  if (!current?.regions || design) return text;
+  return text.replace(/\bbox(es)? (\d+)/g, (_, plural, n) => `region${plural ? "s" : ""} ${REGION_LETTERS[n - 1]}`);
 }
 
 const storageKey = () => `puzzlog:${current.index}:${current.text}`;
@@ -91,7 +98,8 @@ function show(puzzle, text, format, source = "", readAs = null) {
     keepProgress().catch(() => {});
   }
   current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
-             readAs, units: puzzle.units || [], givens: puzzle.givens || [], solution: null};
+             readAs, units: puzzle.units || [], givens: puzzle.givens || [], solution: null,
+             regions: puzzle.regions || null};
   if (!design) {
     keep(source);
     localStorage.setItem("puzzlog:last", JSON.stringify({text, format, index: puzzle.index, readAs, source}));
@@ -153,13 +161,18 @@ function draw(wrong = []) {
     t.textContent = text;
     svg.appendChild(t);
   };
-  if (design && isJigsaw(design.kind)) {  // each cell's region, as the letter that paints it
-    design.regions.forEach((region, i) => {
-      const cell = cellOf(i, design.size), box = rect(cell);
-      if (!box) return;
+  // a jigsaw's regions by letter: in design every cell's (the letter paints it), in play the
+  // first cell of each (the letter the page's words use)
+  const regions = design && isJigsaw(design.kind) ? design.regions : design ? null : current.regions;
+  if (regions) {
+    const named = new Set();
+    regions.forEach((region, i) => {
+      const cell = cellOf(i, design ? design.size : current.cols), box = rect(cell);
+      if (!box || (!design && named.has(region))) return;
+      named.add(region);
       const size = Number(box.getAttribute("width"));
       add({x: Number(box.getAttribute("x")) + size * 0.12, y: Number(box.getAttribute("y")) + size * 0.28,
-           "font-size": size * 0.22, class: "region-letter", "data-region": cell}, "abcdefghi"[region - 1]);
+           "font-size": size * 0.22, class: "region-letter", "data-region": cell}, REGION_LETTERS[region - 1]);
     });
   }
   const side = Math.ceil(Math.sqrt(largest()));
@@ -608,7 +621,7 @@ function showStep(i) {
   const step = explanation.steps[stepAt];
   $("aside").innerHTML = step.picture || "";
   $("step-count").textContent = `step ${stepAt + 1} of ${explanation.steps.length}`;
-  $("step-text").textContent = step.text;
+  $("step-text").textContent = inPageWords(step.text);
 }
 
 async function explain() {
