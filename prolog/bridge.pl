@@ -215,7 +215,25 @@ option_terms(Option0, Option) :-
         maplist(text_pair(Functor), Parts, Pairs)
     ),
     Option =.. [Name, Pairs].
+option_terms(cages(Text), cages(Cages)) :-
+    text(Text),
+    !,
+    split_string(Text, ";", "", Parts),
+    maplist(text_cage, Parts, Cages).
 option_terms(Option, Option).
+
+% A Killer cage as text: "Sum:R1,C1,R2,C2,...".
+text_cage(Part, cage(Sum, Cells)) :-
+    split_string(Part, ":", "", [SumText, CellsText]),
+    number_string(Sum, SumText),
+    split_string(CellsText, ",", "", Numbers),
+    maplist(number_string, Values, Numbers),
+    maplist(integer, [Sum|Values]),
+    cell_pairs(Values, Cells).
+
+cell_pairs([], []).
+cell_pairs([R, C|Values], [R-C|Cells]) :-
+    cell_pairs(Values, Cells).
 
 % Puzzle data comes as strings (or atoms, typed in the shell).
 text(Text) :-

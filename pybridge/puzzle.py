@@ -58,6 +58,7 @@ class Puzzle(ShowsGivens):
     signs: list[tuple[int, int, int, int]] = field(default_factory=list)
     adjacent: list[tuple[int, int, int, int]] | None = None
     solution: list[int] | None = None
+    cages: list[tuple[int, list[tuple[int, int]]]] | None = None
 
     def units(self) -> list[list[int]]:
         """Every unit whose values all differ, as row-major cell indices: rows, columns, boxes
@@ -73,6 +74,8 @@ class Puzzle(ShowsGivens):
         out += list(boxes.values())
         if self.diagonals:
             out += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
+        for _, cells in self.cages or []:
+            out.append(sorted((r - 1) * n + c - 1 for r, c in cells))
         return out
 
     def __repr__(self) -> str:
@@ -128,6 +131,8 @@ class Puzzle(ShowsGivens):
 
     @property
     def kind(self) -> str:
+        if self.cages is not None:
+            return "killer"
         if not self.boxed:
             return "futoshiki"
         base = "jigsaw" if self.regions is not None else "sudoku"
@@ -152,6 +157,9 @@ class Puzzle(ShowsGivens):
             options.append(("less", _pairs_text(self.signs)))
         if self.adjacent is not None:
             options.append(("adjacent", _pairs_text(self.adjacent)))
+        if self.cages is not None:
+            options.append(("cages", PrologString(";".join(
+                f"{total}:" + ",".join(f"{r},{c}" for r, c in cells) for total, cells in self.cages))))
         return ("geometry", self.size, regions, options)
 
     def givens_text(self) -> PrologString:

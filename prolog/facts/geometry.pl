@@ -163,7 +163,37 @@ geometry_problem(geometry(N, Regions, Options), Why) :-
     ;   memberchk(less(Signs), Options),
         less_cycle(Signs, Cycle),
         Why = sign_cycle(Cycle)
+    ;   memberchk(cages(Cages), Options),
+        cage_problem(Cages, N, Why)
     ).
+
+% cage_problem(+Cages, +N, -Why): a cage with a cell outside the grid, a
+% cell in two cages, a cage in pieces, more cells than values, or a sum
+% no set of different digits of its size makes.
+cage_problem(Cages, N, Why) :-
+    member(cage(Sum, Cells), Cages),
+    msort(Cells, [R0-C0|_]),
+    (   member(R-C, Cells), \+ ( between(1, N, R), between(1, N, C) )
+    ->  Why = cage_cell(R0/C0, R/C)
+    ;   length(Cells, Size), Size > min(N, 9)
+    ->  Why = cage_size(R0/C0, Size)
+    ;   length(Cells, Size), \+ ( integer(Sum), sum_digits(Sum, Size, Mask), Mask =\= 0 )
+    ->  Why = cage_sum(R0/C0, Sum, Size)
+    ;   \+ connected_cells(Cells)
+    ->  Why = cage_pieces(R0/C0)
+    ).
+cage_problem(Cages, _, cage_overlap(R0/C0, R/C)) :-
+    findall((R-C)-(R0/C0), ( member(cage(_, Cells), Cages), msort(Cells, [R0-C0|_]), member(R-C, Cells) ),
+            Pairs),
+    msort(Pairs, Sorted),
+    append(_, [(R-C)-(R0/C0), (R-C)-_|_], Sorted),
+    !.
+
+connected_cells(Cells0) :-
+    maplist([R-C, R/C]>>true, Cells0, [First|Cells]),
+    reachable([First], Cells, [First], Seen),
+    length([First|Cells], K),
+    length(Seen, K).
 
 %! region_problem(+Regions, +N, -Why) is nondet.
 %
@@ -358,7 +388,9 @@ layout(geometry(N, Regions, Options), Units) :-
     forall(grid_cell(N, R, C),
            ( region_of(Regions, N, R, C, B),
              assertz(cell_box(R, C, B)) )),
-    findall(U-Cells-complete, latin_unit(Regions, Options, N, U-Cells), Units),
+    findall(U-Cells-complete, latin_unit(Regions, Options, N, U-Cells), Complete),
+    findall(U-Cells-partial, cage_unit(Options, U-Cells), Cages),
+    append(Complete, Cages, Units),
     forall(latin_constraint(N, Options, T), assertz(constraint(T))).
 layout(kakuro(Rows), Units) :-
     length(Rows, NR),
@@ -414,6 +446,18 @@ latin_unit(_, Options, N, diag(2)-Cells) :-
     memberchk(diagonals, Options),
     findall(I-C, ( between(1, N, I), C is N + 1 - I ), Cells).
 
+% A Killer cage (cages(Cages), each cage(Sum, Cells)) is a unit whose
+% digits differ and add up to its sum, named by its first cell.
+cage_unit(Options, cage(R, C)-Cells) :-
+    memberchk(cages(Cages), Options),
+    member(cage(_, Cells0), Cages),
+    msort(Cells0, Cells),
+    Cells = [R-C|_].
+
+latin_constraint(_, Options, sum(cage(R, C), Sum)) :-
+    memberchk(cages(Cages), Options),
+    member(cage(Sum, Cells0), Cages),
+    msort(Cells0, [R-C|_]).
 latin_constraint(_, Options, less(R1/C1, R2/C2)) :-
     memberchk(less(Signs), Options),
     member(lt(R1, C1, R2, C2), Signs).

@@ -32,6 +32,7 @@ unit_text(diag(1), 'the main diagonal').
 unit_text(diag(2), 'the anti-diagonal').
 unit_text(across(R, C), T) :- format(atom(T), 'the across run after r~wc~w', [R, C]).
 unit_text(down(R, C), T) :- format(atom(T), 'the down run below r~wc~w', [R, C]).
+unit_text(cage(R, C), T) :- format(atom(T), 'the cage at r~wc~w', [R, C]).
 
 cells_text(Cells, Text) :-
     maplist(cell_text, Cells, Parts),
@@ -112,6 +113,18 @@ why_text(outside(R1/C1, R2/C2), T) :-
     format(atom(T), 'r~wc~w: its sign points to r~wc~w, outside the grid', [R1, C1, R2, C2]).
 why_text(not_neighbours(R1/C1, R2/C2), T) :-
     format(atom(T), 'r~wc~w: a sign joins it to r~wc~w, which is not a neighbour', [R1, C1, R2, C2]).
+why_text(cage_cell(R0/C0, R/C), T) :-
+    format(atom(T), 'the cage at r~wc~w: r~wc~w is outside the grid', [R0, C0, R, C]).
+why_text(cage_size(R0/C0, Size), T) :-
+    format(atom(T), 'the cage at r~wc~w has ~w cells: more than there are digits to put in them once',
+           [R0, C0, Size]).
+why_text(cage_sum(R0/C0, Sum, Size), T) :-
+    format(atom(T), 'the cage at r~wc~w: no ~w different digits add up to ~q', [R0, C0, Size, Sum]).
+why_text(cage_pieces(R0/C0), T) :-
+    format(atom(T), 'the cage at r~wc~w is in pieces: its cells must touch side by side', [R0, C0]).
+why_text(cage_overlap(R0/C0, R/C), T) :-
+    format(atom(T), 'r~wc~w is in two cages (one is the cage at r~wc~w): a cell belongs to one cage',
+           [R, C, R0, C0]).
 why_text(region_map_size(Length, Cells), T) :-
     format(atom(T), 'the region map has ~w symbols, the grid ~w cells', [Length, Cells]).
 why_text(region_number(R/C, Id, N), T) :-

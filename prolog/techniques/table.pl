@@ -190,4 +190,4 @@ has_feature(boxes, Regions, _) :- Regions \== none.
 has_feature(diagonals, _, Options) :- memberchk(diagonals, Options).
 has_feature(signs, _, Options) :- memberchk(less(_), Options).
 has_feature(marks, _, Options) :- memberchk(adjacent(_), Options).
-has_feature(runs, _, _) :- fail.
+has_feature(runs, _, Options) :- memberchk(cages(_), Options).   % a Killer's cages are runs of sums

@@ -47,6 +47,20 @@ test(region_in_two_pieces, [true(Status = invalid(_))]) :-
 test(sound_jigsaw, [true(Status == ok)]) :-
     jigsaw4(Map), geometry_status(geometry(4, regions(Map), []), Status).
 
+test(cages_are_units_with_sums) :-
+    setup_geometry(geometry(4, boxes(2, 2), [cages([cage(3, [1-2, 1-1]), cage(7, [1-3, 1-4])])])),
+    unit_cells(cage(1, 1), [1-1, 1-2]),          % named by its first cell, cells in order
+    \+ complete_unit(cage(1, 1)),
+    constraint(sum(cage(1, 3), 7)),
+    cell_units(1, 1, Units), memberchk(cage(1, 1), Units).
+
+test(cage_problems, [true(Whys == [cage_pieces(3/1), cage_overlap(2/1, 2/2), cage_sum(1/1, 18, 2)])]) :-
+    % 18 is no sum of two digits; r3c1 and r4c2 do not touch; r2c2 is in two cages
+    findall(W, geometry_problem(geometry(4, boxes(2, 2),
+                                         [cages([cage(18, [1-1, 1-2]), cage(4, [3-1, 4-2]),
+                                                 cage(3, [2-1, 2-2]), cage(5, [2-2, 2-3])])]), W), Whys0),
+    msort(Whys0, Whys).
+
 :- end_tests(geometry).
 
 :- begin_tests(state, [setup(clear_state), cleanup(clear_state)]).

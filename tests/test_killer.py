@@ -1,0 +1,54 @@
+"""Killer Sudoku on the engine's sum rules (a first step of the Killer and Samurai issue): cages
+are units with a sum, read from the corpus's decoded cages; solutions are checked against every
+rule and the corpus's own (CP-SAT checked) answers; a cage that breaks a rule is refused by name."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import pybridge
+from pybridge.killer import from_corpus
+from conftest import corpus_file
+
+
+def keeps_the_rules(p: pybridge.Puzzle, values: list[int]) -> bool:
+    n = p.size
+    houses = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    houses += [[(br + i) * n + bc + j for i in range(p.box_rows) for j in range(p.box_cols)]
+               for br in range(0, n, p.box_rows) for bc in range(0, n, p.box_cols)]
+    cages_ok = all(sum(values[(r - 1) * n + c - 1] for r, c in cells) == total
+                   and len({values[(r - 1) * n + c - 1] for r, c in cells}) == len(cells) for total, cells in p.cages)
+    return cages_ok and all(sorted(values[i] for i in house) == list(range(1, n + 1)) for house in houses)
+
+
+@pytest.mark.parametrize("level", ["kdt", "kdi", "kde"])
+def test_corpus_killers_are_solved_and_unique(level):
+    lines = corpus_file(f"sudoku9_killer_sgt_solo_{level}.jsonl").read_text().splitlines()[:15]
+    for i, line in enumerate(lines):
+        record = json.loads(line)
+        p = from_corpus(record, level, i)
+        result = pybridge.solve(p)
+        assert result.status == "solved", (level, i, result.error)
+        assert keeps_the_rules(p, result.values)
+        assert "".join(map(str, result.values)) == record["solution"]
+
+
+def test_a_killer_is_explained_in_words_of_cages():
+    record = json.loads(corpus_file("sudoku9_killer_sgt_solo_kdt.jsonl").read_text().splitlines()[0])
+    explanation = pybridge.explain(from_corpus(record))
+    assert explanation.status == "solved"
+    assert "".join(map(str, explanation.values)) == record["solution"]
+    assert any("the cage at r" in step.text for step in explanation.steps)
+
+
+@pytest.mark.parametrize("cages,message", [
+    ([(18, [(1, 1), (1, 2)])], "the cage at r1c1: no 2 different digits add up to 18"),
+    ([(3, [(1, 1), (1, 2)]), (4, [(1, 2), (2, 2)])], "r1c2 is in two cages"),
+    ([(4, [(1, 1), (2, 2)])], "the cage at r1c1 is in pieces"),
+    ([(45, [(r, c) for r in range(1, 4) for c in range(1, 5)])], "has 12 cells"),
+])
+def test_a_cage_that_breaks_a_rule_is_refused_by_name(cages, message):
+    p = pybridge.Puzzle(9, [0] * 81, box_rows=3, box_cols=3, cages=cages)
+    result = pybridge.solve(p)
+    assert result.status == "invalid" and message in result.error
