@@ -299,11 +299,12 @@ read_options(Kind, Format, [MaxChars, MaxSide], Options) :-
     append(Options0, [max_puzzle_chars(MaxChars), max_kakuro_side(MaxSide)], Options).
 
 % record_list(+Record, -List): a record as Python reads it:
-%   [latin, Index, Line, N, Regions, Diagonals, Signs, Marks, Givens, Solution]
+%   [latin, Index, Line, N, Regions, Diagonals, Signs, Marks, Givens, Solution, Cages]
 %     Regions [] (none), [BR, BC] (boxes) or the N*N region numbers;
 %     Diagonals 0 or 1; Signs r1,c1,r2,c2,... flat (r1c1 < r2c2); Marks
 %     the same for Adjacent marks, or `none` when not in Adjacent mode;
 %     Givens and Solution texts of one character a cell ('' no solution);
+%     Cages `none`, or each Killer cage flat: Sum, Count, R1, C1, ...;
 %   [kakuro, Index, Line, Rows, Cols, Downs, Acrosses, Givens]
 %     Downs and Acrosses the clues of each cell, -1 for a white one;
 %   [invalid, Index, Line, Kind, Row, Col, Message] (Row = Col = 0: no cell).
@@ -321,14 +322,19 @@ record_list(record(I, Line, puzzle(puzzle(kakuro(Rows), Givens), _)),
     givens_values(Givens, NR, NC, Values),
     values_text(Values, GivensText).
 record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens), Extras)),
-            [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText]) :-
+            [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText, CageList]) :-
     regions_list(Regions, RegionList),
     (   memberchk(diagonals, Options) -> Diagonals = 1 ; Diagonals = 0 ),
     (   memberchk(less(Lt), Options) -> flat_pairs(Lt, Signs) ; Signs = [] ),
     (   memberchk(adjacent(Adj), Options) -> flat_pairs(Adj, Marks) ; Marks = none ),
     givens_values(Givens, N, N, Values),
     values_text(Values, GivensText),
-    (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ).
+    (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ),
+    (   memberchk(cages(Cages), Options) -> foldl(flat_cage, Cages, CageList, []) ; CageList = none ).
+
+flat_cage(cage(Sum, Cells), [Sum, Count|Flat], Tail) :-
+    length(Cells, Count),
+    foldl([R-C, [R, C|T], T]>>true, Cells, Flat, Tail).
 
 cell_clues(w, -1, -1).
 cell_clues(clue(D, A), D, A).

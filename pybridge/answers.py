@@ -30,7 +30,7 @@ class LatinRecord(NamedTuple):
     """A puzzle of the Sudoku family or a Futoshiki, as bridge_read/5 reads it: ``regions``
     [BoxRows, BoxCols], a region per cell, or [] (none); ``signs`` and ``marks`` flat
     R1,C1,R2,C2 lists (``marks`` "none" outside Adjacent mode); ``givens`` and
-    ``solution`` texts ("" for no solution)."""
+    ``solution`` texts ("" for no solution); ``cages`` a Killer's cages."""
 
     tag: str
     index: int
@@ -42,6 +42,7 @@ class LatinRecord(NamedTuple):
     marks: list[int] | str
     givens: str
     solution: str
+    cages: list[int] | str     # "none", or each Killer cage flat: sum, count, r1, c1, ...
 
 
 class KakuroRecord(NamedTuple):

@@ -162,6 +162,32 @@ def _latin_cells(p: Puzzle, layout: _Layout, marks: Marks) -> list[str]:
                 out.append(_line(layout.x(c), y, layout.x(c + 1), y, 3))
     out.append(f'<rect x="{layout.margin}" y="{layout.margin}" width="{n * s}" height="{n * s}" fill="none" '
                'stroke="#222" stroke-width="3"/>')
+    return out + _cages(p, layout)
+
+
+def _cages(p: Puzzle, layout: _Layout) -> list[str]:
+    """A Killer's cages: a dashed outline inside each, its sum small in its first cell."""
+    out: list[str] = []
+    inset, s = 4, layout.size
+    for total, cells in p.cages or []:
+        inside = set(cells)
+        for r, c in cells:
+            x0, y0 = layout.x(c - 1) + inset, layout.y(r - 1) + inset
+            x1, y1 = layout.x(c) - inset, layout.y(r) - inset
+            # each side that borders another cage: its dashed edge, reaching to the neighbour
+            # cell's inset when the cage goes on there
+            left = x0 if (r, c - 1) not in inside else x0 - 2 * inset
+            right = x1 if (r, c + 1) not in inside else x1 + 2 * inset
+            top = y0 if (r - 1, c) not in inside else y0 - 2 * inset
+            bottom = y1 if (r + 1, c) not in inside else y1 + 2 * inset
+            for edge, line in (((r - 1, c), (left, y0, right, y0)), ((r + 1, c), (left, y1, right, y1)),
+                               ((r, c - 1), (x0, top, x0, bottom)), ((r, c + 1), (x1, top, x1, bottom))):
+                if edge not in inside:
+                    out.append(f'<line x1="{line[0]:.1f}" y1="{line[1]:.1f}" x2="{line[2]:.1f}" y2="{line[3]:.1f}" '
+                               'stroke="#555" stroke-width="1" stroke-dasharray="3,2" class="cage"/>')
+        r, c = min(cells)
+        out.append(f'<text x="{layout.x(c - 1) + 6:.1f}" y="{layout.y(r - 1) + s * 0.28:.1f}" '
+                   f'font-size="{s * 0.24:.1f}" fill="#333" class="cage-sum">{total}</text>')
     return out
 
 

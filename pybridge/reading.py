@@ -256,7 +256,19 @@ def from_record(record: list, source: str) -> Read:
     return Puzzle(rec.size, values_of(rec.givens), box_rows, box_cols, region_ids, bool(rec.diagonals), source,
                   rec.index, rec.line, signs=chunks(rec.signs, 4),
                   adjacent=None if rec.marks == "none" else chunks(rec.marks, 4),
-                  solution=values_of(rec.solution) if rec.solution else None)
+                  solution=values_of(rec.solution) if rec.solution else None,
+                  cages=None if rec.cages == "none" else _cages(rec.cages))
+
+
+def _cages(flat: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """A Killer's cages from the record's flat list: sum, count, r1, c1, ..."""
+    cages, i = [], 0
+    while i < len(flat):
+        total, count = flat[i], flat[i + 1]
+        cells = flat[i + 2:i + 2 + 2 * count]
+        cages.append((int(total), [(int(r), int(c)) for r, c in zip(cells[::2], cells[1::2])]))
+        i += 2 + 2 * count
+    return cages
 
 
 __all__ = ["FORMATS", "KINDS", "LIMITS", "Limits", "load", "parse", "read"]

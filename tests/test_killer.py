@@ -4,6 +4,8 @@ rule and the corpus's own (CP-SAT checked) answers; a cage that breaks a rule is
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -52,3 +54,27 @@ def test_a_cage_that_breaks_a_rule_is_refused_by_name(cages, message):
     p = pybridge.Puzzle(9, [0] * 81, box_rows=3, box_cols=3, cages=cages)
     result = pybridge.solve(p)
     assert result.status == "invalid" and message in result.error
+
+
+def test_solo_killer_game_ids_read_as_the_corpus_decodes_them(tmp_path):
+    records = [json.loads(line) for line in
+               corpus_file("sudoku9_killer_sgt_solo_kda.jsonl").read_text().splitlines()[:10]]
+    ids = tmp_path / "killers.txt"
+    ids.write_text("".join(record["game_id"] + "\n" for record in records))
+    puzzles = pybridge.load(ids)
+    for p, record in zip(puzzles, records):
+        assert p.kind == "killer"
+        assert sorted((total, sorted(cells)) for total, cells in p.cages) == \
+            sorted((cage["sum"], sorted(map(tuple, cage["cells"]))) for cage in record["cages"])
+        result = pybridge.solve(p)
+        assert result.status == "solved" and "".join(map(str, result.values)) == record["solution"]
+    picture = puzzles[0].picture()
+    assert picture.count('class="cage-sum"') == len(puzzles[0].cages) and 'stroke-dasharray="3,2"' in picture
+    out = subprocess.run([sys.executable, "-m", "pybridge", "solve", "--one-line", str(ids)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.stdout.split() == [record["solution"] for record in records]
+
+
+def test_a_killer_id_without_sums_is_refused_by_line():
+    with pytest.raises(pybridge.PuzzleFormatError, match="a Killer game ID has givens, cage edges and sums"):
+        pybridge.parse("3x3k:i")

@@ -28,7 +28,7 @@ solo_line(S) :-
     sub_string(S, Before, _, _, ":"),
     !,
     sub_string(S, 0, Before, _, Params),
-    solo_params(Params, _, _, _).
+    solo_params(Params, _, _, _, _).
 
 unequal_line(S) :-
     sub_string(S, Before, _, _, ":"),
@@ -55,9 +55,11 @@ id_puzzle(Reader, Line, Text, Kind, Options, Puzzle, []) :-
     check_length(Line, Text, Options),
     call(Reader, Text, Line, Kind, Puzzle).
 
-% solo_params(+Params, -N, -Box, -Diagonals): Box is BR-BC or jigsaw.
-solo_params(Params, N, Box, Diagonals) :-
-    string_codes(Params, Codes),
+% solo_params(+Params, -N, -Box, -Diagonals, -Killer): Box is BR-BC or
+% jigsaw; Killer true for a Killer's `k` at the end.
+solo_params(Params, N, Box, Diagonals, Killer) :-
+    string_codes(Params, Codes0),
+    (   append(Codes, [0'k], Codes0), Codes \== [] -> Killer = true ; Codes = Codes0, Killer = false ),
     (   append(Body, [0'x], Codes), Body \== [] , \+ append(_, [0'x], Body)
     ->  Diagonals = true
     ;   Body = Codes, Diagonals = false
@@ -75,12 +77,18 @@ solo_puzzle(Text, Line, Kind, Puzzle) :-
         sub_string(Text, _, After, 0, Desc)
     ;   Params = Text, Desc = ""
     ),
-    (   solo_params(Params, N, Box, Diagonals), sub_string(Text, _, _, _, ":")
+    (   solo_params(Params, N, Box, Diagonals, Killer), sub_string(Text, _, _, _, ":")
     ->  true
     ;   shown_text(Params, Shown),
-        puzzle_error(Line, "'~w' is not a Solo game ID parameter (e.g. 3x3, 2x3, 3x3x, 9j)", [Shown])
+        puzzle_error(Line, "'~w' is not a Solo game ID parameter (e.g. 3x3, 2x3, 3x3x, 9j, 3x3k)", [Shown])
     ),
     check_solo_box(N, Box, Line),
+    (   Killer == true
+    ->  killer_puzzle(Desc, N, Box, Diagonals, Line, Kind, Puzzle)
+    ;   latin_id_puzzle(Desc, N, Box, Diagonals, Line, Kind, Puzzle)
+    ).
+
+latin_id_puzzle(Desc, N, Box, Diagonals, Line, Kind, Puzzle) :-
     (   sub_string(Desc, B2, _, A2, ",")
     ->  sub_string(Desc, 0, B2, _, CellText),
         sub_string(Desc, _, A2, 0, Edges)
@@ -161,11 +169,84 @@ solo_cells([C|Cs0], N, Max, Line, I, [V|Vs]) :-
 solo_cells([C|_], _, _, Line, _, _) :-
     char_code(Ch, C),
     puzzle_error(Line, "'~w' cannot appear in a Solo grid description", [Ch]).
+% A Killer's description: the givens, the cage edges (encoded as a
+% jigsaw's region edges) and the sums, each on one cell of its cage (with
+% the givens' runs of blanks), separated by commas.
+killer_puzzle(Desc, N, Box, Diagonals, Line, Kind, Puzzle) :-
+    (   split_string(Desc, ",", "", [CellText, Edges, SumText])
+    ->  true
+    ;   puzzle_error(Line, "a Killer game ID has givens, cage edges and sums, separated by commas", [])
+    ),
+    (   Box = BR-BC -> true ; puzzle_error(Line, "a jigsaw Killer game ID is not supported", []) ),
+    solo_givens(CellText, N, Line, Values),
+    edge_roots(Edges, N, Line, Roots),
+    solo_sums(SumText, N, Line, Sums),
+    findall(Root-I, nth0(I, Roots, Root), Pairs0),
+    keysort(Pairs0, Pairs),
+    group_pairs_by_key(Pairs, Groups),
+    maplist(group_cage(Sums, N, Line), Groups, Cages),
+    latin_puzzle(N, boxes(BR, BC), Diagonals, [cages(Cages)], Values, Line, Kind, Puzzle).
+
+group_cage(Sums, N, Line, _-Indices, cage(Sum, Cells)) :-
+    maplist(index_cell(N), Indices, Cells),
+    findall(S, ( member(I, Indices), nth0(I, Sums, S), S > 0 ), Found),
+    Cells = [R0-C0|_],
+    (   Found = [Sum] -> true
+    ;   Found == []
+    ->  puzzle_error(Line-(R0/C0), "the cage at r~wc~w has no sum", [R0, C0])
+    ;   puzzle_error(Line-(R0/C0), "the cage at r~wc~w has ~w sums", [R0, C0, Found])
+    ).
+
+index_cell(N, I, R-C) :-
+    R is I // N + 1,
+    C is I mod N + 1.
+
+% The sums of a Killer description: as the givens, with numbers of any
+% size.
+solo_sums(Text, N, Line, Sums) :-
+    string_codes(Text, Codes),
+    Max is N*N,
+    sum_cells(Codes, Line, Sums),
+    length(Sums, Count),
+    (   Count =:= Max -> true
+    ;   puzzle_error(Line, "the sums cover ~w cells, a ~wx~w grid has ~w", [Count, N, N, Max])
+    ).
+
+sum_cells([], _, []).
+sum_cells([0'_|Cs], Line, Vs) :-
+    !,
+    sum_cells(Cs, Line, Vs).
+sum_cells([C|Cs], Line, Vs) :-
+    between(0'a, 0'z, C),
+    !,
+    Run is C - 0'a + 1,
+    length(Blanks, Run),
+    maplist(=(0), Blanks),
+    append(Blanks, Vs1, Vs),
+    sum_cells(Cs, Line, Vs1).
+sum_cells([C|Cs0], Line, [V|Vs]) :-
+    between(0'0, 0'9, C),
+    !,
+    digits_prefix([C|Cs0], Digits, Cs),
+    length(Digits, L),
+    (   L =< 3 -> number_codes(V, Digits) ; puzzle_error(Line, "a cage sum has more than 3 digits", []) ),
+    sum_cells(Cs, Line, Vs).
+sum_cells([C|_], Line, _) :-
+    char_code(Ch, C),
+    puzzle_error(Line, "'~w' cannot appear in a Killer's sums", [Ch]).
+
 % A jigsaw's region edges: first those between horizontal neighbours row
 % by row, then those between vertical neighbours column by column; a..y
 % are that many non-edges and an edge, z 26 non-edges, _ an edge.  Cells
 % joined by a non-edge are in one region.
 edge_regions(Spec, N, Line, Ids) :-
+    edge_roots(Spec, N, Line, Roots),
+    maplist([Root, Code]>>(Code is Root + 0x100), Roots, RootCodes),
+    region_ids(RootCodes, N, Line, Ids).
+
+% edge_roots(+Spec, +N, +Line, -Roots): the cells joined by non-edges,
+% as the root cell of each one's group, in cell order.
+edge_roots(Spec, N, Line, Roots) :-
     string_codes(Spec, Codes),
     Total is 2*N*(N-1),
     foldl(edge_runs(Line), Codes, Runs, []),
@@ -176,9 +257,7 @@ edge_regions(Spec, N, Line, Ids) :-
     ),
     Cells is N*N - 1,
     numlist(0, Cells, Vertices),
-    joined_components(Vertices, Joins, Roots),
-    maplist([Root, Code]>>(Code is Root + 0x100), Roots, RootCodes),
-    region_ids(RootCodes, N, Line, Ids).
+    joined_components(Vertices, Joins, Roots).
 
 % Each letter as Run-Edge: Run non-edges, then an edge or none.
 edge_runs(_, 0'_, [0-edge|T], T) :- !.
