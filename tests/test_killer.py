@@ -78,3 +78,20 @@ def test_solo_killer_game_ids_read_as_the_corpus_decodes_them(tmp_path):
 def test_a_killer_id_without_sums_is_refused_by_line():
     with pytest.raises(pybridge.PuzzleFormatError, match="a Killer game ID has givens, cage edges and sums"):
         pybridge.parse("3x3k:i")
+
+
+def test_the_rule_of_45_is_sound_and_named_in_words():
+    fired = 0
+    for level in ("kdi", "kde"):
+        for line in corpus_file(f"sudoku9_killer_sgt_solo_{level}.jsonl").read_text().splitlines()[:6]:
+            record = json.loads(line)
+            solution = [int(ch) for ch in record["solution"]]
+            explanation = pybridge.explain(from_corpus(record))
+            assert explanation.status == "solved"
+            for step in explanation.steps:
+                if step.technique != "rule_of_45":
+                    continue
+                fired += 1
+                assert all(solution[(r - 1) * 9 + c - 1] != v for r, c, v in step.eliminations)
+                assert "add up to" in step.text and ("innies" in step.text or "outies" in step.text)
+    assert fired > 0

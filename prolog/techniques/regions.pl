@@ -20,7 +20,9 @@
     Elims = [r(2, 2, 5), r(2, 3, 5)] .
 */
 :- module(regions,
-          [ region_step/1           % -Step
+          [ region_step/1,          % -Step
+            unknown_cells/4,        % +Cells, +Total, -Unknown, -Rest
+            sum_eliminations/3      % +Unknown, +Rest, -Eliminations
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -97,7 +99,10 @@ run_cells_sum(run(_, Sum, Cs), Cells0-Sum0, Cells-Sum1) :-
     ord_union(Cells0, Cs, Cells),
     Sum1 is Sum0 + Sum.
 
-% The cells of Cells with no value yet, and what they add up to.
+%! unknown_cells(+Cells, +Total, -Unknown, -Rest) is det.
+%
+%  The cells of Cells with no value yet, and what they add up to.
+
 unknown_cells([], Total, [], Total).
 unknown_cells([R-C|Cells], Total, Unknown, Rest) :-
     (   element(R, C, V)
@@ -107,8 +112,11 @@ unknown_cells([R-C|Cells], Total, Unknown, Rest) :-
         unknown_cells(Cells, Total, Unknown1, Rest)
     ).
 
-% One cell: every candidate but Rest goes.  Two: a candidate with no
-% partner that makes up Rest goes.
+%! sum_eliminations(+Unknown, +Rest, -Eliminations) is semidet.
+%
+%  One cell: every candidate but Rest goes.  Two: a candidate with no
+%  partner that makes up Rest goes.
+
 sum_eliminations([R-C], Rest, Elims) :-
     possibility(R, C, _, Rest),
     findall(r(R, C, V), ( possibility(R, C, _, V), V =\= Rest ), Elims).

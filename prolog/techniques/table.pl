@@ -131,7 +131,7 @@ set_rank(all, 6).
 %  order: those of Set and those every solve applies.
 %
 %  ?- set_techniques(singles, Ts).
-%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, multiple_crossing].
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, rule_of_45, multiple_crossing].
 
 set_techniques(Set, Techniques) :-
     technique_set(Set, Members),
@@ -191,3 +191,4 @@ has_feature(diagonals, _, Options) :- memberchk(diagonals, Options).
 has_feature(signs, _, Options) :- memberchk(less(_), Options).
 has_feature(marks, _, Options) :- memberchk(adjacent(_), Options).
 has_feature(runs, _, Options) :- memberchk(cages(_), Options).   % a Killer's cages are runs of sums
+has_feature(cages, _, Options) :- memberchk(cages(_), Options).

@@ -48,6 +48,7 @@
 :- use_module(wings).
 :- use_module(colouring).
 :- use_module(chains).
+:- use_module(cages).
 
 %! deduction(?Technique, -Step) is nondet.
 %
