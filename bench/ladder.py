@@ -33,6 +33,8 @@ SETS = {
     "futoshiki": ("futoshiki_sgt_unequal.jsonl", 0),
     "kakuro_upc": ("kakuro_upc_prop_paucuesta9.jsonl", 0),
     "kakuro_krazydad": ("kakuro_krazydad_via_billstclair.jsonl", 0),
+    **{f"killer_{level}": (f"sudoku9_killer_sgt_solo_{level}.jsonl", 0)
+       for level in ("kdt", "kdb", "kdi", "kda", "kde", "kdu")},   # Solo's Killer game IDs, by level
 }
 
 
@@ -52,7 +54,7 @@ def load_set(name: str) -> list[tuple[object, str]]:
         pairs = [(kakuro.from_corpus_grid(r["grid"]), "") for r in records if r.get("verification") != "invalid"]
     elif path.suffix == ".jsonl":
         records = [json.loads(line) for line in path.read_text().splitlines()]
-        pairs = [(pybridge.load(r["game_id"])[0], r.get("difficulty_requested", "")) for r in records]
+        pairs = [(pybridge.load(r["game_id"])[0], r.get("difficulty_requested", r.get("level", ""))) for r in records]
     else:
         pairs = [(p, "") for p in pybridge.load(path)]
     return pairs[:first] if first else pairs
