@@ -72,6 +72,7 @@ test: setup browser paper
 bench: setup yardsticks
 	$(PY) bench/sudoku.py
 	$(PY) bench/kakuro.py
+	$(PY) bench/killer.py
 	$(PY) bench/futoshiki.py
 	$(PY) bench/generate.py
 	$(PY) bench/batch.py

@@ -6,6 +6,7 @@
     - Sudoku: all_distinct/1 on rows, columns and boxes;
     - Kakuro: sum/3 and all_distinct/1 on each run;
     - Futoshiki: all_distinct/1 on rows and columns, #< for each sign;
+    - Killer: the Sudoku model, and all_distinct/1 and sum/3 on each cage;
     each labelled with [ff].
 
     ?- clpfd_solve(4, 2, 2, '...24......32...', S).
@@ -20,6 +21,7 @@
           [ clpfd_solve/5,     % +N, +BoxRows, +BoxCols, +Givens, -Solution
             clpfd_kakuro/2,    % +Rows, -Solution
             clpfd_futoshiki/4, % +N, +Signs, +Givens, -Solution
+            clpfd_killer/6,    % +N, +BoxRows, +BoxCols, +Cages, +Givens, -Solution
             bridge_clpfd/4,    % +Geometry, +Givens, +TimeLimitMs, -Solution
             bridge_clpfd_count/4 % +Geometry, +Givens, +TimeLimitMs, -Count
           ]).
@@ -134,6 +136,23 @@ sign_constraint(Rows, lt(R1, C1, R2, C2)) :-
     nth1(R2, Rows, Row2), nth1(C2, Row2, B),
     A #< B.
 
+%! clpfd_killer(+N, +BoxRows, +BoxCols, +Cages, +Givens, -Solution) is semidet.
+%
+%  A Killer: the Sudoku model, and for each cage(Sum, Cells) all_distinct/1
+%  and sum/3 over its cells; labeling [ff].
+
+clpfd_killer(N, BR, BC, Cages, Givens, Solution) :-
+    latin_square(N, Givens, Vars, Rows),
+    boxes(Rows, BR, BC, Boxes),
+    maplist(all_distinct, Boxes),
+    maplist(cage_constraint(Rows), Cages),
+    labelled(Vars, Solution).
+
+cage_constraint(Rows, cage(Sum, Cells)) :-
+    maplist([R-C, V]>>( nth1(R, Rows, Row), nth1(C, Row, V) ), Cells, Vars),
+    all_distinct(Vars),
+    sum(Vars, #=, Sum).
+
 %! bridge_clpfd(+Geometry, +Givens, +TimeLimitMs, -Solution) is det.
 %
 %  The model for Geometry (a standard-box Sudoku, a Futoshiki or a
@@ -163,6 +182,8 @@ bridge_clpfd_count(Shape, Givens, TimeLimitMs, Count) :-
 
 model(geometry(N, boxes(BR, BC), []), Givens, S) :-
     clpfd_solve(N, BR, BC, Givens, S).
+model(geometry(N, boxes(BR, BC), [cages(Cages)]), Givens, S) :-
+    clpfd_killer(N, BR, BC, Cages, Givens, S).
 model(geometry(N, none, Options), Givens, S) :-
     (   memberchk(less(Signs), Options) -> true ; Signs = [] ),
     clpfd_futoshiki(N, Signs, Givens, S).
