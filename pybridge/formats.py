@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import futoshiki, kakuro
 from .cells import value_char
+from .errors import PuzzlogError
 from .puzzle import Puzzle
 from .render import render_text
 from .reading import parse
@@ -122,11 +123,34 @@ def _differs(regions: list[int], a: int, b: int) -> bool:
     return regions[a] != regions[b]
 
 
-WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo, "unequal": futoshiki.to_unequal}
+def to_killer(p: Puzzle) -> str:
+    """A Killer as readable text: `killer`, one letter a cell naming its cage, each cage's sum
+    as Name=Sum, and the givens as a grid when there are any (docs/formats.md)."""
+    names = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    cages = sorted(p.cages or [], key=lambda cage: min(cage[1]))  # named in reading order
+    if len(cages) > len(names):
+        raise PuzzlogError(f"{len(cages)} cages: the killer format names {len(names)} at most")
+    n = p.size
+    grid = [["?"] * n for _ in range(n)]
+    for name, (_, cells) in zip(names, cages):
+        for r, c in cells:
+            grid[r - 1][c - 1] = name
+    sums = " ".join(f"{name}={total}" for name, (total, _) in zip(names, cages))
+    lines = ["killer", *("".join(row) for row in grid), sums]
+    if any(p.givens):
+        lines += [to_line(p)[i:i + n] for i in range(0, n * n, n)]
+    return "\n".join(lines) + "\n"
+
+
+WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo, "unequal": futoshiki.to_unequal,
+           "killer": to_killer}
 
 
 def _check_writable(p: Puzzle, fmt: str) -> None:
     """Refuse a format that would silently drop part of the puzzle."""
+    if (fmt == "killer") != (p.cages is not None):
+        raise ValueError("only the killer format keeps a Killer's cages" if p.cages is not None
+                         else "the killer format is for Killer Sudoku: this puzzle has no cages")
     if fmt == "unequal" and p.boxed:
         raise ValueError("the unequal format has no boxes: write Sudoku as line, grid, sdk or solo")
     if fmt not in ("grid", "unequal") and (p.has_signs or not p.boxed):

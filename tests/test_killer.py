@@ -95,3 +95,24 @@ def test_the_rule_of_45_is_sound_and_named_in_words():
                 assert all(solution[(r - 1) * 9 + c - 1] != v for r, c, v in step.eliminations)
                 assert "add up to" in step.text and ("innies" in step.text or "outies" in step.text)
     assert fired > 0
+
+
+def test_the_killer_text_format_round_trips_and_names_its_errors(tmp_path):
+    records = [json.loads(line) for line in
+               corpus_file("sudoku9_killer_sgt_solo_kdb.jsonl").read_text().splitlines()[:5]]
+    puzzles = [from_corpus(record, "kdb", i) for i, record in enumerate(records)]
+    text = pybridge.write(puzzles, "killer")
+    assert text.startswith("killer\nabc")  # cages named in reading order
+    again = pybridge.parse(text)
+    for p, q, record in zip(puzzles, again, records):
+        assert q.kind == "killer" and sorted(q.cages) == sorted(p.cages)
+        assert "".join(map(str, pybridge.solve(q).values)) == record["solution"]
+    lines = text.split("\n\n")[0].splitlines()
+    with pytest.raises(pybridge.PuzzleFormatError, match="has no sum"):
+        pybridge.parse("\n".join(lines[:-1] + [lines[-1].replace("a=", "zz=").split(" ", 1)[1]]))
+    with pytest.raises(pybridge.PuzzleFormatError, match="grid line has 8 cells"):
+        pybridge.parse("\n".join(lines[:2] + [lines[2][:-1]] + lines[3:]))
+    with pytest.raises(pybridge.PuzzleFormatError, match="is not a cage's sum"):
+        pybridge.parse("\n".join(lines + ["a=five"]))
+    with pytest.raises(ValueError, match="only the killer format keeps a Killer's cages"):
+        pybridge.write(puzzles[:1], "line")

@@ -51,6 +51,7 @@
 :- use_module(text_reading).
 :- use_module(line_formats).
 :- use_module(game_ids).
+:- use_module(killer_text).
 :- use_module(grid_format).
 :- use_module(kakuro_formats).
 
@@ -169,6 +170,7 @@ text_format(grid,     blocks).
 text_format(sdk,      blocks).
 text_format(solo,     lines).
 text_format(unequal,  lines).
+text_format(killer,   blocks).
 text_format(game,     kakuro).
 text_format(matrices, kakuro).
 
@@ -181,7 +183,9 @@ text_format(matrices, kakuro).
 % file as a grid.
 detect_format(Lines, Format) :-
     content_lines(Lines, Content),
-    (   Content = [_-First|_], solo_line(First)
+    (   killer_text(Lines)
+    ->  Format = killer
+    ;   Content = [_-First|_], solo_line(First)
     ->  Format = solo
     ;   Content = [_-First|_], unequal_line(First)
     ->  Format = unequal
@@ -218,6 +222,8 @@ latin_records(grid, Lines, Kind, Options, Records) :-
     grid_records(Lines, Kind, Options, Records).
 latin_records(sdk, Lines, Kind, Options, Records) :-
     sdk_records(Lines, Kind, Options, Records).
+latin_records(killer, Lines, Kind, Options, Records) :-
+    killer_records(Lines, Kind, Options, Records).
 latin_records(game, _, _, _, _) :-
     puzzle_error(none, "the game format is Kakuro's", []).
 latin_records(matrices, _, _, _, _) :-
