@@ -133,3 +133,17 @@ def row(label: str, n: int, solved: int, times: list[float], guesses: list[int] 
 
 def ratio(reference: list[float], times: list[float]) -> str:
     return f"{statistics.median(reference) / statistics.median(times):.1f}x"
+
+
+def puzzlog_beside_clpfd(description: str, sets: dict[str, Callable[[], list]]) -> None:
+    """The main of a bench that solves each named set with puzzlog and with the CLP(FD) model,
+    side by side (the common options: --limit, --clpfd-timeout, --repeat)."""
+    parser = argparse.ArgumentParser(description=description)
+    add_common_arguments(parser)
+    args = parser.parse_args()
+    require_corpus()
+    print(HEADER)
+    for name, load in sets.items():
+        puzzles = load()[:args.limit or None]
+        runs = side_by_side(puzzles, {"puzzlog": puzzlog(), "clpfd": clpfd(args.clpfd_timeout)}, args.repeat)
+        report(name, len(puzzles), runs)

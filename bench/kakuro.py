@@ -10,10 +10,9 @@ guesses and the CLP(FD)/puzzlog ratio of medians, per set and per grid size.
 """
 from __future__ import annotations
 
-import argparse
 import json
 
-from common import CORPUS, HEADER, add_common_arguments, clpfd, puzzlog, report, require_corpus, side_by_side
+from common import CORPUS, puzzlog_beside_clpfd
 
 from pybridge import kakuro
 
@@ -33,15 +32,7 @@ def load_set(name: str) -> list[kakuro.KakuroPuzzle]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_common_arguments(parser)
-    args = parser.parse_args()
-    require_corpus()
-    print(HEADER)
-    for name in SETS:
-        puzzles = load_set(name)[:args.limit or None]
-        runs = side_by_side(puzzles, {"puzzlog": puzzlog(), "clpfd": clpfd(args.clpfd_timeout)}, args.repeat)
-        report(name, len(puzzles), runs)
+    puzzlog_beside_clpfd(__doc__.splitlines()[0], {name: (lambda name=name: load_set(name)) for name in SETS})
 
 
 if __name__ == "__main__":

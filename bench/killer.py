@@ -10,10 +10,9 @@ median, p90 and max ms, median guesses and the CLP(FD)/puzzlog ratio of medians,
 """
 from __future__ import annotations
 
-import argparse
 import json
 
-from common import CORPUS, HEADER, add_common_arguments, clpfd, puzzlog, report, require_corpus, side_by_side
+from common import CORPUS, puzzlog_beside_clpfd
 
 import pybridge
 
@@ -26,15 +25,8 @@ def load_level(level: str) -> list[pybridge.Puzzle]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_common_arguments(parser)
-    args = parser.parse_args()
-    require_corpus()
-    print(HEADER)
-    for level in LEVELS:
-        puzzles = load_level(level)[:args.limit or None]
-        runs = side_by_side(puzzles, {"puzzlog": puzzlog(), "clpfd": clpfd(args.clpfd_timeout)}, args.repeat)
-        report(f"killer {level}", len(puzzles), runs)
+    puzzlog_beside_clpfd(__doc__.splitlines()[0], {f"killer {level}": (lambda level=level: load_level(level))
+                                                   for level in LEVELS})
 
 
 if __name__ == "__main__":
