@@ -8,7 +8,8 @@
     cells outside it, the outies, which add up to those cages' sums minus
     the house's total (when they cover all of it).  One unknown cell left
     is that sum; two keep only the digits that have a partner making it
-    up (regions.pl, the Kakuro band's rule, does the same with runs).
+    up: regions.pl's area_sides/6 and narrowed/5, the Kakuro band's rule,
+    with cages for runs.
 
     ?- setup_geometry(geometry(4, boxes(2, 2),
            [cages([cage(3, [1-1, 1-2]), cage(7, [1-3, 2-3]), cage(5, [1-4, 2-4])])])),
@@ -26,7 +27,7 @@
 :- use_module(library(ordsets)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/words', [unit_text/2, cells_text/2]).
-:- use_module(regions, [unknown_cells/4, sum_eliminations/3]).
+:- use_module(regions, [area_sides/6, narrowed/5]).
 
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
@@ -43,20 +44,15 @@ technique_table:declared_technique(rule_of_45,
 %  Unknown without a value yet to Rest.
 
 cage_step(step(rule_of_45, fortyfive(Units, Side, Cells, Total, Unknown, Rest), [], Elims)) :-
-    findall(cage(Sum, Cs), ( constraint(sum(U, Sum)), U = cage(_, _), unit_cells(U, Cs0), sort(Cs0, Cs) ),
+    findall(run(U, Sum, Cs), ( constraint(sum(U, Sum)), U = cage(_, _), unit_cells(U, Cs0), sort(Cs0, Cs) ),
             Cages),
     Cages \== [],
     grid_size(N),
     house(N, Units, HouseCells),
     length(Units, K),
     HouseTotal is K * N * (N + 1) // 2,
-    house_side(Cages, HouseCells, HouseTotal, Side, Cells, Total),
-    unknown_cells(Cells, Total, Unknown, Rest),
-    length(Unknown, Count),
-    Count >= 1,
-    Count =< 2,
-    sum_eliminations(Unknown, Rest, Elims),
-    Elims \== [].
+    area_sides(Cages, HouseCells, HouseTotal, Side, Cells, Total),
+    narrowed(Cells, Total, Unknown, Rest, Elims).
 
 % A house: one complete row, column or box, or 2 or 3 adjacent rows or
 % columns; its cells in order.
@@ -82,33 +78,6 @@ add_unit_cells(U, Cells0, Cells) :-
     unit_cells(U, Cs0),
     sort(Cs0, Cs),
     ord_union(Cells0, Cs, Cells).
-
-% The innies or outies of a house and what they add up to.
-house_side(Cages, HouseCells, HouseTotal, Side, Cells, Total) :-
-    include(crosses(HouseCells), Cages, Crossing),
-    partition(inside(HouseCells), Crossing, Inside, Partial),
-    foldl(cage_cells_sum, Inside, []-0, InsideCells-InsideSum),
-    foldl(cage_cells_sum, Partial, []-0, PartialCells-PartialSum),
-    (   Side = innies,
-        ord_subtract(HouseCells, InsideCells, Cells),
-        Total is HouseTotal - InsideSum
-    ;   Side = outies,          % the crossing cages must cover the whole house
-        ord_union(InsideCells, PartialCells, Covered),
-        ord_subset(HouseCells, Covered),
-        ord_subtract(PartialCells, HouseCells, Cells),
-        Total is PartialSum + InsideSum - HouseTotal
-    ),
-    Cells \== [].
-
-crosses(HouseCells, cage(_, Cs)) :-
-    \+ ord_disjoint(Cs, HouseCells).
-
-inside(HouseCells, cage(_, Cs)) :-
-    ord_subset(Cs, HouseCells).
-
-cage_cells_sum(cage(Sum, Cs), Cells0-Sum0, Cells-Sum1) :-
-    ord_union(Cells0, Cs, Cells),
-    Sum1 is Sum0 + Sum.
 
 %! fortyfive_text(+Reason, +Placements, -Text) is det.
 %

@@ -21,8 +21,8 @@
 */
 :- module(regions,
           [ region_step/1,          % -Step
-            unknown_cells/4,        % +Cells, +Total, -Unknown, -Rest
-            sum_eliminations/3      % +Unknown, +Rest, -Eliminations
+            area_sides/6,           % +Groups, +AreaCells, +AreaTotal, ?Side, -Cells, -Total
+            narrowed/5              % +Cells, +Total, -Unknown, -Rest, -Eliminations
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -51,6 +51,15 @@ region_step(step(region_sum, region(Band, Side, Cells, Total, Unknown, Rest), []
     member(Dir, [rows, cols]),
     band(Dir, Runs, Band, BandRuns),
     band_sides(Runs, BandRuns, Side, Cells, Total),
+    narrowed(Cells, Total, Unknown, Rest, Elims).
+
+%! narrowed(+Cells, +Total, -Unknown, -Rest, -Eliminations) is semidet.
+%
+%  The digits of Cells add up to Total: those of the one or two cells
+%  Unknown without a value yet add up to Rest, which removes the
+%  candidates Eliminations (at least one).
+
+narrowed(Cells, Total, Unknown, Rest, Elims) :-
     unknown_cells(Cells, Total, Unknown, Rest),
     length(Unknown, K),
     K >= 1,
@@ -72,25 +81,46 @@ band(Dir, Runs, Band, BandRuns) :-
 along(rows, run(across(R, _), _, _), R).
 along(cols, run(down(_, C), _, _), C).
 
-% The innies and outies of a band and what each adds up to.
+% The innies and outies of a band and what each adds up to: the runs
+% across the band's own are the groups that cover it.
 band_sides(Runs, BandRuns, Side, Cells, Total) :-
     foldl(run_cells_sum, BandRuns, []-0, BandCells-BandSum),
     BandRuns = [run(U0, _, _)|_],
     functor(U0, Along, _),
-    findall(Run, ( member(Run, Runs), Run = run(U, _, Cs), \+ functor(U, Along, _),
-                   \+ ord_disjoint(Cs, BandCells) ),
-            Crossing),
-    partition(within(BandCells), Crossing, Inside, Partial),
+    exclude(runs_along(Along), Runs, Across),
+    area_sides(Across, BandCells, BandSum, Side, Cells, Total).
+
+runs_along(Along, run(U, _, _)) :-
+    functor(U, Along, _).
+
+%! area_sides(+Groups, +AreaCells, +AreaTotal, ?Side, -Cells, -Total) is nondet.
+%
+%  The innies and outies of an area (ordered cells whose digits add up to
+%  AreaTotal) that summed groups run(Unit, Sum, Cells) cross: the groups
+%  wholly inside leave the innies, Cells, adding up to Total, what they do
+%  not cover of it; the groups crossing it, when they cover all of it,
+%  stick out at the outies, adding up to what they bring beyond it.  A
+%  Kakuro band and its down runs (here), a Killer's house and its cages
+%  (cages.pl).
+
+area_sides(Groups, AreaCells, AreaTotal, Side, Cells, Total) :-
+    include(crosses(AreaCells), Groups, Crossing),
+    partition(within(AreaCells), Crossing, Inside, Partial),
     foldl(run_cells_sum, Inside, []-0, InsideCells-InsideSum),
     foldl(run_cells_sum, Partial, []-0, PartialCells-PartialSum),
     (   Side = innies,
-        ord_subtract(BandCells, InsideCells, Cells),
-        Total is BandSum - InsideSum
+        ord_subtract(AreaCells, InsideCells, Cells),
+        Total is AreaTotal - InsideSum
     ;   Side = outies,
-        ord_subtract(PartialCells, BandCells, Cells),
-        Total is PartialSum + InsideSum - BandSum
+        ord_union(InsideCells, PartialCells, Covered),
+        ord_subset(AreaCells, Covered),
+        ord_subtract(PartialCells, AreaCells, Cells),
+        Total is PartialSum + InsideSum - AreaTotal
     ),
     Cells \== [].
+
+crosses(Cells, run(_, _, Cs)) :-
+    \+ ord_disjoint(Cs, Cells).
 
 within(Cells, run(_, _, Cs)) :-
     ord_subset(Cs, Cells).
@@ -99,9 +129,7 @@ run_cells_sum(run(_, Sum, Cs), Cells0-Sum0, Cells-Sum1) :-
     ord_union(Cells0, Cs, Cells),
     Sum1 is Sum0 + Sum.
 
-%! unknown_cells(+Cells, +Total, -Unknown, -Rest) is det.
-%
-%  The cells of Cells with no value yet, and what they add up to.
+% The cells of Cells with no value yet, and what they add up to.
 
 unknown_cells([], Total, [], Total).
 unknown_cells([R-C|Cells], Total, Unknown, Rest) :-
@@ -112,10 +140,8 @@ unknown_cells([R-C|Cells], Total, Unknown, Rest) :-
         unknown_cells(Cells, Total, Unknown1, Rest)
     ).
 
-%! sum_eliminations(+Unknown, +Rest, -Eliminations) is semidet.
-%
-%  One cell: every candidate but Rest goes.  Two: a candidate with no
-%  partner that makes up Rest goes.
+% One cell: every candidate but Rest goes.  Two: a candidate with no
+% partner that makes up Rest goes.
 
 sum_eliminations([R-C], Rest, Elims) :-
     possibility(R, C, _, Rest),
