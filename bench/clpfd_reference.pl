@@ -149,9 +149,15 @@ clpfd_killer(N, BR, BC, Cages, Givens, Solution) :-
     labelled(Vars, Solution).
 
 cage_constraint(Rows, cage(Sum, Cells)) :-
-    maplist([R-C, V]>>( nth1(R, Rows, Row), nth1(C, Row, V) ), Cells, Vars),
+    maplist(cell_var_at(Rows), Cells, Vars),
     all_distinct(Vars),
     sum(Vars, #=, Sum).
+
+% The variable of cell R-C; a helper, not a lambda: a lambda would copy
+% the grid's variables and constrain the copies.
+cell_var_at(Rows, R-C, V) :-
+    nth1(R, Rows, Row),
+    nth1(C, Row, V).
 
 %! bridge_clpfd(+Geometry, +Givens, +TimeLimitMs, -Solution) is det.
 %

@@ -3,6 +3,7 @@ are units with a sum, read from the corpus's decoded cages; solutions are checke
 rule and the corpus's own (CP-SAT checked) answers; a cage that breaks a rule is refused by name."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ import pytest
 
 import pybridge
 from pybridge.killer import from_corpus
-from conftest import corpus_file
+from conftest import ROOT, corpus_file
 
 
 def keeps_the_rules(p: pybridge.Puzzle, values: list[int]) -> bool:
@@ -116,3 +117,25 @@ def test_the_killer_text_format_round_trips_and_names_its_errors(tmp_path):
         pybridge.parse("\n".join(lines + ["a=five"]))
     with pytest.raises(ValueError, match="only the killer format keeps a Killer's cages"):
         pybridge.write(puzzles[:1], "line")
+
+
+def test_givens_in_the_killer_text_format():
+    record = json.loads(corpus_file("sudoku9_killer_sgt_solo_kdb.jsonl").read_text().splitlines()[0])
+    p = from_corpus(record)
+    given = dataclasses.replace(p, givens=[int(record["solution"][0])] + [0] * 80)
+    text = pybridge.write([given], "killer")
+    assert text.splitlines()[11] == record["solution"][0] + "." * 8  # the givens' grid after the sums
+    again = pybridge.parse(text)[0]
+    assert again.givens == given.givens and sorted(again.cages) == sorted(p.cages)
+    assert "".join(map(str, pybridge.solve(again).values)) == record["solution"]
+
+
+def test_the_benchs_clpfd_model_keeps_the_cages():
+    """bench/killer.py's yardstick must solve the Killer, not just the Sudoku under it."""
+    from pybridge import engine
+    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
+    for line in corpus_file("sudoku9_killer_sgt_solo_kdi.jsonl").read_text().splitlines()[:3]:
+        record = json.loads(line)
+        p = from_corpus(record)
+        [solution] = engine.call("bridge_clpfd", [p.geometry(), p.givens_text(), 20000], 1)
+        assert solution == record["solution"]

@@ -111,5 +111,9 @@ givens(_, N, [], Values) :-
 givens(Line, N, Rows, Values) :-
     length(Rows, K),
     (   K =:= N -> true ; puzzle_error(Line, "the givens need ~w lines of ~w cells, not ~w lines", [N, N, K]) ),
-    foldl([L-T, V0, V]>>( string_codes(T, Codes), cell_values(Codes, N, L, 1, Vs), append(V0, Vs, V) ),
-          Rows, [], Values).
+    foldl(given_row(N), Rows, [], Values).
+
+given_row(N, L-Text, Values0, Values) :-
+    string_codes(Text, Codes),
+    cell_values(Codes, N, L, 1, Row),
+    append(Values0, Row, Values).

@@ -247,7 +247,7 @@ directive_check(File, Line, use_module(Spec), Imports0, Imports) :-
 directive_check(File, Line, use_module(Spec, Only), Imports0, Imports) :-
     !,
     (   module_exports(File, Spec, Exports)
-    ->  (   Only == all -> Taken = Exports ; include([PI]>>memberchk(PI, Only), Exports, Taken) ),
+    ->  (   Only == all -> Taken = Exports ; include(listed_in(Only), Exports, Taken) ),
         append(Taken, Imports0, Imports)
     ;   format(string(Text), "loads ~q, which is neither one of SWI-Prolog's libraries nor an engine module",
                [Spec]),
@@ -257,6 +257,9 @@ directive_check(File, Line, Directive, _, _) :-
     format(string(Text), "the directive :- ~q would run when the file loads: a rules file only declares \c
                           techniques and defines rules", [Directive]),
     refuse(File, Line, Text).
+
+listed_in(Only, PI) :-
+    memberchk(PI, Only).
 
 % The exports of a library or an engine module (prolog/**) Spec names.
 module_exports(_, library(Lib), Exports) :-
