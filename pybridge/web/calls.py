@@ -16,7 +16,7 @@ from typing import Any, Callable
 from .. import check, explain, generate, hint, rate, solve
 from ..check import possible_values
 from ..entries import read_entries, with_entries
-from ..errors import PuzzlogError
+from ..errors import PuzzleFormatError, PuzzlogError
 from ..catalogue import catalogue
 from ..generate import Generated
 from ..kakuro import KakuroPuzzle
@@ -95,11 +95,9 @@ def _clashing_entries(p: Puzzle | KakuroPuzzle, values: list[int]) -> dict[int, 
 def page_words(exc: Exception) -> str:
     """An error as the page says it: a puzzle's reading errors without the '<request>' source
     the web layer gives the text it was sent."""
-    text = str(exc)
-    for prefix in ("<request>, line 1: ", "<request>: ", "<grid>, line 1: ", "<grid>: "):
-        if text.startswith(prefix):
-            return text[len(prefix):]
-    return text
+    if isinstance(exc, PuzzleFormatError) and exc.source in ("<request>", "<grid>") and exc.line in (None, 1):
+        return (f"r{exc.cell[0]}c{exc.cell[1]}: " if exc.cell else "") + exc.rule
+    return str(exc)
 
 
 def explain_call(data: dict, seconds: float) -> dict:
@@ -188,7 +186,7 @@ def _puzzle(data: dict) -> Puzzle | KakuroPuzzle:
     puzzles = _read(data)
     p = puzzles[whole(data, "index", 0, len(puzzles) - 1, 0)]
     if isinstance(p, Unreadable):
-        raise BadRequest(str(p.error))
+        raise BadRequest(page_words(p.error))
     return p
 
 
