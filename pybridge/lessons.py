@@ -15,9 +15,7 @@ from pathlib import Path
 
 from .answers import plural
 from .errors import PuzzlogError
-from .rule_check import TechniqueReport, check_rule
-
-ROOT = Path(__file__).resolve().parent.parent
+from .rule_check import ROOT, TechniqueReport, check_rule
 
 
 @dataclass(frozen=True)
