@@ -110,12 +110,21 @@ def lesson(number: int) -> Lesson:
     return LESSONS[number]
 
 
+def _shown(path: Path) -> Path:
+    """``path`` as a reader in the current directory would type it: relative when it lies
+    below, so that what a counterexample prints does not depend on where the project is."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
 def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0) -> Grade:
     """Grade a rules file on lesson ``number``'s exercise: the technique it declares under the
     exercise's name (or its only technique), checked on the lesson's puzzles beside the
     reference solution."""
     chosen = lesson(number)
-    sets = [(Path(chosen.puzzles).name, ROOT / chosen.puzzles)]
+    sets = [(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))]
     reference = check_rule(ROOT / chosen.solution, sets=sets, limit=100, time_limit=time_limit)
     mine = check_rule(rules, sets=sets, limit=100, time_limit=time_limit)
     names = [t.name for t in mine.techniques]
