@@ -16,7 +16,7 @@ from . import futoshiki, kakuro
 from .cells import value_char
 from .errors import PuzzlogError
 from .puzzle import Puzzle
-from .render import render_text
+from .render import named_cages, render_text
 from .reading import parse
 
 
@@ -126,16 +126,16 @@ def _differs(regions: list[int], a: int, b: int) -> bool:
 def to_killer(p: Puzzle) -> str:
     """A Killer as readable text: `killer`, one letter a cell naming its cage, each cage's sum
     as Name=Sum, and the givens as a grid when there are any (docs/formats.md)."""
-    names = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-    cages = sorted(p.cages or [], key=lambda cage: min(cage[1]))  # named in reading order
-    if len(cages) > len(names):
-        raise PuzzlogError(f"{len(cages)} cages: the killer format names {len(names)} at most")
+    try:
+        cages = named_cages(p)
+    except ValueError as error:
+        raise PuzzlogError(str(error)) from None
     n = p.size
     grid = [["?"] * n for _ in range(n)]
-    for name, (_, cells) in zip(names, cages):
+    for name, _, cells in cages:
         for r, c in cells:
             grid[r - 1][c - 1] = name
-    sums = " ".join(f"{name}={total}" for name, (total, _) in zip(names, cages))
+    sums = " ".join(f"{name}={total}" for name, total, _ in cages)
     lines = ["killer", *("".join(row) for row in grid), sums]
     if any(p.givens):
         lines += [to_line(p)[i:i + n] for i in range(0, n * n, n)]

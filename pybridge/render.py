@@ -12,30 +12,62 @@ if TYPE_CHECKING:
 Pair = tuple[int, int, int, int]
 
 
+CAGE_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def named_cages(puzzle: Puzzle) -> list[tuple[str, int, list[tuple[int, int]]]]:
+    """A Killer's cages as (name, sum, cells), named a, b, ... in the reading order of their
+    first cells: the names of the killer format and of the printed grid."""
+    cages = sorted(puzzle.cages or [], key=lambda cage: min(cage[1]))
+    if len(cages) > len(CAGE_NAMES):
+        raise ValueError(f"{len(cages)} cages: a Killer names {len(CAGE_NAMES)} at most")
+    return [(name, total, cells) for name, (total, cells) in zip(CAGE_NAMES, cages)]
+
+
 def render_text(puzzle: Puzzle, values: list[int]) -> str:
     """A readable grid: `.` blanks, `|` and `-` between standard boxes, the borders of
-    jigsaw regions, signs where there are any."""
+    jigsaw regions, signs where there are any; a Killer's blanks name their cage, whose
+    sums follow the grid."""
+    chars = [value_char(v) for v in values]
+    if puzzle.cages is not None:
+        return _render_cages(puzzle, values)
     if puzzle.has_signs or not puzzle.boxed:
         return _render_signs(puzzle, values)
     if puzzle.regions is not None:
-        return _render_regions(puzzle, values)
-    n = puzzle.size
-    br, bc = (puzzle.box_rows, puzzle.box_cols) if puzzle.regions is None else (None, None)
+        return _render_regions(puzzle, chars)
+    return _render_boxes(puzzle, chars)
+
+
+def _render_boxes(p: Puzzle, chars: list[str]) -> str:
+    """Standard boxes: `|` and `-` between them."""
+    n, br, bc = p.size, p.box_rows, p.box_cols
     lines = []
     for r in range(n):
-        if br and r and r % br == 0:
+        if r and r % br == 0:
             groups = [("-" * (2 * bc - 1))] * (n // bc)
             lines.append("-+-".join(groups))
         cells = []
         for c in range(n):
-            if bc and c and c % bc == 0:
+            if c and c % bc == 0:
                 cells.append("|")
-            cells.append(value_char(values[r * n + c]))
+            cells.append(chars[r * n + c])
         lines.append(" ".join(cells))
     return "\n".join(lines)
 
 
-def _render_regions(p: Puzzle, values: list[int]) -> str:
+def _render_cages(p: Puzzle, values: list[int]) -> str:
+    n = p.size
+    cages = named_cages(p)
+    # Above 9x9 letters are values too: blanks stay dots there.
+    letter = {(r - 1) * n + c - 1: name for name, _, cells in cages for r, c in cells} if n <= 9 else {}
+    shown = [value_char(v) if v else letter.get(i, ".") for i, v in enumerate(values)]
+    grid = _render_boxes(p, shown) if p.regions is None else _render_regions(p, shown)
+    if all(values) or not letter:
+        return grid
+    return grid + "\n" + " ".join(f"{name}={total}" for name, total, _ in cages)
+
+
+def _render_regions(p: Puzzle, chars: list[str]) -> str:
     """A jigsaw: ` | ` between cells of different regions and, between rows, `-` under
     a cell whose region ends there, `+` where borders meet."""
     n = p.size
@@ -46,19 +78,19 @@ def _render_regions(p: Puzzle, values: list[int]) -> str:
     lines = []
     for r in range(n):
         if r:
-            chars = []
+            border = []
             for c in range(n):
                 below = differs(r - 1, c, r, c)
-                chars.append("-" if below else " ")
+                border.append("-" if below else " ")
                 if c + 1 < n:
                     right = differs(r - 1, c + 1, r, c + 1)
                     down = differs(r - 1, c, r - 1, c + 1) or differs(r, c, r, c + 1)
                     middle = "+" if (below or right) and down else "|" if down else "-" if below and right else " "
-                    chars.append(("-" if below else " ") + middle + ("-" if right else " "))
-            lines.append("".join(chars).rstrip())
+                    border.append(("-" if below else " ") + middle + ("-" if right else " "))
+            lines.append("".join(border).rstrip())
         row = []
         for c in range(n):
-            row.append(value_char(values[r * n + c]))
+            row.append(chars[r * n + c])
             if c + 1 < n:
                 row.append(" | " if differs(r, c, r, c + 1) else "   ")
         lines.append("".join(row))

@@ -45,6 +45,23 @@ def test_a_killer_is_explained_in_words_of_cages():
     assert any("the cage at r" in step.text for step in explanation.steps)
 
 
+def test_a_killer_prints_each_blank_as_its_cage_and_the_sums_below():
+    record = json.loads(corpus_file("sudoku9_killer_sgt_solo_kdi.jsonl").read_text().splitlines()[0])
+    p = from_corpus(record)
+    lines = str(p).splitlines()
+    grid = [line.replace("|", "").split() for line in lines if not line.startswith("-")][:9]
+    sums = dict(part.split("=") for part in lines[-1].split())
+    cells = {}
+    for r, row in enumerate(grid, 1):
+        for c, name in enumerate(row, 1):
+            cells.setdefault(name, []).append((r, c))
+    assert sorted((int(sums[name]), sorted(where)) for name, where in cells.items()) == \
+        sorted((total, sorted(where)) for total, where in p.cages)
+    solved = pybridge.solve(p)
+    shown = p.text_of(solved.values)
+    assert not any(ch.isalpha() for ch in shown) and "=" not in shown
+
+
 @pytest.mark.parametrize("cages,message", [
     ([(18, [(1, 1), (1, 2)])], "the cage at r1c1: no 2 different digits add up to 18"),
     ([(3, [(1, 1), (1, 2)]), (4, [(1, 2), (2, 2)])], "r1c2 is in two cages"),

@@ -70,6 +70,13 @@ reason_text(run(U, Sum), [p(R, C, V)], Text) :-
 reason_text(run(U, Sum), [], Text) :-
     unit_text(U, UT),
     format(atom(Text), 'no combination for ~w (sum ~w) that fits its cells uses them', [UT, Sum]).
+reason_text(crossing(R/C, [Run]), Placements, Text) :-
+    !,
+    run_digits_text(Run, RunText),
+    (   Placements = [p(R, C, V)]
+    ->  format(atom(Text), 'r~wc~w lies in ~w, which leaves it only ~w', [R, C, RunText, V])
+    ;   format(atom(Text), 'r~wc~w lies in ~w', [R, C, RunText])
+    ).
 reason_text(crossing(R/C, Runs), Placements, Text) :-
     maplist(run_digits_text, Runs, Parts),
     atomic_list_concat(Parts, ' and ', RunsText),
