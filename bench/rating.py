@@ -11,6 +11,7 @@ Parts:
   solo     against Simon Tatham's Solo levels (4x4, 6x6, 16x16, jigsaw, X);
   unequal  against Tatham's Unequal levels for Futoshiki;
   kakuro   against the UPC Kakuro set's difficulty folders;
+  killer   against Solo's Killer levels (3x3kdt .. 3x3kdu), whose median must never fall;
   speed    rating a top95 puzzle against a plain solve of it, side by side, and a qqwing
            intermediate puzzle.
 Rating is deterministic, so the tables are the same on every run; only the times vary.
@@ -31,8 +32,11 @@ from stats import spearman
 import pybridge
 from pybridge import LEVELS, kakuro
 from pybridge.futoshiki import from_corpus_record
+from pybridge.killer import from_corpus as killer_from_corpus
 
-PARTS = ["sw", "qqwing", "solo", "unequal", "kakuro", "speed"]
+PARTS = ["sw", "qqwing", "solo", "unequal", "kakuro", "killer", "speed"]
+KILLER_LEVELS = {"kdt": "trivial", "kdb": "basic", "kdi": "intermediate", "kda": "advanced", "kde": "extreme",
+                 "kdu": "unreasonable"}
 UNEQUAL_WORDS = {"trivial": "trivial", "easy": "basic", "tricky": "advanced", "extreme": "extreme",
                  "recursive": "unreasonable"}
 
@@ -125,6 +129,25 @@ def kakuro_part(_args: argparse.Namespace) -> None:
         scores[folder].append(r.score)
     table("The UPC Kakuro set's difficulty folders (kakuro_upc_prop_paucuesta9.jsonl)", sorted(rows), rows)
     print("median score: " + ", ".join(f"{k} {statistics.median(v):g}" for k, v in sorted(scores.items())))
+
+
+def rate_killer(line: str) -> tuple[str | None, int]:
+    r = pybridge.rate(killer_from_corpus(json.loads(line)))
+    return r.level, r.score
+
+
+def killer_part(args: argparse.Namespace) -> None:
+    rows: dict[str, list[str]] = {}
+    scores: dict[str, list[int]] = {}
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for code, word in KILLER_LEVELS.items():
+            lines = open(CORPUS / f"sudoku9_killer_sgt_solo_{code}.jsonl").read().splitlines()
+            rated = pool.map(rate_killer, lines, chunksize=10)
+            label = f"3x3{code} ({word})"
+            rows[label] = [level for level, _ in rated]
+            scores[label] = [score for _, score in rated]
+    table("Solo's Killer levels (sudoku9_killer_sgt_solo_*.jsonl)", list(rows), rows)
+    print("median score: " + ", ".join(f"{k.split()[0]} {statistics.median(v):g}" for k, v in scores.items()))
 
 
 def timed(call, *args) -> float:

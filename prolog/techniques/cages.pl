@@ -14,12 +14,12 @@
     ?- setup_geometry(geometry(4, boxes(2, 2),
            [cages([cage(3, [1-1, 1-2]), cage(7, [1-3, 2-3]), cage(5, [1-4, 2-4])])])),
        setup_givens([], ok),
-       cage_step(step(rule_of_45, fortyfive(Units, Side, Cells, Total, _, _), [], Elims)).
+       cage_step(one, step(rule_of_45, fortyfive(Units, Side, Cells, Total, _, _), [], Elims)).
     Units = [row(1)], Side = innies, Cells = [1-3, 1-4], Total = 7,
     Elims = [r(1, 3, 1), r(1, 3, 2), r(1, 4, 1), r(1, 4, 2)] .
 */
 :- module(cages,
-          [ cage_step/1,            % -Step
+          [ cage_step/2,            % ?Houses, -Step
             fortyfive_text/3        % +Reason, +Placements, -Text
           ]).
 :- use_module(library(lists)).
@@ -32,36 +32,44 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(rule_of_45,
-    [difficulty(3), order(145), level(intermediate), set(always), needs(cages),
-     deduction(cages:cage_step), text(cages:fortyfive_text)]).
+    [difficulty(3), order(145), level(intermediate), level(cages, basic), set(always), needs(cages),
+     deduction(cages:cage_step(one)), text(cages:fortyfive_text)]).
+technique_table:declared_technique(rule_of_45_lines,
+    [difficulty(4), order(148), level(intermediate), set(always), needs(cages),
+     deduction(cages:cage_step(lines)), text(cages:fortyfive_text)]).
 
-%! cage_step(-Step) is nondet.
+%! cage_step(?Houses, -Step) is nondet.
 %
-%  Step is step(rule_of_45, fortyfive(Units, Side, Cells, Total, Unknown,
-%  Rest), [], Eliminations): Units the house (one row, column or box, or
-%  two or three adjacent rows or columns), Side innies or outies, the
-%  digits of Cells add up to Total, those of the one or two cells
-%  Unknown without a value yet to Rest.
+%  Step is step(Name, fortyfive(Units, Side, Cells, Total, Unknown,
+%  Rest), [], Eliminations): Units the house (Houses one: a row, column
+%  or box, Name rule_of_45; Houses lines: two or three adjacent rows or
+%  columns, Name rule_of_45_lines), Side innies or outies, the digits of
+%  Cells add up to Total, those of the one or two cells Unknown without
+%  a value yet to Rest.
 
-cage_step(step(rule_of_45, fortyfive(Units, Side, Cells, Total, Unknown, Rest), [], Elims)) :-
+cage_step(Houses, step(Name, fortyfive(Units, Side, Cells, Total, Unknown, Rest), [], Elims)) :-
+    houses_technique(Houses, Name),
     findall(run(U, Sum, Cs), ( constraint(sum(U, Sum)), U = cage(_, _), unit_cells(U, Cs0), sort(Cs0, Cs) ),
             Cages),
     Cages \== [],
     grid_size(N),
-    house(N, Units, HouseCells),
+    house(Houses, N, Units, HouseCells),
     length(Units, K),
     HouseTotal is K * N * (N + 1) // 2,
     area_sides(Cages, HouseCells, HouseTotal, Side, Cells, Total),
     narrowed(Cells, Total, Unknown, Rest, Elims).
 
+houses_technique(one, rule_of_45).
+houses_technique(lines, rule_of_45_lines).
+
 % A house: one complete row, column or box, or 2 or 3 adjacent rows or
 % columns; its cells in order.
-house(_, [U], Cells) :-
+house(one, _, [U], Cells) :-
     complete_unit(U),
     U \= diag(_),
     unit_cells(U, Cells0),
     sort(Cells0, Cells).
-house(N, Units, Cells) :-
+house(lines, N, Units, Cells) :-
     member(Line, [row, col]),
     member(K, [2, 3]),
     Last is N - K + 1,

@@ -53,7 +53,7 @@ technique_table:declared_technique(hidden_single_run,
     [difficulty(3), order(110), level(intermediate), set(always), needs(runs),
      deduction(sums:sum_deduction(hidden_single_run))]).
 technique_table:declared_technique(multiple_crossing,
-    [difficulty(4), order(150), level(intermediate), set(always), needs(runs),
+    [difficulty(4), order(150), level(intermediate), level(cages, basic), set(always), needs(runs),
      deduction(sums:sum_deduction(multiple_crossing))]).
 
 %! run_masks(+Unit, -Placed, -Length, -Empty, -Masks) is det.

@@ -16,7 +16,8 @@
         difficulty, then by order(K) (default 1000: after the built-in
         techniques of the rung);
       - level(L): the rating level a puzzle that needs it reaches
-        (trivial .. extreme); level(no_boxes, L) in a kind without boxes;
+        (trivial .. extreme); level(no_boxes, L) in a kind without boxes,
+        level(cages, L) in a Killer (level_in/3);
       - weight(W): what its first use adds to a rating's score (default
         10 * 3^(D-1): each rung weighs three times the one below);
       - set(S): the first named set it belongs to (basic, pairs, subsets,
@@ -131,7 +132,7 @@ set_rank(all, 6).
 %  order: those of Set and those every solve applies.
 %
 %  ?- set_techniques(singles, Ts).
-%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, rule_of_45, multiple_crossing].
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, rule_of_45, rule_of_45_lines, multiple_crossing].
 
 set_techniques(Set, Techniques) :-
     technique_set(Set, Members),
@@ -153,17 +154,29 @@ technique_level(Name, Level) :-
 
 %! level_in(+Geometry, ?Technique, ?Level) is nondet.
 %
-%  The level of Technique in a puzzle of Geometry: where a kind has no
-%  boxes (Futoshiki), a single in a row or column is the simplest
-%  deduction there is, trivial, as a value with one place in a box is
-%  for Sudoku (Simon Tatham's Unequal counts them so).
+%  The level of Technique in a puzzle of Geometry: a declaration
+%  level(Feature, L) overrides level(L) in a kind with that feature.
+%  Where a kind has no boxes (Futoshiki, feature no_boxes), a single in a
+%  row or column is the simplest deduction there is, trivial, as a value
+%  with one place in a box is for Sudoku (Simon Tatham's Unequal counts
+%  them so).  In a Killer (feature cages), a cage's combinations and the
+%  rule of 45 are where every solve starts, as every level of Tatham's
+%  Killers uses them: what sets the level is the Sudoku part.
+%
+%  ?- level_in(geometry(9, boxes(3,3), [cages([])]), rule_of_45, L).
+%  L = basic.
 
 level_in(Geometry, Name, Level) :-
     technique(Name, _),
-    (   Geometry = geometry(_, none, _), technique_property(Name, level(no_boxes, Level0))
+    (   level_feature(Geometry, Feature),
+        technique_property(Name, level(Feature, Level0))
     ->  Level = Level0
     ;   technique_level(Name, Level)
     ).
+
+level_feature(geometry(_, none, _), no_boxes).
+level_feature(geometry(_, _, Options), cages) :-
+    memberchk(cages(_), Options).
 
 %! technique_weight(+Technique, -Weight) is det.
 %
