@@ -4,7 +4,7 @@ the same run; then technique exercises, big grids, Kakuro and memory.
 
     python bench/generate.py                   # every section (about 10 minutes)
     python bench/generate.py --seeds 10        # fewer seeds a row
-    python bench/generate.py --only levels     # levels, techniques, big, kakuro or memory
+    python bench/generate.py --only levels     # levels, techniques, big, kakuro, killer or memory
 
 The outside generators come from Debian (the bench installs nothing; `make bench` does,
 when root): `apt-get install sgt-puzzles qqwing` gives /usr/games/sgt-solo,
@@ -19,7 +19,8 @@ most 3x sgt-solo's median (9x9 intermediate also at most qqwing's); Futoshiki 5x
 at every Unequal level and Adjacent 6x6 at most 3x sgt-unequal's; greater-than 6x6 within 3x
 Futoshiki 6x6; ten exercises of a technique under 10 s wall; 16x16 basic median under 1 s,
 25x25 basic under 10 s; Kakuro 10x10 / 12x12 no slower than 551 / 1471 ms; 10,000 9x9 in one
-process with RSS growth under 10% from the 1,000th.
+process with RSS growth under 10% from the 1,000th.  Issue "Killer Sudoku and Samurai": a
+Killer 9x9 intermediate within 5x sgt-solo's 3x3kdi.
 """
 from __future__ import annotations
 
@@ -60,6 +61,11 @@ LEVEL_ROWS = [
     ("adjacent", 6, "basic", [([UNEQUAL, "6ade"], 3)]),
     ("futoshiki", 6, None, []),
     ("greater-than", 6, None, []),   # target: within 3x the row above
+]
+KILLER_ROWS = [
+    ("killer", 9, "basic", [([SOLO, "3x3kdb"], None)]),
+    ("killer", 9, "intermediate", [([SOLO, "3x3kdi"], 5)]),
+    ("killer", 9, "advanced", [([SOLO, "3x3kda"], None)]),
 ]
 TECHNIQUES = ["x_wing", "swordfish", "xy_wing", "skyscraper", "simple_colouring", "x_chain"]
 BIG_ROWS = [("sudoku", 16, "basic", 1000.0), ("sudoku", 25, "basic", 10_000.0)]
@@ -105,11 +111,11 @@ def cells(times: list[float]) -> str:
     return f"| {statistics.median(times):.1f} | {percentile(times, 0.9):.1f} |"
 
 
-def levels(seeds: int) -> None:
+def levels(seeds: int, rows: list[tuple] = LEVEL_ROWS) -> None:
     print("| kind, size, level | made | median ms | p90 ms | beside | its ms a puzzle | ours / its | target | met |")
     print("|---|---:|---:|---:|---|---:|---:|---:|---|")
     medians: dict[tuple, float] = {}
-    for kind, size, level, others in LEVEL_ROWS:
+    for kind, size, level, others in rows:
         times, failed = ours(kind, size, level, seeds)
         ours_median = statistics.median(times) if times else float("inf")
         medians[kind, size, level] = ours_median
@@ -194,7 +200,13 @@ def _rss_mb() -> float:
     return float("nan")
 
 
-SECTIONS = {"levels": levels, "techniques": techniques, "big": big, "kakuro": kakuro, "memory": memory}
+def killer(seeds: int) -> None:
+    """Killer Sudoku (no givens) beside Solo's Killers of the same level."""
+    levels(seeds, KILLER_ROWS)
+
+
+SECTIONS = {"levels": levels, "techniques": techniques, "big": big, "kakuro": kakuro, "killer": killer,
+            "memory": memory}
 
 
 def main() -> None:

@@ -690,7 +690,7 @@ generated_list(generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _)
 generation_kind(Kind, Kind) :-
     Kind =.. [Name|Args],
     memberchk(Name/Arity, [sudoku/2, sudoku_x/2, greater_than/2, jigsaw/1, jigsaw_x/1, futoshiki/1, adjacent/1,
-                           kakuro/2]),
+                           kakuro/2, killer/3]),
     length(Args, Arity),
     maplist(integer, Args).
 

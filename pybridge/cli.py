@@ -113,6 +113,8 @@ def _parser() -> argparse.ArgumentParser:
     p_gen.add_argument("--technique", metavar="NAME", help="the hardest technique wanted (`puzzlog techniques`)")
     p_gen.add_argument("--symmetry", choices=catalogue().symmetries,
                        help="the givens (a Kakuro's layout) keep it (default none; Kakuro rot180)")
+    p_gen.add_argument("--givens", type=_whole(0, 625), metavar="N",
+                       help="a Killer's givens (default 0, as published Killers have)")
     p_gen.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds for the whole run")
     p_gen.add_argument("--attempts", type=_whole(1, 10 ** 6), metavar="N",
                        help=f"solutions tried a puzzle before giving up (default {ATTEMPTS}; with --technique "
@@ -604,10 +606,10 @@ def _generate(args: argparse.Namespace) -> int:
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
 
     deadline = None if args.time_limit is None else time.time() + args.time_limit
-    check_generation(args.kind, args.size, args.box, args.difficulty, args.technique, args.symmetry)
+    check_generation(args.kind, args.size, args.box, args.difficulty, args.technique, args.symmetry, args.givens)
     work = Work("generate", {"kind": args.kind, "size": args.size, "box": args.box, "difficulty": args.difficulty,
                              "technique": args.technique, "symmetry": args.symmetry, "attempts": args.attempts,
-                             "deadline": deadline})
+                             "givens": args.givens, "deadline": deadline})
     batch = cli_batch.Batch(work, show, Generated.to_json, lambda seed: seed, lambda record: record["seed"],
                             lambda g: True)
     ok = cli_batch.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))

@@ -68,16 +68,29 @@ class Generated:
 def native_format(p: Puzzle | KakuroPuzzle) -> str:
     if isinstance(p, KakuroPuzzle):
         return "grid"
+    if p.cages is not None:
+        return "killer"
     if not p.boxed:
         return "unequal"
     return "grid" if p.has_signs else "line"
 
 
-def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None) -> tuple:
+def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None,
+               givens: int | None = None) -> tuple:
     known = catalogue().generated
     if kind not in known:
         raise PuzzlogError(f"puzzlog generates {', '.join(known)}; not {kind!r}")
     made = known[kind]
+    if givens is not None and kind != "killer":
+        raise PuzzlogError(f"a number of givens is asked of a Killer only: a {kind} keeps those it needs")
+    if kind == "killer":
+        if isinstance(size, tuple):
+            raise PuzzlogError("a Killer is square: give one size")
+        rows, cols = _boxes(size or made.default_size, box)
+        n = rows * cols
+        if givens is not None and not 0 <= givens <= n * n:
+            raise PuzzlogError(f"a {n}x{n} Killer has 0 to {n * n} givens, not {givens}")
+        return ("killer", rows, cols, givens or 0)
     if kind == "kakuro":
         if box is not None:
             raise PuzzlogError("a Kakuro has no boxes: give its size (N, or rows and columns)")
@@ -120,13 +133,14 @@ def _boxes(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
              count: int = 1, seed: int | None = 0, difficulty: str | None = None, technique: str | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
-             attempts: int | None = None, stock: Stock | None = STOCK) -> list[Generated]:
+             attempts: int | None = None, stock: Stock | None = STOCK, givens: int | None = None) -> list[Generated]:
     """``count`` new puzzles of ``kind`` (GENERATED_KINDS), each with exactly one solution.
 
     ``size`` is N (N x N) or, for a Kakuro, (rows, columns), its clue row and column
     included.  ``difficulty`` is a rating level (pybridge.LEVELS) and ``technique`` the
     hardest technique wanted; ``symmetry`` one of SYMMETRIES, which the givens (a Kakuro's
-    layout) keep: by default none, and rot180 for a Kakuro.  ``time_limit`` (seconds) bounds
+    layout) keep: by default none, and rot180 for a Kakuro.  ``givens`` is a Killer's number of
+    givens (none by default, as published Killers have).  ``time_limit`` (seconds) bounds
     the whole run: the puzzles made by then are returned.  Raises PuzzlogError when what is
     asked cannot be had (no attempt of ``attempts`` gives it: by default ATTEMPTS, or
     TECHNIQUE_ATTEMPTS with a technique, which few random puzzles need).
@@ -136,7 +150,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     it on their way to another level), else from a random seed.  Every run leaves what it
     made on the way in ``stock``.
     """
-    term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry)
+    term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry, givens)
     if attempts is None:
         attempts = ATTEMPTS if technique is None else TECHNIQUE_ATTEMPTS
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -176,10 +190,10 @@ def _generated(answer: list, seed: int | None, source: str) -> Generated:
 
 def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
                      difficulty: str | None = None, technique: str | None = None,
-                     symmetry: str | None = None) -> tuple[tuple, str]:
+                     symmetry: str | None = None, givens: int | None = None) -> tuple[tuple, str]:
     """The engine's term for what generate() is asked, and the symmetry it keeps; raises
     PuzzlogError, saying why, for a request no seed can meet."""
-    term = _kind_term(kind, size, box)
+    term = _kind_term(kind, size, box, givens)
     if symmetry is None:
         symmetry = "rot180" if kind == "kakuro" else "none"
     levels = catalogue().levels
@@ -190,6 +204,8 @@ def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: 
     symmetries = catalogue().symmetries
     if symmetry not in symmetries:
         raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(symmetries)})")
+    if kind == "killer" and symmetry != "none":
+        raise PuzzlogError("a Killer's cages are drawn at random: it keeps no symmetry")
     if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
         raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
     return term, symmetry
@@ -198,7 +214,7 @@ def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: 
 def _shape(term: tuple) -> str:
     if term[0] == "kakuro":
         return f"{term[1]}x{term[2]}"
-    if len(term) == 3:
+    if len(term) >= 3:
         n = term[1] * term[2]
         return f"{n}x{n}"
     return f"{term[1]}x{term[1]}"

@@ -167,3 +167,38 @@ def test_killer_levels_rise_with_solos():
         ranks = sorted(pybridge.LEVELS.index(pybridge.rate(from_corpus(json.loads(line))).level) for line in lines)
         medians.append(pybridge.LEVELS[ranks[4]])
     assert medians == ["basic", "intermediate"]
+
+
+def test_generated_killers_have_one_solution_their_level_and_the_givens_asked_for():
+    from test_generate import clpfd_count
+    made = pybridge.generate("killer", count=2, seed=5, difficulty="basic")
+    with_givens = pybridge.generate("killer", seed=9, givens=4)
+    for g in made + with_givens:
+        p = g.puzzle
+        assert p.kind == "killer" and p.cages and g.text().startswith("killer\n")
+        assert sum(map(bool, p.givens)) == (4 if g in with_givens else 0)
+        assert keeps_the_rules(p, g.solution)
+        assert sorted(cell for _, cells in p.cages for cell in cells) == [(r, c) for r in range(1, 10)
+                                                                          for c in range(1, 10)]
+        result = pybridge.solve(p)
+        assert result.status == "solved" and result.values == g.solution
+        assert clpfd_count(p) == 1
+        rating = pybridge.rate(p)
+        assert (rating.level, rating.score, rating.hardest) == (g.level, g.score, g.hardest)
+        again = pybridge.parse(g.text())[0]
+        assert sorted(again.cages) == sorted(p.cages) and again.givens == p.givens
+    assert all(g.level == "basic" for g in made)
+
+
+def test_generating_a_killer_refuses_what_it_cannot_keep():
+    with pytest.raises(pybridge.PuzzlogError, match="keeps no symmetry"):
+        pybridge.generate("killer", symmetry="rot180")
+    with pytest.raises(pybridge.PuzzlogError, match="a Killer only"):
+        pybridge.generate("sudoku", givens=3)
+    with pytest.raises(pybridge.PuzzlogError, match="0 to 81 givens"):
+        pybridge.generate("killer", givens=82)
+    out = subprocess.run([sys.executable, "-m", "pybridge", "generate", "killer", "--givens", "2", "--seed", "4"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    p = pybridge.parse(out.stdout)[0]
+    assert p.cages and sum(map(bool, p.givens)) == 2 and pybridge.solve(p).status == "solved"

@@ -14,9 +14,11 @@
 
     A kind is one of sudoku(BoxRows, BoxCols), jigsaw(N), and each with
     x (both diagonals), greater_than(BoxRows, BoxCols), futoshiki(N),
-    adjacent(N), kakuro(Rows, Cols).  A Kakuro is made the other way
-    round, as the Kakuro game makes it (kakuro_grids.pl): a random
-    layout, then digits changed until their run sums force them.
+    adjacent(N), kakuro(Rows, Cols), killer(BoxRows, BoxCols, Givens).  A
+    Kakuro is made the other way round, as the Kakuro game makes it
+    (kakuro_grids.pl): a random layout, then digits changed until their
+    run sums force them; a Killer too (killer_cages.pl): random cages
+    over a solution, cut where the techniques stall.
 
     ?- generate_puzzle(sudoku(3, 3), [seed(7), level(basic)], G),
        G = generated(puzzle(_, Givens), _, _, rating(Level, _, _, _, _, _)),
@@ -44,6 +46,7 @@
 :- use_module(library(aggregate)).
 :- use_module(grids).
 :- use_module(kakuro_grids).
+:- use_module(killer_cages).
 
 %! generate_puzzle(+Kind, +Options, -Generated) is semidet.
 %
@@ -88,6 +91,7 @@ generated_kind('greater-than', boxes, 9,  sudoku).
 generated_kind(futoshiki,      4-9,   5,  futoshiki).
 generated_kind(adjacent,       4-9,   5,  futoshiki).
 generated_kind(kakuro,         5-15,  10, kakuro).
+generated_kind(killer,         boxes, 9,  killer).
 
 %! generation_misses(-Misses) is det.
 %
@@ -134,6 +138,25 @@ attempt(kakuro(NR, NC), Target, Symmetry, generated(Puzzle, Solution, Symmetry, 
     Puzzle = puzzle(kakuro(Rows), []),
     rate_puzzle(Puzzle, Rating),
     kept(Target, generated(Puzzle, Solution, Symmetry, Rating)).
+% A Killer: random cages over a random solution (and Givens random
+% givens of it), a cage cut in two wherever the target's techniques
+% stall, until they finish the puzzle.
+attempt(killer(BR, BC, K), Target, none, generated(Puzzle, Solution, none, Rating)) :-
+    !,
+    kind_solution(sudoku(BR, BC), geometry(N, Boxes, []), Solution),
+    random_cages(N, Solution, Cages0),
+    all_givens(N, Solution, All),
+    random_shuffle(All, Shuffled),
+    length(Givens0, K),
+    append(Givens0, _, Shuffled),
+    msort(Givens0, Givens),
+    target_techniques(geometry(N, Boxes, [cages(Cages0)]), Target, Techniques),
+    check_goal(geometry(N, Boxes, [cages(Cages0)]), Techniques, Check),
+    cut_until_finished(geometry(N, Boxes, []), Check, Givens, Solution, Cages0, Cages),
+    Puzzle = puzzle(geometry(N, Boxes, [cages(Cages)]), Givens),
+    rate_puzzle(Puzzle, Rating),
+    kept(Target, generated(Puzzle, Solution, none, Rating)),
+    !.
 % A Futoshiki, an Adjacent or a greater-than Sudoku is built up instead,
 % as Simon Tatham's Unequal builds its puzzles: from no clue at all, the
 % techniques run, and where they stall a clue (a value, or a sign) goes
@@ -364,9 +387,11 @@ check_goal(_, unique, unique(Ts, Max)) :-
     solving_techniques(Ts),
     unique_guesses(Max).
 check_goal(Geometry, Techniques, Check) :-
-    set_techniques(singles, Always),
+    set_techniques(singles, Always0),
+    include(by_propagation, Always0, Always),
     include(fires_in(Geometry), Always, Fireable),
-    subtract(Techniques, Always, Extra),
+    subtract(Techniques, Always, Extra0),
+    include(fires_in(Geometry), Extra0, Extra),
     (   subtract(Fireable, Techniques, [])
     ->  Check = propagate(Extra, all)
     ;   partial_singles(Fireable, Techniques, Singles)
@@ -398,8 +423,13 @@ single(T) :-
 % A rule of a kind's sums or signs, which propagation applies as it
 % revises the constraints.
 constraint_technique(T) :-
-    technique_property(T, needs(F)),
-    memberchk(F, [runs, signs, marks]).
+    technique_property(T, revision).
+
+% What propagation does by itself: the singles and the revisions.  The
+% other techniques every solve applies (a Killer's rule of 45, the naked
+% subsets of a sum) are looked for, as a level's techniques are.
+by_propagation(T) :-
+    (   single(T) -> true ; constraint_technique(T) ).
 
 % thin(+Order, +All, +Kind, +Check, +Kept0, -Kept): take away each item
 % of Order (an orbit of givens, or a sign) whose loss leaves the puzzle
@@ -534,6 +564,45 @@ sign_constraint(lt(R1, C1, R2, C2), less(R1/C1, R2/C2)).
 kept_sign(Kept, Sign) :-
     sign_constraint(Sign, T),
     memberchk(T, Kept).
+
+% -- cutting cages (Killer) ------------------------------------------------
+
+% cut_until_finished(+Bare, +Check, +Givens, +Solution, +Cages0, -Cages):
+% Cages are Cages0 with cages cut (killer_cages:split_cage/3) where the
+% techniques stalled until the puzzle is as Check asks.  Each question
+% sets the puzzle up afresh: a cut changes the units themselves.
+cut_until_finished(geometry(N, Boxes, Options), Check, Givens, Solution, Cages0, Cages) :-
+    Geometry = geometry(N, Boxes, [cages(Cages0)|Options]),
+    in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens), ok),
+                     (   finishes(Check)
+                     ->  Stalled = none
+                     ;   stalled_state(Check),
+                         stalled_cage(Cages0, Solution, Stalled)
+                     ) )),
+    clear_geometry,
+    (   Stalled == none
+    ->  Cages = Cages0
+    ;   split_cage(Stalled, Solution, Pieces),
+        selectchk(Stalled, Cages0, Rest),
+        append(Pieces, Rest, Cages1),
+        cut_until_finished(geometry(N, Boxes, Options), Check, Givens, Solution, Cages1, Cages)
+    ).
+
+% The state from its set-up is as Check asks.
+finishes(propagate(Extra, Singles)) :-
+    propagate_until_placed(Extra, Singles, [], _),
+    solved.
+finishes(walk(Techniques, _)) :-
+    walk(Techniques).
+finishes(unique(Ts, Max)) :-
+    bounded_search(Ts, 2, Max, found([_], _)).
+
+% Where the techniques stall: a propagation's state is already there; a
+% walk's too; a search undoes its own, so the solving techniques run.
+stalled_state(unique(Ts, _)) :-
+    !,
+    propagate_until_placed(Ts, all, [], _).
+stalled_state(_).
 
 % -- building up (Futoshiki, Adjacent, greater-than) ---------------------
 

@@ -23,6 +23,8 @@
       - set(S): the first named set it belongs to (basic, pairs, subsets,
         advanced, chains, all; each set holds the sets before it), or
         `always`: every solve applies it (singles, sum and sign rules);
+      - revision: propagation applies it by itself when it revises a sum
+        or a sign (sums.pl, inequalities.pl), never by looking for it;
       - deduction(Goal): call(Goal, Step) finds a deduction in the state;
       - local(Trigger, Goal): it can only find something new around a
         unit-value whose places shrank (Trigger unit) or a cell whose
