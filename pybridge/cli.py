@@ -601,7 +601,7 @@ def _generate(args: argparse.Namespace) -> int:
             print(json.dumps(g.to_json()), flush=True)
             return
         fmt = args.out_format or native_format(g.puzzle)
-        if made > 1 and fmt in ("grid", "sdk", "game", "matrices"):
+        if made > 1 and fmt in ("grid", "sdk", "game", "matrices", "killer"):
             print()  # puzzles of a block format are apart by a blank line
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
 

@@ -131,7 +131,7 @@ def to_killer(p: Puzzle) -> str:
     except ValueError as error:
         raise PuzzlogError(str(error)) from None
     n = p.size
-    grid = [["?"] * n for _ in range(n)]
+    grid = [["."] * n for _ in range(n)]
     for name, _, cells in cages:
         for r, c in cells:
             grid[r - 1][c - 1] = name

@@ -195,6 +195,25 @@ def test_hints_at_each_level_say_what_the_engine_says(server, browser):
         assert bool(pictures) == (level > 1)
 
 
+def test_a_killer_plays_on_the_page_with_its_cages(server, browser, tmp_path):
+    open_page(browser, server, "bundled=killer/solo.txt&index=2")
+    p = pybridge.load(ROOT / "puzzles" / "killer" / "solo.txt")[2]
+    sums = sorted(int(el.text) for el in browser.find_elements(By.CSS_SELECTOR, "#board text.cage-sum"))
+    assert sums == sorted(total for total, _ in p.cages)
+    press(browser, "hint1")
+    assert message(browser) == pybridge.hint(p, level=1).text
+    press(browser, "hint3")
+    assert "cage" in message(browser) and message(browser) == pybridge.hint(p, level=3).text
+    total, cells = next(cage for cage in p.cages if len(cage[1]) == 2)
+    (r1, c1), (r2, c2) = cells
+    solution = pybridge.solve(p).values
+    type_into(browser, r1, c1, str(solution[(r1 - 1) * 9 + c1 - 1]))
+    type_into(browser, r2, c2, str(solution[(r1 - 1) * 9 + c1 - 1]))  # the same digit twice in one cage
+    press(browser, "check")
+    assert "wrong" in entry(browser, r2, c2).get_attribute("class")  # a rule broken is always marked
+    browser.save_screenshot(str(tmp_path / "killer-play.png"))
+
+
 def test_explain_steps_forward_and_back(server, browser):
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
@@ -355,6 +374,54 @@ def test_design_a_jigsaw_by_painting_regions(server, browser):
     patient(browser).until(lambda b: "several solutions" in b.find_element(By.ID, "message").text)
     shown = letters()
     assert [shown[f"r{r}c{c}"] for r in (1, 2) for c in range(1, 5)] == list("abbbaaab")
+
+
+def test_design_a_killer_by_dragging_its_cages(server, browser, tmp_path):
+    start_design(browser, server, "killer", 4)
+    assert "0 cages" in message(browser)
+    [g] = pybridge.generate("killer", size=4, seed=2)
+    cages = sorted(g.puzzle.cages, key=lambda cage: len(cage[1]), reverse=True)
+    for number, (total, cells) in enumerate(cages):
+        cells = sorted(cells)
+        before = message(browser)
+        if number == 0 and len(cells) > 1:  # the first by a drag over its cells, neighbour to neighbour
+            order: list[tuple[int, int]] = []
+
+            def walk(at: tuple[int, int]) -> None:  # depth first, back over cells already in the cage
+                order.append(at)
+                for nb in cells:
+                    if nb not in order and abs(nb[0] - at[0]) + abs(nb[1] - at[1]) == 1:
+                        walk(nb)
+                        order.append(at)
+
+            walk(cells[0])
+            drag = ActionChains(browser).click_and_hold(cell(browser, *order[0]))
+            for r, c in order[1:]:
+                drag = drag.move_to_element(cell(browser, r, c))
+            drag.release().perform()
+            message(browser, before)
+        else:  # the others from the keyboard: Shift+arrow takes a neighbour into the cage
+            reached = [cells[0]]
+            while len(reached) < len(cells):
+                (r, c), (r2, c2) = next((a, b) for a in reached for b in cells if b not in reached
+                                        and abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1)
+                arrow = {(0, 1): Keys.ARROW_RIGHT, (0, -1): Keys.ARROW_LEFT, (1, 0): Keys.ARROW_DOWN,
+                         (-1, 0): Keys.ARROW_UP}[r2 - r, c2 - c]
+                board = browser.find_element(By.ID, "board").get_attribute("innerHTML")
+                type_into(browser, r, c, Keys.SHIFT + arrow + Keys.SHIFT)
+                patient(browser).until(lambda b: b.find_element(By.ID, "board").get_attribute("innerHTML") != board)
+                reached.append((r2, c2))
+        before = message(browser)
+        type_into(browser, *cells[0], str(total))
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before
+                               and "counting" not in b.find_element(By.ID, "message").text)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    assert f"{len(cages)} cages, {len(cages)} sums typed" in message(browser)
+    sums = sorted(int(el.text) for el in browser.find_elements(By.CSS_SELECTOR, "#board text.cage-sum"))
+    assert sums == sorted(total for total, _ in cages)
+    browser.save_screenshot(str(tmp_path / "killer-design.png"))
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "killer 4x4")
 
 
 def test_design_a_kakuro_by_its_solution(server, browser):

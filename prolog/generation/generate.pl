@@ -91,7 +91,7 @@ generated_kind('greater-than', boxes, 9,  sudoku).
 generated_kind(futoshiki,      4-9,   5,  futoshiki).
 generated_kind(adjacent,       4-9,   5,  futoshiki).
 generated_kind(kakuro,         5-15,  10, kakuro).
-generated_kind(killer,         boxes, 9,  killer).
+generated_kind(killer,         boxes, 9,  sudoku).
 
 %! generation_misses(-Misses) is det.
 %

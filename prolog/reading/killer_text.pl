@@ -1,6 +1,7 @@
 /*  Killer Sudoku as readable text (docs/formats.md): a block that starts
     with the word `killer`, then the grid as one letter a cell (a cage's
-    name; the cells of a cage share it), then the sums as Name=Sum, then,
+    name; the cells of a cage share it; `.` a cell in no cage), then the
+    sums as Name=Sum, then,
     if the puzzle has any, the givens as a grid of digits and dots.
 
         killer
@@ -65,9 +66,9 @@ grid_names(N, L-Text, R-Named0, R1-Named) :-
     (   Length =:= N -> true
     ;   puzzle_error(L, "a Killer grid line has ~w cells; the grid is ~w wide", [Length, N])
     ),
-    findall((R-C)-Name, nth1(C, Chars, Name), Cells),
+    findall((R-C)-Name, ( nth1(C, Chars, Name), Name \== '.' ), Cells),
     (   member(_-Name, Cells), \+ char_type(Name, alnum)
-    ->  puzzle_error(L, "'~w' cannot name a cage (a letter or a digit)", [Name])
+    ->  puzzle_error(L, "'~w' cannot name a cage (a letter or a digit; . is a cell in no cage)", [Name])
     ;   true
     ),
     append(Named0, Cells, Named),

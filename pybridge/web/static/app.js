@@ -4,7 +4,8 @@
 // and pencil marks are drawn over its cells.
 
 import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
-import {applyKey, counted, designSizes, designText, emptyDesign, isJigsaw, readAs, sizeProblem} from "./design.js";
+import {applyKey, counted, designSizes, designText, emptyDesign, extendCage, isJigsaw, makeCage, readAs,
+        sizeProblem} from "./design.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -15,7 +16,8 @@ let selected = null;  // "r1c2"
 let undone = [];      // positions undo took back, for redo
 let explanation = null, stepAt = 0, playing = null;
 let libraryOn = true;  // false when the server keeps no library
-let design = null;     // while designing: {kind, size, givens, across, down, regions, black, clues}
+let design = null;     // while designing: {kind, size, givens, across, down, regions, black, clues, cage, sums}
+let dragged = null;    // the cells (indices) a drag over a Killer design's board has crossed
 let designUndo = [], designRedo = [];  // earlier and taken-back designs, as JSON
 let designTurn = 0;    // counts the verdicts asked for
 let keepTimer = null;  // progress goes to the library a moment after the last change
@@ -220,7 +222,8 @@ function highlight() {
 
 // A digit pad under the board, for a mouse or a finger: each button is that key on the board.
 function drawPad() {
-  const keys = design?.kind === "kakuro" ? [..."#1234567890\\"] : [...catalogue.value_chars.slice(0, largest())];
+  const keys = design?.kind === "kakuro" ? [..."#1234567890\\"] : design?.kind === "killer" ? [..."1234567890"]
+    : [...catalogue.value_chars.slice(0, largest())];
   $("pad").innerHTML = "";
   for (const key of [...keys, "Delete"]) {
     const button = document.createElement("button");
@@ -303,6 +306,12 @@ function onKey(event) {
   if (!selected) return;
   const [r, c] = rowCol(selected);
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+  if (moves[event.key] && event.shiftKey && design?.kind === "killer") {  // the neighbour joins the cell's cage
+    const [dr, dc] = moves[event.key];
+    changeDesign(() => extendCage(design, r, c, dr, dc), cellAt(r + dr, c + dc));
+    event.preventDefault();
+    return;
+  }
   if (moves[event.key]) {
     const next = cellAt(r + moves[event.key][0], c + moves[event.key][1]);
     if (pickable(next)) select(next);
@@ -312,13 +321,7 @@ function onKey(event) {
   const value = charValue(event.key);
   const cell = selected;
   if (design) {
-    const before = JSON.stringify(design);
-    if (!applyKey(design, r, c, event.key)) return;
-    event.preventDefault();
-    if (JSON.stringify(design) === before) return;
-    designUndo.push(before);
-    designRedo = [];
-    redesign(cell).catch((error) => say(error.message, true));
+    if (changeDesign(() => applyKey(design, r, c, event.key), cell)) event.preventDefault();
     return;
   }
   if (isGiven(selected) || !rect(selected)) return;
@@ -537,6 +540,24 @@ async function deleteEntry(entry, name) {
 
 // Designing: after each change the grid is read again and checked (rule breaks, no / one /
 // several solutions), and rated when unique.
+// A change of the design (apply returns whether it took the change), kept for undo and judged.
+function changeDesign(apply, keepSelected) {
+  const before = JSON.stringify(design);
+  if (!apply()) return false;
+  if (JSON.stringify(design) !== before) {
+    designUndo.push(before);
+    designRedo = [];
+    redesign(keepSelected).catch((error) => say(error.message, true));
+  }
+  return true;
+}
+
+// The cell under a pointer, through the cage lines and sums drawn over it.
+function cellUnder(event) {
+  const hit = document.elementsFromPoint(event.clientX, event.clientY).find((e) => e.getAttribute("data-cell"));
+  return hit ? hit.getAttribute("data-cell") : null;
+}
+
 async function redesign(keepSelected = null) {
   const turn = ++designTurn;  // a later change's verdict wins over an earlier one still on its way
   const stale = () => turn !== designTurn || !design;
@@ -558,12 +579,19 @@ async function redesign(keepSelected = null) {
   if (kakuro) {  // the digits typed are a solution, not givens: drawn as entries
     play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellOf(i, design.size), v]] : [])));
     draw();
-    if (missing) {
-      say(`Design: ${counted(design)}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: type it on ` +
-          "the black cell, or fill the run's cells.");
-      $("design-play").disabled = true;
-      return;
-    }
+  }
+  if (missing) {
+    say(kakuro ? `Design: ${counted(design)}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: ` +
+                 "type it on the black cell, or fill the run's cells."
+               : `Design: ${counted(design)}; ${missing} ${missing === 1 ? "cage has" : "cages have"} no sum yet: ` +
+                 "select a cell of the cage and type it.");
+    $("design-play").disabled = true;
+    return;
+  }
+  if (design.kind === "killer" && design.cage.some((id) => !id)) {
+    say(`Design: ${counted(design)}; drag over the cells of the next cage (or Shift+arrow from a cell).`);
+    $("design-play").disabled = true;
+    return;
   }
   say(`Design: ${counted(design)}; counting its solutions ...`);
   // the engine serves one request at a time: a change typed soon after this one replaces
@@ -751,6 +779,26 @@ async function start() {
     if (cell && event.target.tagName === "rect") { select(cell); $("board").focus(); }
   });
   $("board").addEventListener("keydown", onKey);
+  // A Killer's cage is drawn by dragging over its cells in design.
+  $("board").addEventListener("pointerdown", (event) => {
+    const cell = design?.kind === "killer" && cellUnder(event);
+    if (!cell) return;
+    dragged = [indexOf(cell)];
+    select(cell);
+    event.preventDefault();
+  });
+  $("board").addEventListener("pointermove", (event) => {
+    const cell = dragged && cellUnder(event);
+    if (!cell || dragged.includes(indexOf(cell))) return;
+    dragged.push(indexOf(cell));
+    rect(cell)?.classList.add("selected");
+  });
+  window.addEventListener("pointerup", () => {
+    if (!dragged) return;
+    const cells = dragged;
+    dragged = null;
+    if (cells.length > 1 && design?.kind === "killer") changeDesign(() => { makeCage(design, cells); return true; }, selected);
+  });
   $("undo").onclick = () => run(async () => (design ? redesignFrom(designUndo, designRedo) : travel(play.history, undone)));
   $("redo").onclick = () => run(async () => (design ? redesignFrom(designRedo, designUndo) : travel(undone, play.history)));
   $("candidates").onclick = () => run(async () => {

@@ -1,6 +1,7 @@
 // Designing a puzzle on the page: the design is plain data (givens, signs, jigsaw regions,
-// Kakuro black cells and clues); a key typed on a cell changes it, and it is written as a
-// puzzle text the engine's reader takes.  The page (app.js) asks the API for the verdict.
+// Kakuro black cells and clues, Killer cages and sums); a key typed on a cell (or, for a
+// Killer's cage, a drag over cells) changes it, and it is written as a puzzle text the
+// engine's reader takes.  The page (app.js) asks the API for the verdict.
 
 import {catalogue, charValue, valueChar} from "./cells.js";
 
@@ -39,7 +40,51 @@ export function emptyDesign(kind, size) {
   const regions = Array.from({length: size * size}, (_, i) =>
     Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
   const black = Array.from({length: size * size}, (_, i) => i < size || i % size === 0);
-  return {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black, clues: {}};
+  return {kind, size, givens: new Array(size * size).fill(0), across: {}, down: {}, regions, black, clues: {},
+          cage: new Array(size * size).fill(0), sums: {}, nextCage: 1};
+}
+
+// A Killer's cage drawn over cells (indices): they leave the cages they were in and make a new
+// one.  A cage is drawn by dragging over its cells, or from the keyboard by Shift+arrow, which
+// takes the next cell into the chosen cell's cage (makeCage with joinTo).
+export function makeCage(design, cells, joinTo = 0) {
+  const id = joinTo || design.nextCage++;
+  for (const i of cells) design.cage[i] = id;
+  for (const old of Object.keys(design.sums)) {
+    if (!design.cage.includes(Number(old))) delete design.sums[old];
+  }
+}
+
+// Shift+arrow from cell r, c in a Killer design: the neighbour joins the cell's cage (a cage of
+// the cell alone when it has none).  False when there is no neighbour that way.
+export function extendCage(design, r, c, dr, dc) {
+  const n = design.size, r2 = r + dr, c2 = c + dc;
+  if (r2 < 1 || r2 > n || c2 < 1 || c2 > n) return false;
+  const i = (r - 1) * n + c - 1;
+  if (!design.cage[i]) makeCage(design, [i]);
+  makeCage(design, [(r2 - 1) * n + c2 - 1], design.cage[i]);
+  return true;
+}
+
+// A key on a Killer design's cell: digits type the sum of the cell's cage (Backspace takes one
+// back; on a cell in no cage, a cage of that cell alone), Delete takes the cell out of its cage.
+function setCageKey(design, i, key) {
+  const id = design.cage[i];
+  if (key === "Delete") {
+    if (!id) return false;
+    design.cage[i] = 0;
+    if (!design.cage.includes(id)) delete design.sums[id];
+    return true;
+  }
+  if (!id && !/^[0-9]$/.test(key)) return key === "Backspace";  // taken, but there is no cage to sum
+  if (!id) makeCage(design, [i]);  // a sum typed on a cell in no cage: a cage of its own
+  const typed = design.sums[design.cage[i]] || "";
+  let next = typed;
+  if (/^[0-9]$/.test(key) && typed.length < 3) next = typed + key;
+  else if (key === "Backspace") next = typed.slice(0, -1);
+  else return false;
+  if (next) design.sums[design.cage[i]] = next; else delete design.sums[design.cage[i]];
+  return true;
 }
 
 // A key typed on cell r, c: a given, a sign, a region letter, or a Kakuro change.  True when
@@ -48,6 +93,7 @@ export function applyKey(design, r, c, key) {
   const value = charValue(key);
   const clear = ["Backspace", "Delete", "0", " "].includes(key);
   if (design.kind === "kakuro") return setKakuro(design, r, c, key, clear, value);
+  if (design.kind === "killer") return setCageKey(design, (r - 1) * design.size + c - 1, key);
   if (SIGNED.includes(design.kind) && setSign(design, r, c, key)) return true;
   const region = isJigsaw(design.kind) ? "abcdefghi".slice(0, design.size).indexOf(key) + 1 : 0;
   if (region) {
@@ -133,10 +179,35 @@ function kakuroText(design) {
   return {text: lines.join("\n") + "\n", format: "grid", missing};
 }
 
+// A Killer in the killer format: each cage named by a letter in the reading order of its first
+// cell, `.` for a cell in no cage; a cage without a typed sum shows the least sum its size
+// allows (so that the board can still be drawn) and is counted in ``missing``.
+const CAGE_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+function killerText(design) {
+  const n = design.size, names = {}, sizes = {};
+  for (const id of design.cage) {
+    if (!id) continue;
+    if (!(id in names)) names[id] = CAGE_NAMES[Object.keys(names).length] || "?";
+    sizes[id] = (sizes[id] || 0) + 1;
+  }
+  const lines = ["killer"];
+  for (let r = 0; r < n; r++) lines.push(design.cage.slice(r * n, r * n + n).map((id) => (id ? names[id] : ".")).join(""));
+  let missing = 0;
+  const sums = Object.entries(names).map(([id, name]) => {
+    if (design.sums[id]) return `${name}=${design.sums[id]}`;
+    missing += 1;
+    return `${name}=${sizes[id] * (sizes[id] + 1) / 2}`;
+  });
+  if (sums.length) lines.push(sums.join(" "));
+  return {text: lines.join("\n") + "\n", format: "killer", missing};
+}
+
 // The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki and
 // greater-than Sudoku (boxes come from the size, as the reader gives them).
 export function designText(design) {
   if (design.kind === "kakuro") return kakuroText(design);
+  if (design.kind === "killer") return killerText(design);
   const char = (v) => (v ? valueChar(v) : ".");
   if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
   if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
@@ -158,6 +229,10 @@ const counting = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // What the design holds so far, in words: "12 givens, 3 signs".
 export function counted(design) {
+  if (design.kind === "killer") {
+    const cages = new Set(design.cage.filter(Boolean)).size;
+    return `${counting(cages, "cage")}, ${counting(Object.keys(design.sums).length, "sum")} typed`;
+  }
   if (design.kind === "kakuro") {
     const typed = Object.keys(design.clues).length;
     return `${counting(design.black.filter(Boolean).length, "black cell")}, ` +
