@@ -22,6 +22,7 @@
             clpfd_kakuro/2,    % +Rows, -Solution
             clpfd_futoshiki/4, % +N, +Signs, +Givens, -Solution
             clpfd_killer/6,    % +N, +BoxRows, +BoxCols, +Cages, +Givens, -Solution
+            clpfd_samurai/3,   % +Grids, +Givens, -Solution
             bridge_clpfd/4,    % +Geometry, +Givens, +TimeLimitMs, -Solution
             bridge_clpfd_count/4 % +Geometry, +Givens, +TimeLimitMs, -Count
           ]).
@@ -31,6 +32,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
+:- use_module(library(yall)).
 :- use_module('../prolog/facts/words', [value_char/2]).
 :- use_module('../prolog/kinds/runs', [kakuro_runs/2]).
 :- use_module('../prolog/bridge', [shape_geometry/2]).
@@ -159,6 +161,52 @@ cell_var_at(Rows, R-C, V) :-
     nth1(R, Rows, Row),
     nth1(C, Row, V).
 
+%! clpfd_samurai(+Grids, +Givens, -Solution) is semidet.
+%
+%  A Samurai: a variable a cell of the frame (0 where no grid is), each
+%  grid (R0-C0 its place) the Sudoku model; labeling [ff].  Givens and
+%  Solution are atoms of a character a cell of the frame.
+
+clpfd_samurai(Grids, Givens, Solution) :-
+    foldl([R0-C0, M0-N0, M-N]>>(M is max(M0, R0 + 9), N is max(N0, C0 + 9)), Grids, 0-0, NR-NC),
+    atom_chars(Givens, Chars),
+    length(Chars, Cells),
+    Cells =:= NR * NC,
+    numlist(1, Cells, Indexes),
+    maplist(samurai_var(Grids, NC), Indexes, Chars, Vars),
+    rows_of(NC, Vars, Rows),
+    maplist(grid_constraints(Rows), Grids),
+    include(var, Vars, Free),
+    labeling([ff], Free),
+    maplist([V, Ch]>>( V =:= 0 -> Ch = '.' ; value_char(V, Ch) ), Vars, Out),
+    atom_chars(Solution, Out).
+
+samurai_var(Grids, NC, I, Ch, V) :-
+    R is (I - 1) // NC, C is (I - 1) mod NC,
+    (   member(R0-C0, Grids), R >= R0, R < R0 + 9, C >= C0, C < C0 + 9
+    ->  cell_var(9, Ch, V)
+    ;   V = 0
+    ).
+
+% One grid of the frame's Rows: the Sudoku model on its 9x9 square.
+grid_constraints(Rows, R0-C0) :-
+    length(Skip, R0),
+    append(Skip, Rest, Rows),
+    length(Band, 9),
+    append(Band, _, Rest),
+    maplist(grid_row(C0), Band, Grid),
+    maplist(all_distinct, Grid),
+    transpose(Grid, Cols),
+    maplist(all_distinct, Cols),
+    boxes(Grid, 3, 3, Boxes),
+    maplist(all_distinct, Boxes).
+
+grid_row(C0, Row, Cells) :-
+    length(Skip, C0),
+    append(Skip, Rest, Row),
+    length(Cells, 9),
+    append(Cells, _, Rest).
+
 %! bridge_clpfd(+Geometry, +Givens, +TimeLimitMs, -Solution) is det.
 %
 %  The model for Geometry (a standard-box Sudoku, a Futoshiki or a
@@ -193,5 +241,7 @@ model(geometry(N, boxes(BR, BC), [cages(Cages)]), Givens, S) :-
 model(geometry(N, none, Options), Givens, S) :-
     (   memberchk(less(Signs), Options) -> true ; Signs = [] ),
     clpfd_futoshiki(N, Signs, Givens, S).
+model(samurai(Grids), Givens, S) :-
+    clpfd_samurai(Grids, Givens, S).
 model(kakuro(Rows), _, S) :-
     clpfd_kakuro(Rows, S).

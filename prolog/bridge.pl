@@ -201,6 +201,11 @@ shape_geometry(kakuro(Text), kakuro(Rows)) :-
 shape_geometry(geometry(N, Regions, Options0), geometry(N, Regions, Options)) :-
     !,
     maplist(option_terms, Options0, Options).
+shape_geometry(samurai(Text), samurai(Grids)) :-
+    text(Text),
+    !,
+    split_string(Text, ";", "", Parts),
+    maplist(text_offset, Parts, Grids).
 shape_geometry(Geometry, Geometry).
 
 % Signs and Adjacent marks may come as one text, "R1,C1,R2,C2;...".
@@ -221,6 +226,12 @@ option_terms(cages(Text), cages(Cages)) :-
     split_string(Text, ";", "", Parts),
     maplist(text_cage, Parts, Cages).
 option_terms(Option, Option).
+
+% A Samurai grid's place as text: "R0,C0".
+text_offset(Part, R0-C0) :-
+    split_string(Part, ",", " ", [RT, CT]),
+    number_string(R0, RT),
+    number_string(C0, CT).
 
 % A Killer cage as text: "Sum:R1,C1,R2,C2,...".
 text_cage(Part, cage(Sum, Cells)) :-
@@ -305,7 +316,9 @@ read_options(Kind, Format, [MaxChars, MaxSide], Options) :-
 %     the same for Adjacent marks, or `none` when not in Adjacent mode;
 %     Givens and Solution texts of one character a cell ('' no solution);
 %     Cages `none`, or each Killer cage flat: Sum, Count, R1, C1, ...;
-%   [kakuro, Index, Line, Rows, Cols, Downs, Acrosses, Givens]
+%   [samurai, Index, Line, Rows, Cols, Grids, Givens, Solution]
+%     Grids the grids' places flat, R0, C0, ...; Givens and Solution
+%     texts of one character a cell of the Rows x Cols frame;
 %     Downs and Acrosses the clues of each cell, -1 for a white one;
 %   [invalid, Index, Line, Kind, Row, Col, Message] (Row = Col = 0: no cell).
 record_list(record(I, Line, invalid(Cell, Message, Kind)), [invalid, I, Line, Kind, R, C, Message]) :-
@@ -321,6 +334,14 @@ record_list(record(I, Line, puzzle(puzzle(kakuro(Rows), Givens), _)),
     maplist(cell_clues, Cells, Downs, Acrosses),
     givens_values(Givens, NR, NC, Values),
     values_text(Values, GivensText).
+record_list(record(I, Line, puzzle(puzzle(samurai(Grids), Givens), Extras)),
+            [samurai, I, Line, NR, NC, Flat, GivensText, SolutionText]) :-
+    !,
+    samurai_extent(Grids, NR, NC),
+    foldl([R0-C0, [R0, C0|T], T]>>true, Grids, Flat, []),
+    givens_values(Givens, NR, NC, Values),
+    values_text(Values, GivensText),
+    (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ).
 record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens), Extras)),
             [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText, CageList]) :-
     regions_list(Regions, RegionList),
@@ -453,6 +474,8 @@ checked_givens(Geometry, Text, Checked) :-
     ).
 
 geometry_shape(geometry(N, _, _), N, N).
+geometry_shape(samurai(Grids), NR, NC) :-
+    samurai_extent(Grids, NR, NC).
 geometry_shape(kakuro(Rows), NR, NC) :-
     length(Rows, NR),
     Rows = [Row|_],
@@ -690,7 +713,7 @@ generated_list(generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _)
 generation_kind(Kind, Kind) :-
     Kind =.. [Name|Args],
     memberchk(Name/Arity, [sudoku/2, sudoku_x/2, greater_than/2, jigsaw/1, jigsaw_x/1, futoshiki/1, adjacent/1,
-                           kakuro/2, killer/3]),
+                           kakuro/2, killer/3, samurai/1]),
     length(Args, Arity),
     maplist(integer, Args).
 

@@ -21,9 +21,10 @@ from typing import Any, NamedTuple
 from .catalogue import catalogue
 from .kakuro import KakuroPuzzle
 from .puzzle import Puzzle, Unreadable
+from .samurai import SamuraiPuzzle
 
-AnyPuzzle = Puzzle | KakuroPuzzle
-Solvable = Puzzle | KakuroPuzzle | Unreadable
+AnyPuzzle = Puzzle | KakuroPuzzle | SamuraiPuzzle
+Solvable = Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable
 
 
 class LatinRecord(NamedTuple):
@@ -59,6 +60,20 @@ class KakuroRecord(NamedTuple):
     givens: str
 
 
+class SamuraiRecord(NamedTuple):
+    """A Samurai as bridge_read/5 reads it: the frame's size, the grids' places flat (R0, C0,
+    ...), the givens and solution texts of one character a cell of the frame."""
+
+    tag: str
+    index: int
+    line: int | str
+    rows: int
+    cols: int
+    grids: list[int]
+    givens: str
+    solution: str
+
+
 class InvalidRecord(NamedTuple):
     """A text bridge_read/5 could not read as a puzzle: the cell (row 0: none) and why."""
 
@@ -71,10 +86,10 @@ class InvalidRecord(NamedTuple):
     message: str
 
 
-RECORDS = {"invalid": InvalidRecord, "kakuro": KakuroRecord}
+RECORDS = {"invalid": InvalidRecord, "kakuro": KakuroRecord, "samurai": SamuraiRecord}
 
 
-def read_record(raw: list) -> LatinRecord | KakuroRecord | InvalidRecord:
+def read_record(raw: list) -> LatinRecord | KakuroRecord | SamuraiRecord | InvalidRecord:
     """One record of bridge_read/5 by its tag (invalid, kakuro, or a Latin square's)."""
     return RECORDS.get(str(raw[0]), LatinRecord)._make(raw)
 
@@ -135,8 +150,9 @@ def located(puzzle: Solvable, error: str) -> str:
 
 def check_puzzle(puzzle: object) -> None:
     """Raise TypeError or ValueError unless ``puzzle`` is a well-formed puzzle value."""
-    if not isinstance(puzzle, (Puzzle, KakuroPuzzle)):
-        raise TypeError(f"a puzzle is a Puzzle or KakuroPuzzle (see pybridge.load), not {type(puzzle).__name__}")
+    if not isinstance(puzzle, (Puzzle, KakuroPuzzle, SamuraiPuzzle)):
+        raise TypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
+                        f"{type(puzzle).__name__}")
     puzzle.check()
 
 

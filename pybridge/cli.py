@@ -48,6 +48,7 @@ from .generate import ATTEMPTS, TECHNIQUE_ATTEMPTS, Generated, check_generation,
     native_format
 from .hints import hint
 from .kakuro import KakuroPuzzle, matrix_files
+from .samurai import SamuraiPuzzle
 from .puzzle import Puzzle, Unreadable
 from .catalogue import catalogue
 from .rating import Rating
@@ -120,7 +121,7 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"solutions tried a puzzle before giving up (default {ATTEMPTS}; with --technique "
                             f"{TECHNIQUE_ATTEMPTS})")
     out = p_gen.add_mutually_exclusive_group()
-    out.add_argument("--format", dest="out_format", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)),
+    out.add_argument("--format", dest="out_format", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS) | set(formats.SAMURAI_WRITERS)),
                      help="write in this format (default: the kind's own)")
     out.add_argument("--json", action="store_true",
                      help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
@@ -206,7 +207,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
-    p_convert.add_argument("--to", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS)), required=True)
+    p_convert.add_argument("--to", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS) | set(formats.SAMURAI_WRITERS)), required=True)
 
     sub.add_parser("techniques", parents=[own], help="list the technique ladder with each technique's difficulty")
 
@@ -371,6 +372,8 @@ def _one_line(result: Result) -> str:
     if isinstance(p, KakuroPuzzle):
         return "".join(str(v) if p.is_white(i // p.shape[1], i % p.shape[1]) else "."
                        for i, v in enumerate(result.values))
+    if isinstance(p, SamuraiPuzzle):
+        return "".join(str(v) if v else "." for v in result.values)
     return Puzzle(p.size, result.values).to_line()
 
 
@@ -379,6 +382,8 @@ def _puzzle_text(p: Puzzle | KakuroPuzzle | Unreadable) -> str:
         return ""
     if isinstance(p, KakuroPuzzle):
         return formats.write([p], "game").strip().replace("\n", ";")
+    if isinstance(p, SamuraiPuzzle):
+        return p.givens_text()
     return formats.to_line(p) if p.boxed else formats.write([p], "unequal").strip()
 
 
@@ -601,7 +606,7 @@ def _generate(args: argparse.Namespace) -> int:
             print(json.dumps(g.to_json()), flush=True)
             return
         fmt = args.out_format or native_format(g.puzzle)
-        if made > 1 and fmt in ("grid", "sdk", "game", "matrices", "killer"):
+        if made > 1 and fmt in ("grid", "sdk", "game", "matrices", "killer", "samurai"):
             print()  # puzzles of a block format are apart by a blank line
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import PuzzlogError
 from .kakuro import KakuroPuzzle
+from .samurai import SamuraiPuzzle
 from .puzzle import Unreadable
 from .reading import load, read
 from .answers import Solvable
@@ -51,6 +52,8 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
             raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1}: the puzzle gives {given}, the grid has {value}")
         if value and isinstance(puzzle, KakuroPuzzle) and not puzzle.is_white(i // cols, i % cols):
             raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1} is a black cell: it takes no value")
+        if value and isinstance(puzzle, SamuraiPuzzle) and not puzzle.is_cell(i // cols, i % cols):
+            raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1} is in no grid of the Samurai: it takes no value")
     return [given or value for given, value in zip(puzzle.givens, values)]
 
 

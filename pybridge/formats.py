@@ -17,6 +17,7 @@ from .cells import value_char
 from .errors import PuzzlogError
 from .puzzle import Puzzle
 from .render import named_cages, render_text
+from .samurai import SamuraiPuzzle, to_samurai
 from .reading import parse
 
 
@@ -142,6 +143,7 @@ def to_killer(p: Puzzle) -> str:
     return "\n".join(lines) + "\n"
 
 
+SAMURAI_WRITERS = ("samurai",)
 WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo, "unequal": futoshiki.to_unequal,
            "killer": to_killer}
 
@@ -166,6 +168,12 @@ def _check_writable(p: Puzzle, fmt: str) -> None:
 
 def write(puzzles: list, fmt: str = "line") -> str:
     """The puzzles as text in ``fmt``, one after the other."""
+    if puzzles and isinstance(puzzles[0], SamuraiPuzzle):
+        if fmt != "samurai":
+            raise ValueError(f"a Samurai is written as samurai, not {fmt}")
+        return "\n".join(to_samurai(p) for p in puzzles)
+    if fmt == "samurai":
+        raise ValueError("the samurai format is for Samurai Sudoku: these puzzles are not")
     if puzzles and isinstance(puzzles[0], kakuro.KakuroPuzzle):
         if fmt not in kakuro.WRITERS:
             raise ValueError(f"Kakuro is written as {', '.join(kakuro.WRITERS)}, not {fmt}")

@@ -23,6 +23,7 @@ from . import engine, formats
 from .errors import PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import Puzzle
+from .samurai import SamuraiPuzzle
 from .reading import from_record
 from .answers import limit_ms
 from .catalogue import Listed, catalogue
@@ -41,7 +42,7 @@ class Generated:
     rating and the seed that makes it (None for one from the stock, made on the way to
     another)."""
 
-    puzzle: Puzzle | KakuroPuzzle
+    puzzle: Puzzle | KakuroPuzzle | SamuraiPuzzle
     solution: list[int]
     level: str
     score: int
@@ -65,9 +66,11 @@ class Generated:
         return self.puzzle.picture()
 
 
-def native_format(p: Puzzle | KakuroPuzzle) -> str:
+def native_format(p: Puzzle | KakuroPuzzle | SamuraiPuzzle) -> str:
     if isinstance(p, KakuroPuzzle):
         return "grid"
+    if isinstance(p, SamuraiPuzzle):
+        return "samurai"
     if p.cages is not None:
         return "killer"
     if not p.boxed:
@@ -83,6 +86,11 @@ def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, in
     made = known[kind]
     if givens is not None and kind != "killer":
         raise PuzzlogError(f"a number of givens is asked of a Killer only: a {kind} keeps those it needs")
+    if kind == "samurai":
+        grids = size if isinstance(size, int) else made.default_size
+        if grids not in (2, 3, 5) or box is not None or isinstance(size, tuple):
+            raise PuzzlogError("a Samurai is made of 5 grids (the standard one), 3 or 2: give that as its size")
+        return ("samurai", grids)
     if kind == "killer":
         if isinstance(size, tuple):
             raise PuzzlogError("a Killer is square: give one size")
@@ -184,7 +192,7 @@ def _generated(answer: list, seed: int | None, source: str) -> Generated:
     """A Generated from the engine's [Record, Level, Score, Hardest, Solution]."""
     record, level, score, hardest, solution = answer
     puzzle = from_record(record, source)
-    assert isinstance(puzzle, (Puzzle, KakuroPuzzle))
+    assert isinstance(puzzle, (Puzzle, KakuroPuzzle, SamuraiPuzzle))
     return Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed)
 
 
@@ -204,14 +212,16 @@ def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: 
     symmetries = catalogue().symmetries
     if symmetry not in symmetries:
         raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(symmetries)})")
-    if kind == "killer" and symmetry != "none":
-        raise PuzzlogError("a Killer's cages are drawn at random: it keeps no symmetry")
+    if kind in ("killer", "samurai") and symmetry != "none":
+        raise PuzzlogError(f"a {kind.capitalize()} is made without a symmetry: it keeps none")
     if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
         raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
     return term, symmetry
 
 
 def _shape(term: tuple) -> str:
+    if term[0] == "samurai":
+        return f"{term[1]} grids"
     if term[0] == "kakuro":
         return f"{term[1]}x{term[2]}"
     if len(term) >= 3:

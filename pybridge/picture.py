@@ -23,6 +23,7 @@ from .cells import value_char
 
 if TYPE_CHECKING:
     from .kakuro import KakuroPuzzle
+    from .samurai import SamuraiPuzzle
     from .puzzle import Puzzle
 
 Cell = tuple[int, int]
@@ -110,8 +111,12 @@ def picture(puzzle: Puzzle | KakuroPuzzle, codes: list[int], marks: Marks | None
            f'viewBox="0 0 {layout.width:.0f} {layout.height:.0f}" font-family="DejaVu Sans, Arial, sans-serif">',
            f'<rect width="{layout.width:.0f}" height="{layout.height:.0f}" fill="#fff"/>']
     out += _labels(layout)
+    samurai = puzzle.kind == "samurai"  # cells only where its grids are
     if kakuro:
         out += _kakuro_cells(puzzle, layout, marks)  # type: ignore[arg-type]
+        top = 9
+    elif samurai:
+        out += _samurai_cells(puzzle, layout, marks)  # type: ignore[arg-type]
         top = 9
     else:
         out += _latin_cells(puzzle, layout, marks)  # type: ignore[arg-type]
@@ -120,6 +125,8 @@ def picture(puzzle: Puzzle | KakuroPuzzle, codes: list[int], marks: Marks | None
     for i, code in enumerate(codes):
         r, c = divmod(i, cols)
         if kakuro and not puzzle.is_white(r, c):  # type: ignore[union-attr]
+            continue
+        if samurai and not puzzle.is_cell(r, c):  # type: ignore[union-attr]
             continue
         out += _contents(layout, r, c, code, bool(givens[i]), top, marks)
     if not kakuro:
@@ -163,6 +170,31 @@ def _latin_cells(p: Puzzle, layout: _Layout, marks: Marks) -> list[str]:
     out.append(f'<rect x="{layout.margin}" y="{layout.margin}" width="{n * s}" height="{n * s}" fill="none" '
                'stroke="#222" stroke-width="3"/>')
     return out + _cages(p, layout)
+
+
+def _samurai_cells(p: SamuraiPuzzle, layout: _Layout, marks: Marks) -> list[str]:
+    """The cells of a Samurai's grids, thin lines, thick box borders and each grid's outline."""
+    rows, cols = p.shape
+    s = layout.size
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if p.is_cell(r, c):
+                fill = marks.fill((r + 1, c + 1)) or "#fff"
+                out.append(f'<rect data-cell="r{r + 1}c{c + 1}" x="{layout.x(c)}" y="{layout.y(r)}" width="{s}" '
+                           f'height="{s}" fill="{fill}" stroke="#aaa" stroke-width="1"/>')
+    for r in range(rows):
+        for c in range(cols):
+            if not p.is_cell(r, c):
+                continue
+            if c % 3 == 2 and c + 1 < cols and p.is_cell(r, c + 1):
+                out.append(_line(layout.x(c + 1), layout.y(r), layout.x(c + 1), layout.y(r + 1), 2))
+            if r % 3 == 2 and r + 1 < rows and p.is_cell(r + 1, c):
+                out.append(_line(layout.x(c), layout.y(r + 1), layout.x(c + 1), layout.y(r + 1), 2))
+    for r0, c0 in p.grids:
+        out.append(f'<rect x="{layout.x(c0)}" y="{layout.y(r0)}" width="{9 * s}" height="{9 * s}" fill="none" '
+                   'stroke="#222" stroke-width="3" class="grid"/>')
+    return out
 
 
 def _cages(p: Puzzle, layout: _Layout) -> list[str]:

@@ -18,11 +18,12 @@ from .errors import EngineError, PuzzleFormatError
 from .foreign import PrologString
 from .kakuro import Clue, KakuroPuzzle, matrix_files
 from .limits import LIMITS, Limits
-from .answers import AnyPuzzle, InvalidRecord, KakuroRecord, chunks, read_record, values_of
+from .answers import AnyPuzzle, InvalidRecord, KakuroRecord, SamuraiRecord, chunks, read_record, values_of
 from .catalogue import Listed, catalogue
 from .puzzle import Puzzle, Unreadable
+from .samurai import SamuraiPuzzle
 
-Read = Puzzle | KakuroPuzzle | Unreadable
+Read = Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable
 
 KINDS = Listed(lambda c: c.kinds)       # the kinds a text may be read as, as the engine lists them
 FORMATS = Listed(lambda c: c.formats)   # the formats it reads
@@ -247,6 +248,10 @@ def from_record(record: list, source: str) -> Read:
                 row.append(values[i] if rec.downs[i] < 0 else Clue(rec.downs[i], rec.acrosses[i]))
             cells.append(row)
         return KakuroPuzzle(cells, source, rec.index, rec.line)
+    if isinstance(rec, SamuraiRecord):
+        grids = [(int(r), int(c)) for r, c in chunks(rec.grids, 2)]
+        return SamuraiPuzzle(grids, values_of(rec.givens), source, rec.index, rec.line,
+                             values_of(rec.solution) if rec.solution else None)
     box_rows = box_cols = None
     region_ids = None
     if len(rec.regions) == 2:

@@ -4,6 +4,9 @@
 
         geometry(N, Regions, Options)   an N x N Latin square
         kakuro(Rows)                    a Kakuro grid (see runs.pl)
+        samurai(Grids)                  overlapping 9x9 Sudoku grids, each
+                                        R0-C0: its top left cell is R0+1/C0+1
+                                        (Samurai: [0-0, 0-12, 6-6, 12-0, 12-12])
 
     For a Latin square Regions is boxes(BoxRows, BoxCols), regions(Ids)
     (a flat row-major list of N*N region numbers 1..N, for jigsaw Sudoku)
@@ -44,6 +47,8 @@
                                       its complete units, and its
                                       constraints as Size-Constraint
                                       (Size = its number of cells)
+        grid_offset(G, R0, C0)        a Samurai's grid G: its top left
+                                      cell is R0+1/C0+1
         start_mask(R, C, Mask)        a Kakuro cell's starting candidates
                                       as a bit set (bit V for digit V): the
                                       digits of its across combinations
@@ -51,6 +56,14 @@
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])), cell_units(1, 3, Us).
     Us = [row(1), col(3), box(2)].
+
+    In a Samurai a row or column of one grid is row(R, G) or col(C, G), G
+    the grid's number in Grids (the grid's rows and columns are not the
+    whole lines of the frame); boxes are numbered over the whole frame,
+    and a box two grids share is one unit.
+
+    ?- setup_geometry(samurai([0-0, 6-6])), cell_units(7, 7, Us).
+    Us = [row(7, 1), row(7, 2), col(7, 1), col(7, 2), box(13)].
 */
 :- module(geometry,
           [ setup_geometry/1,   % +Geometry
@@ -82,6 +95,9 @@
             unit_value_list/1,  % ?UnitValues
             start_mask/3,       % ?Row, ?Col, ?Mask
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
+            samurai_extent/3,   % +Grids, -Rows, -Cols
+            grid_offset/3,      % ?Grid, ?R0, ?C0
+            samurai_cell/3,     % +Grids, ?Row, ?Col
             value/1             % ?Value
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
@@ -112,7 +128,8 @@
     cell_count/1,
     grid_cells/1,
     unit_value_list/1,
-    start_mask/3.
+    start_mask/3,
+    grid_offset/3.
 
 %! box_shape(?N, ?BoxRows, ?BoxCols) is nondet.
 %
@@ -155,6 +172,9 @@ geometry_status(Geometry, Status) :-
 geometry_problem(kakuro(Rows), Why) :-
     !,
     kakuro_problem(Rows, Why).
+geometry_problem(samurai(Grids), Why) :-
+    !,
+    samurai_problem(Grids, Why).
 geometry_problem(geometry(N, Regions, Options), Why) :-
     (   region_problem(Regions, N, Why)
     ;   option_signs(Options, Pairs),
@@ -188,6 +208,45 @@ cage_problem(Cages, _, cage_overlap(R0/C0, R/C)) :-
     msort(Pairs, Sorted),
     append(_, [(R-C)-(R0/C0), (R-C)-_|_], Sorted),
     !.
+
+% samurai_problem(+Grids, -Why): no grid, a grid not on the boxes of the
+% frame (R0 and C0 multiples of 3, not negative), a grid twice, or more
+% grids or a larger frame than a person would play.
+samurai_problem(Grids, Why) :-
+    (   ( \+ is_list(Grids) ; Grids == [] )
+    ->  Why = samurai_grids(none)
+    ;   length(Grids, K), K > 9
+    ->  Why = samurai_grids(K)
+    ;   member(Grid, Grids), \+ samurai_offset(Grid)
+    ->  Why = samurai_offset(Grid)
+    ;   msort(Grids, Sorted), append(_, [G, G|_], Sorted)
+    ->  Why = samurai_twice(G)
+    ;   samurai_extent(Grids, Rows, Cols), max(Rows, Cols) > 45
+    ->  Why = samurai_extent(Rows, Cols)
+    ).
+
+samurai_offset(R0-C0) :-
+    integer(R0), integer(C0),
+    R0 >= 0, C0 >= 0,
+    R0 mod 3 =:= 0, C0 mod 3 =:= 0.
+
+%! samurai_extent(+Grids, -Rows, -Cols) is det.
+%
+%  The frame that holds the grids: their lowest and rightmost cells.
+
+samurai_extent(Grids, Rows, Cols) :-
+    foldl([R0-C0, M0-N0, M-N]>>(M is max(M0, R0 + 9), N is max(N0, C0 + 9)), Grids, 0-0, Rows-Cols).
+
+%! samurai_cell(+Grids, ?Row, ?Col) is nondet.
+%
+%  Row/Col is a cell of one of the grids (once, in row-major order when
+%  both are unbound).
+
+samurai_cell(Grids, R, C) :-
+    samurai_extent(Grids, Rows, Cols),
+    between(1, Rows, R),
+    between(1, Cols, C),
+    once(( member(R0-C0, Grids), R > R0, R =< R0 + 9, C > C0, C =< C0 + 9 )).
 
 connected_cells(Cells0) :-
     maplist([R-C, R/C]>>true, Cells0, [First|Cells]),
@@ -347,7 +406,8 @@ clear_geometry :-
     retractall(cell_count(_)),
     retractall(grid_cells(_)),
     retractall(unit_value_list(_)),
-    retractall(start_mask(_, _, _)).
+    retractall(start_mask(_, _, _)),
+    retractall(grid_offset(_, _, _)).
 
 %! drop_constraint(+Constraint) is semidet.
 %! restore_constraint(+Constraint) is det.
@@ -410,6 +470,42 @@ layout(kakuro(Rows), Units) :-
     keysort(CellDigits0, CellDigits),
     group_pairs_by_key(CellDigits, ByCell),
     forall(member((R-C)-Masks, ByCell), assert_white_cell(R, C, Masks)).
+
+layout(samurai(Grids), Units) :-
+    forall(nth1(G, Grids, R0-C0), assertz(grid_offset(G, R0, C0))),
+    samurai_extent(Grids, Rows, Cols),
+    assertz(grid_shape(Rows, Cols)),
+    assertz(max_value(9)),
+    BoxCols is Cols // 3,
+    forall(samurai_cell(Grids, R, C),
+           ( B is ((R - 1) // 3) * BoxCols + (C - 1) // 3 + 1,
+             assertz(cell_box(R, C, B)) )),
+    findall(U-Cells, samurai_line(Grids, U-Cells), Lines),
+    findall(box(B)-Cells, ( setof(R-C, cell_box(R, C, B), Cells) ), Boxes),
+    append(Lines, Boxes, All),
+    distinct_units(All, [], Units).
+
+% The rows, then the columns, of each grid in turn.
+samurai_line(Grids, row(R, G)-Cells) :-
+    nth1(G, Grids, R0-C0),
+    between(1, 9, I),
+    R is R0 + I,
+    findall(R-C, ( between(1, 9, J), C is C0 + J ), Cells).
+samurai_line(Grids, col(C, G)-Cells) :-
+    nth1(G, Grids, R0-C0),
+    between(1, 9, J),
+    C is C0 + J,
+    findall(R-C, ( between(1, 9, I), R is R0 + I ), Cells).
+
+% A line two grids share (grids stacked with their columns aligned) is
+% one unit: the first grid's.
+distinct_units([], _, []).
+distinct_units([U-Cells|Rest], Seen, Units) :-
+    (   memberchk(Cells, Seen)
+    ->  Units = Units1
+    ;   Units = [U-Cells-complete|Units1]
+    ),
+    distinct_units(Rest, [Cells|Seen], Units1).
 
 % A Kakuro cell starts with the digits of its across combinations that
 % are also digits of its down ones.

@@ -33,6 +33,8 @@ unit_text(diag(2), 'the anti-diagonal').
 unit_text(across(R, C), T) :- format(atom(T), 'the across run after r~wc~w', [R, C]).
 unit_text(down(R, C), T) :- format(atom(T), 'the down run below r~wc~w', [R, C]).
 unit_text(cage(R, C), T) :- format(atom(T), 'the cage at r~wc~w', [R, C]).
+unit_text(row(R, G), T) :- format(atom(T), 'row ~w of grid ~w', [R, G]).
+unit_text(col(C, G), T) :- format(atom(T), 'column ~w of grid ~w', [C, G]).
 
 cells_text(Cells, Text) :-
     maplist(cell_text, Cells, Parts),
@@ -125,6 +127,21 @@ why_text(cage_pieces(R0/C0), T) :-
 why_text(cage_overlap(R0/C0, R/C), T) :-
     format(atom(T), 'r~wc~w is in two cages (one is the cage at r~wc~w): a cell belongs to one cage',
            [R, C, R0, C0]).
+why_text(samurai_grids(none), 'a Samurai needs at least one 9x9 grid').
+why_text(samurai_grids(K), T) :-
+    format(atom(T), 'a Samurai of ~w grids: at most 9 are played', [K]).
+why_text(samurai_offset(Grid), T) :-
+    (   Grid = R0-C0, integer(R0), integer(C0)
+    ->  R is R0 + 1, C is C0 + 1,
+        format(atom(T), 'a grid whose top left cell is r~wc~w does not sit on the boxes of the frame \c
+                         (its row and column must be 1, 4, 7, ...)', [R, C])
+    ;   format(atom(T), 'a grid is placed at ~q: two whole numbers are needed', [Grid])
+    ).
+why_text(samurai_twice(R0-C0), T) :-
+    R is R0 + 1, C is C0 + 1,
+    format(atom(T), 'the grid at r~wc~w is given twice', [R, C]).
+why_text(samurai_extent(Rows, Cols), T) :-
+    format(atom(T), 'the grids span ~wx~w cells: at most 45x45', [Rows, Cols]).
 why_text(region_map_size(Length, Cells), T) :-
     format(atom(T), 'the region map has ~w symbols, the grid ~w cells', [Length, Cells]).
 why_text(region_number(R/C, Id, N), T) :-

@@ -14,7 +14,8 @@
 
     A kind is one of sudoku(BoxRows, BoxCols), jigsaw(N), and each with
     x (both diagonals), greater_than(BoxRows, BoxCols), futoshiki(N),
-    adjacent(N), kakuro(Rows, Cols), killer(BoxRows, BoxCols, Givens).  A
+    adjacent(N), kakuro(Rows, Cols), killer(BoxRows, BoxCols, Givens),
+    samurai(Grids) (5 the standard Samurai, 3 or 2 grids).  A
     Kakuro is made the other way round, as the Kakuro game makes it
     (kakuro_grids.pl): a random layout, then digits changed until their
     run sums force them; a Killer too (killer_cages.pl): random cages
@@ -92,6 +93,7 @@ generated_kind(futoshiki,      4-9,   5,  futoshiki).
 generated_kind(adjacent,       4-9,   5,  futoshiki).
 generated_kind(kakuro,         5-15,  10, kakuro).
 generated_kind(killer,         boxes, 9,  sudoku).
+generated_kind(samurai,        2-5,   5,  samurai).
 
 %! generation_misses(-Misses) is det.
 %
@@ -154,6 +156,31 @@ attempt(killer(BR, BC, K), Target, none, generated(Puzzle, Solution, none, Ratin
     check_goal(geometry(N, Boxes, [cages(Cages0)]), Techniques, Check),
     cut_until_finished(geometry(N, Boxes, []), Check, Givens, Solution, Cages0, Cages),
     Puzzle = puzzle(geometry(N, Boxes, [cages(Cages)]), Givens),
+    rate_puzzle(Puzzle, Rating),
+    kept(Target, generated(Puzzle, Solution, none, Rating)),
+    !.
+% A Samurai: a random solution of its grids, then givens taken away as
+% from a Sudoku's (no symmetry: the grids' frame need not have one).
+attempt(samurai(K), Target, none, generated(Puzzle, Solution, none, Rating)) :-
+    !,
+    samurai_grids(K, Grids),
+    Geometry = samurai(Grids),
+    random_solution(Geometry, Values),
+    grid_cells(Cells),
+    findall(g(R, C, V), ( nth1(I, Cells, R-C), nth1(I, Values, V) ), Givens),
+    samurai_extent(Grids, NR, NC),
+    findall(V, ( between(1, NR, R), between(1, NC, C),
+                 ( memberchk(g(R, C, V), Givens) -> true ; V = 0 ) ), Solution),
+    findall([R/C], member(g(R, C, _), Givens), Orbits),
+    (   Target == any                    % a search in 369 cells per check is too slow:
+    ->  Capped = level(intermediate)     % the ladder proves it unique instead
+    ;   Capped = Target
+    ),
+    target_techniques(Geometry, Capped, Techniques),
+    check_goal(Geometry, Techniques, Check),
+    random_shuffle(Orbits, Order),
+    thin_puzzle(Geometry, Check, Givens, Order, random, Givens1, Geometry),
+    Puzzle = puzzle(Geometry, Givens1),
     rate_puzzle(Puzzle, Rating),
     kept(Target, generated(Puzzle, Solution, none, Rating)),
     !.
@@ -368,12 +395,17 @@ up_to(Geometry, Rank, Technique) :-
 % retracted in it (SWI-Prolog 9.0.4 would never reclaim such a clause):
 % a check only retracts candidates and adds placed values.
 thin_puzzle(Geometry, Check, Givens0, Orbits, SignOrder, Givens, Geometry1) :-
-    Geometry = geometry(N, _, _),
-    Cells is N * N,
+    geometry_cells(Geometry, Cells),
     in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens0), ok),
                      thin(Orbits, Cells, orbit, Check, Givens0, Givens),
                      thin_signs(Geometry, Check, SignOrder, Geometry1) )),
     (   Geometry1 == Geometry -> true ; clear_geometry ).  % its facts lost signs: set up again next time
+
+% How many cells a shape has.
+geometry_cells(geometry(N, _, _), Cells) :-
+    Cells is N * N.
+geometry_cells(samurai(Grids), Cells) :-
+    aggregate_all(count, samurai_cell(Grids, _, _), Cells).
 
 % check_goal(+Geometry, +Techniques, -Check): what a check asks of the
 % state: that Techniques finish it, or that it has exactly one solution
@@ -521,7 +553,7 @@ back_by_single(Check, R, C, V) :-
     ;   cell_units(R, C, Units),
         member(U, Units),
         complete_unit(U),
-        functor(U, Kind, 1),
+        functor(U, Kind, _),
         single_holds(Check, hidden(Kind)),
         \+ ( unit_candidate(U, V, R2, C2), R2/C2 \== R/C )
     ->  true
@@ -564,6 +596,12 @@ sign_constraint(lt(R1, C1, R2, C2), less(R1/C1, R2/C2)).
 kept_sign(Kept, Sign) :-
     sign_constraint(Sign, T),
     memberchk(T, Kept).
+
+% The grids of a Samurai of K grids: 5 the standard one, 3 a diagonal
+% row of three, 2 a twin; each shares a corner box with the next.
+samurai_grids(5, [0-0, 0-12, 6-6, 12-0, 12-12]).
+samurai_grids(3, [0-0, 6-6, 12-12]).
+samurai_grids(2, [0-0, 6-6]).
 
 % -- cutting cages (Killer) ------------------------------------------------
 

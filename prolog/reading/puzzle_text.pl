@@ -52,6 +52,7 @@
 :- use_module(line_formats).
 :- use_module(game_ids).
 :- use_module(killer_text).
+:- use_module(samurai_text).
 :- use_module(grid_format).
 :- use_module(kakuro_formats).
 
@@ -75,6 +76,8 @@ read_puzzles(Text, Options, Records) :-
     ->  kakuro_records(KFormat, Lines, Options, Records0)
     ;   Kind == kakuro
     ->  kakuro_records(grid, Lines, Options, Records0)
+    ;   Kind == samurai
+    ->  samurai_records(Lines, Kind, Options, Records0)
     ;   (   Format == none -> detect_format(Lines, Format1) ; Format1 = Format ),
         latin_records(Format1, Lines, Kind, Options, Records0)
     ),
@@ -152,6 +155,7 @@ puzzle_kind('sudoku-x').
 puzzle_kind('jigsaw-x').
 puzzle_kind(futoshiki).
 puzzle_kind(kakuro).
+puzzle_kind(samurai).
 
 %! text_format(?Format, ?Layout) is nondet.
 %
@@ -171,6 +175,7 @@ text_format(sdk,      blocks).
 text_format(solo,     lines).
 text_format(unequal,  lines).
 text_format(killer,   blocks).
+text_format(samurai,  blocks).
 text_format(game,     kakuro).
 text_format(matrices, kakuro).
 
@@ -185,6 +190,8 @@ detect_format(Lines, Format) :-
     content_lines(Lines, Content),
     (   killer_text(Lines)
     ->  Format = killer
+    ;   samurai_text(Lines)
+    ->  Format = samurai
     ;   Content = [_-First|_], solo_line(First)
     ->  Format = solo
     ;   Content = [_-First|_], unequal_line(First)
@@ -224,6 +231,8 @@ latin_records(sdk, Lines, Kind, Options, Records) :-
     sdk_records(Lines, Kind, Options, Records).
 latin_records(killer, Lines, Kind, Options, Records) :-
     killer_records(Lines, Kind, Options, Records).
+latin_records(samurai, Lines, Kind, Options, Records) :-
+    samurai_records(Lines, Kind, Options, Records).
 latin_records(game, _, _, _, _) :-
     puzzle_error(none, "the game format is Kakuro's", []).
 latin_records(matrices, _, _, _, _) :-

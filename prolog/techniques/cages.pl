@@ -32,7 +32,7 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(rule_of_45,
-    [difficulty(3), order(145), level(intermediate), level(cages, basic), set(always), needs(cages),
+    [difficulty(3), order(145), level(intermediate), level(cages, basic), set(basic), needs(cages),
      deduction(cages:cage_step(one)), text(cages:fortyfive_text)]).
 technique_table:declared_technique(rule_of_45_lines,
     [difficulty(4), order(148), level(intermediate), set(always), needs(cages),

@@ -63,9 +63,9 @@ single_deduction(cross_hatching, step(cross_hatching, hatch(box(B), V), [p(R, C,
     \+ placed_in(box(B), V),
     findall(R0/C0, hatched_free(B, V, R0, C0), [R/C]).
 single_deduction(hidden_single_row, Step) :-
-    hidden_single(row(_), Step).
+    (   hidden_single(row(_), Step) ; hidden_single(row(_, _), Step) ).
 single_deduction(hidden_single_column, Step) :-
-    hidden_single(col(_), Step).
+    (   hidden_single(col(_), Step) ; hidden_single(col(_, _), Step) ).
 single_deduction(hidden_single_box, Step) :-
     hidden_single(box(_), Step).
 single_deduction(hidden_single_diagonal, Step) :-
@@ -84,12 +84,27 @@ hidden_single(U, step(Name, unit(U), [p(R, C, V)], [])) :-
 hatched_free(B, V, R, C) :-
     cell_box(R, C, B),
     \+ element(R, C, _),
-    \+ element(R, _, V),
-    \+ element(_, C, V).
+    \+ line_holds(R, C, V).
+
+% A line through R/C holds V.  Where lines are whole rows and columns
+% of the grid (a Latin square), element/3 tells at once; a Samurai's
+% grids end where the frame's rows go on.
+line_holds(R, C, V) :-
+    grid_size(_),
+    !,
+    (   element(R, _, V) -> true ; element(_, C, V) ).
+line_holds(R, C, V) :-
+    cell_units(R, C, Units),
+    member(U, Units),
+    U \= box(_),
+    placed_in(U, V),
+    !.
 
 %! hidden_single_name(+Unit, -Technique) is det.
 
 hidden_single_name(row(_),  hidden_single_row).
+hidden_single_name(row(_, _), hidden_single_row).
 hidden_single_name(col(_),  hidden_single_column).
+hidden_single_name(col(_, _), hidden_single_column).
 hidden_single_name(box(_),  hidden_single_box).
 hidden_single_name(diag(_), hidden_single_diagonal).

@@ -195,9 +195,12 @@ technique_weight(Name, Weight) :-
 %
 %  Technique can find something in a grid of Geometry: sums need runs,
 %  signs need signs, diagonals need diagonals, boxes need boxes.  In a
-%  Kakuro, anything may.
+%  Kakuro, anything may; in a Samurai, what needs no more than boxes.
 
 fires_in(kakuro(_), _) :- !.
+fires_in(samurai(_), Name) :-
+    !,
+    forall(technique_property(Name, needs(F)), F == boxes).
 fires_in(geometry(_, Regions, Options), Name) :-
     forall(technique_property(Name, needs(F)), has_feature(F, Regions, Options)).
 
