@@ -105,7 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     p_gen.add_argument("kind", choices=tuple(catalogue().generated))
     shape = p_gen.add_mutually_exclusive_group()
     shape.add_argument("--size", type=_size, metavar="N",
-                       help="N x N (default 9; Futoshiki 5; Kakuro 10, or RxC, the clue row and column included)")
+                       help="N x N (default 9; Futoshiki 5; Kakuro 10, or RxC, the clue row and column included; "
+                            "Samurai: its grids, 5, 3 or 2)")
     shape.add_argument("--box", type=_box, metavar="RxC", help="Sudoku boxes of R rows and C columns")
     p_gen.add_argument("--count", type=_whole(1, 10 ** 6), default=1, metavar="N", help="how many (default 1)")
     p_gen.add_argument("--seed", type=_whole(0, 2 ** 63), default=0, metavar="S",
@@ -271,10 +272,10 @@ def _box(text: str) -> tuple[int, int]:
 
 
 def _size(text: str) -> int | tuple[int, int]:
-    """N, or RxC (a Kakuro's rows and columns)."""
+    """N, or RxC (a Kakuro's rows and columns); a Samurai's number of grids (2, 3 or 5)."""
     if "x" in text.lower():
         return _box(text)
-    return _whole(4, 25)(text)
+    return _whole(2, 25)(text)
 
 
 def _whole(low: int, high: int):

@@ -214,6 +214,34 @@ def test_a_killer_plays_on_the_page_with_its_cages(server, browser, tmp_path):
     browser.save_screenshot(str(tmp_path / "killer-play.png"))
 
 
+def test_a_samurai_plays_as_one_board_and_is_designed_by_its_givens(server, browser, tmp_path):
+    open_page(browser, server, "bundled=generated/samurai.txt&index=0")
+    p = pybridge.load(ROOT / "puzzles" / "generated" / "samurai.txt")[0]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]")) == 369
+    press(browser, "hint3")
+    assert message(browser) == pybridge.hint(p, level=3).text
+    solution = pybridge.solve(p).values
+    i = next(i for i, v in enumerate(p.givens) if not v and p.is_cell(i // 21, i % 21) and 6 <= i // 21 < 9
+             and 6 <= i % 21 < 9)  # an open cell the top left grid shares with the centre
+    r, c = i // 21 + 1, i % 21 + 1
+    type_into(browser, r, c, str(solution[i]))
+    press(browser, "check")
+    assert entry(browser, r, c).text == str(solution[i]) and "wrong" not in entry(browser, r, c).get_attribute("class")
+    browser.save_screenshot(str(tmp_path / "samurai-play.png"))
+    [twin] = pybridge.generate("samurai", size=2, seed=4)
+    start_design(browser, server, "samurai", 2)
+    assert "0 givens" in message(browser)
+    cols = twin.puzzle.shape[1]
+    for i, v in enumerate(twin.puzzle.givens):
+        if v:
+            before = message(browser)
+            type_into(browser, i // cols + 1, i % cols + 1, str(v))
+            patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before)
+    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    browser.find_element(By.ID, "design-play").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "samurai 15x15")
+
+
 def test_explain_steps_forward_and_back(server, browser):
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
@@ -676,7 +704,7 @@ def test_keyboard_alone_plays_a_4x4_to_the_end_with_the_clock_running(server, br
     p, solution = solution_of("sudoku4.txt", 2)
     knows_the_solution(browser)
     board = browser.find_element(By.ID, "board")
-    for _ in range(80):  # Tab, as a person does, until the board has the focus
+    for _ in range(500):  # Tab, as a person does, until the board has the focus (past every library row)
         if browser.switch_to.active_element == board:
             break
         ActionChains(browser).send_keys(Keys.TAB).perform()

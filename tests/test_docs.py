@@ -167,7 +167,7 @@ def test_formats_has_an_example_of_every_format():
                                     "pybridge.limits", "pybridge.hints", "pybridge.library", "pybridge.web.app",
                                     "pybridge.batch", "pybridge.catalogue", "pybridge.answers", "pybridge.rules",
                                     "pybridge.rule_check", "pybridge.lessons",
-                                    "pybridge.sheet", "pybridge.killer"])
+                                    "pybridge.sheet", "pybridge.killer", "pybridge.samurai"])
 def test_python_docstring_examples(module, monkeypatch):
     import importlib
     monkeypatch.chdir(ROOT)

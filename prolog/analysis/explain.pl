@@ -365,12 +365,21 @@ values_cells_text(CellValues, Values, T) :-
 %  Print the current grid, `.` for empty cells, box borders drawn where
 %  the geometry has standard boxes, a jigsaw's region map after it; a
 %  Kakuro grid in its readable format (`#` black, `23\` down clue, `\17`
-%  across clue).
+%  across clue); a Samurai's frame with a space where no grid is.
 
 print_grid :-
     current_geometry(kakuro(_)),
     !,
     print_cell_texts(cell_text_now, right).
+print_grid :-
+    current_geometry(samurai(Grids)),     % the frame, a space where no grid is
+    !,
+    samurai_extent(Grids, NR, NC),
+    forall(between(1, NR, R),
+           ( findall(Ch, ( between(1, NC, C), frame_char(Grids, R, C, Ch) ), Chars),
+             atomic_list_concat(Chars, ' ', Line0),
+             right_trimmed(Line0, Line),
+             format('~w~n', [Line]) )).
 print_grid :-
     has_signs,
     !,
@@ -423,6 +432,9 @@ row_part(R, C, Part) :-
     gap_char(R/C0, R/C, C, Gap),
     cell_char(R, C, Ch),
     format(atom(Part), ' ~w ~w', [Gap, Ch]).
+
+frame_char(Grids, R, C, Ch) :-
+    (   samurai_cell(Grids, R, C) -> cell_char(R, C, Ch) ; Ch = ' ' ).
 
 cell_char(R, C, Ch) :-
     (   element(R, C, V) -> value_char(V, Ch) ; Ch = '.' ).

@@ -39,7 +39,7 @@
         with fewer candidates; a generator never uses it.
 
     ?- technique(x_wing, D), technique_set(basic, Ts).
-    D = 6, Ts = [pointing, box_line].
+    D = 6, Ts = [pointing, box_line, rule_of_45].
 */
 :- module(technique_table,
           [ technique/2,            % ?Technique, ?Difficulty
@@ -104,7 +104,7 @@ technique_property(Name, Property) :-
 %  family: bench/sudoku.py shows what more costs and saves.
 %
 %  ?- technique_set(pairs, Ts).
-%  Ts = [pointing, box_line, naked_pair, hidden_pair].
+%  Ts = [pointing, box_line, rule_of_45, naked_pair, hidden_pair].
 
 technique_set(Set, Techniques) :-
     set_rank(Set, Rank),
@@ -134,7 +134,7 @@ set_rank(all, 6).
 %  order: those of Set and those every solve applies.
 %
 %  ?- set_techniques(singles, Ts).
-%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, rule_of_45, rule_of_45_lines, multiple_crossing].
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, elimination, rule_of_45_lines, multiple_crossing].
 
 set_techniques(Set, Techniques) :-
     technique_set(Set, Members),

@@ -20,6 +20,7 @@ from ..errors import PuzzleFormatError, PuzzlogError
 from ..catalogue import catalogue
 from ..generate import Generated
 from ..kakuro import KakuroPuzzle
+from ..samurai import SamuraiPuzzle
 from ..library import describe
 from ..picture import picture
 from ..puzzle import Puzzle, Unreadable
@@ -199,12 +200,13 @@ def _grid(data: dict) -> str | list[int] | None:
     raise BadRequest("grid: a text in the puzzle's formats, or a list of whole numbers (0 blank)")
 
 
-def shown(p: Puzzle | KakuroPuzzle | Unreadable) -> dict:
+def shown(p: Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable) -> dict:
     if isinstance(p, Unreadable):
         return {"index": p.index, "error": page_words(p.error)}
     rows, cols = p.shape
     return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture(),
-            "units": p.units(), "givens": p.givens, "regions": getattr(p, "regions", None)}
+            "units": p.units(), "givens": p.givens, "regions": getattr(p, "regions", None),
+            "largest": 9 if isinstance(p, KakuroPuzzle) else p.size}
 
 
 def choice(data: dict, key: str, choices: tuple, default: Any) -> Any:

@@ -57,7 +57,7 @@ const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
 // A white cell, or in design also a Kakuro's black one (it can be turned white again).
 const pickable = (cell) => rect(cell) || (design && $("board").querySelector(`rect[data-black="${cell}"]`));
 const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
-const largest = () => (current.kind === "kakuro" ? 9 : current.rows);
+const largest = () => current.largest || current.rows;  // the largest value a cell takes
 const indexOf = (cell) => { const [r, c] = rowCol(cell); return (r - 1) * current.cols + c - 1; };
 // What a cell holds now: the player's entry, else its given, else 0.
 const valueAt = (i) => play.entries[cellOf(i, current.cols)] || current.givens[i] || 0;
@@ -101,7 +101,7 @@ function show(puzzle, text, format, source = "", readAs = null) {
   }
   current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
              readAs, units: puzzle.units || [], givens: puzzle.givens || [], solution: null,
-             regions: puzzle.regions || null};
+             regions: puzzle.regions || null, largest: puzzle.largest};
   if (!design) {
     keep(source);
     localStorage.setItem("puzzlog:last", JSON.stringify({text, format, index: puzzle.index, readAs, source}));
@@ -691,6 +691,7 @@ const options = (names) => names.map((name) => `<option>${name}</option>`).join(
 async function generateOne(kind, size, difficulty) {
   say("Generating ...");
   // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
+  if (kind === "samurai" && ![2, 3, 5].includes(size)) size = 5;  // a Samurai's size is its number of grids
   const g = await api("/api/generate", {kind, size, difficulty});
   const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
   design = null;

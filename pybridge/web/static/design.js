@@ -6,6 +6,10 @@
 import {catalogue, charValue, valueChar} from "./cells.js";
 
 const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
+// a Samurai designed by its number of grids: where each grid's top left cell is in the frame (from 0)
+const SAMURAI_GRIDS = {5: [[0, 0], [0, 12], [6, 6], [12, 0], [12, 12]], 3: [[0, 0], [6, 6], [12, 12]],
+                       2: [[0, 0], [6, 6]]};
+const inSamurai = (design, r, c) => design.grids.some(([r0, c0]) => r > r0 && r <= r0 + 9 && c > c0 && c <= c0 + 9);
 const KAKURO_DESIGN_SIDE = 10;  // the page's board: larger Kakuro are made, not designed, here
 export const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
 const made = (kind) => catalogue.generated.find((g) => g.name === kind);
@@ -16,6 +20,7 @@ export const readAs = (kind) => made(kind)?.read_as || null;
 // makes the kind in (a size with standard boxes, or its range of sides).
 export function sizeProblem(kind, size) {
   const sizes = made(kind)?.sizes;
+  if (kind === "samurai") return SAMURAI_GRIDS[size] ? null : "A Samurai is 5 grids (the standard one), 3 or 2 here.";
   if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) return `A ${kind} is 6x6 or more here.`;
   if (sizes === "boxes") return catalogue.boxes[size] ? null : `A ${size}x${size} Sudoku has no standard boxes.`;
   const [low, high] = kind === "kakuro" ? [sizes[0], Math.min(sizes[1], KAKURO_DESIGN_SIDE)] : sizes;
@@ -27,7 +32,8 @@ export function sizeProblem(kind, size) {
 export function designSizes() {
   const sides = new Set();
   for (const {name, sizes} of catalogue.generated) {
-    if (sizes === "boxes") Object.keys(catalogue.boxes).forEach((side) => sides.add(Number(side)));
+    if (name === "samurai") Object.keys(SAMURAI_GRIDS).forEach((grids) => sides.add(Number(grids)));
+    else if (sizes === "boxes") Object.keys(catalogue.boxes).forEach((side) => sides.add(Number(side)));
     else for (let side = sizes[0]; side <= (name === "kakuro" ? KAKURO_DESIGN_SIDE : sizes[1]); side++) sides.add(side);
   }
   return [...sides].sort((a, b) => a - b);
@@ -36,6 +42,10 @@ export function designSizes() {
 // An empty design: no givens or signs, a jigsaw's regions the boxes (rows when the size has
 // none), a Kakuro's clue row and column black.
 export function emptyDesign(kind, size) {
+  if (kind === "samurai") {  // size is the number of grids; the design's size is the frame's side
+    const grids = SAMURAI_GRIDS[size], side = Math.max(...grids.flat()) + 9;
+    return {kind, size: side, grids, givens: new Array(side * side).fill(0)};
+  }
   const [boxRows, boxCols] = catalogue.boxes[size] || [1, size];
   const regions = Array.from({length: size * size}, (_, i) =>
     Math.floor(Math.floor(i / size) / boxRows) * (size / boxCols) + Math.floor((i % size) / boxCols) + 1);
@@ -94,6 +104,11 @@ export function applyKey(design, r, c, key) {
   const clear = ["Backspace", "Delete", "0", " "].includes(key);
   if (design.kind === "kakuro") return setKakuro(design, r, c, key, clear, value);
   if (design.kind === "killer") return setCageKey(design, (r - 1) * design.size + c - 1, key);
+  if (design.kind === "samurai") {
+    if (!inSamurai(design, r, c) || !(clear || (value >= 1 && value <= 9))) return false;
+    design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
+    return true;
+  }
   if (SIGNED.includes(design.kind) && setSign(design, r, c, key)) return true;
   const region = isJigsaw(design.kind) ? "abcdefghi".slice(0, design.size).indexOf(key) + 1 : 0;
   if (region) {
@@ -209,6 +224,15 @@ export function designText(design) {
   if (design.kind === "kakuro") return kakuroText(design);
   if (design.kind === "killer") return killerText(design);
   const char = (v) => (v ? valueChar(v) : ".");
+  if (design.kind === "samurai") {  // the frame, a space where no grid is
+    const n = design.size, lines = ["samurai"];
+    for (let r = 1; r <= n; r++) {
+      let line = "";
+      for (let c = 1; c <= n; c++) line += inSamurai(design, r, c) ? char(design.givens[(r - 1) * n + c - 1]) : " ";
+      lines.push(line.trimEnd());
+    }
+    return {text: lines.join("\n") + "\n", format: "samurai"};
+  }
   if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
   if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
   const n = design.size, lines = design.kind === "adjacent" ? ["adjacent"] : [];
