@@ -4,7 +4,8 @@ the same run; then technique exercises, big grids, Kakuro and memory.
 
     python bench/generate.py                   # every section (about 10 minutes)
     python bench/generate.py --seeds 10        # fewer seeds a row
-    python bench/generate.py --only levels     # levels, techniques, big, kakuro, killer or memory
+    python bench/generate.py --only levels     # levels, techniques, big, kakuro, killer (and Samurai)
+                                               # or memory
 
 The outside generators come from Debian (the bench installs nothing; `make bench` does,
 when root): `apt-get install sgt-puzzles qqwing` gives /usr/games/sgt-solo,
@@ -20,7 +21,7 @@ at every Unequal level and Adjacent 6x6 at most 3x sgt-unequal's; greater-than 6
 Futoshiki 6x6; ten exercises of a technique under 10 s wall; 16x16 basic median under 1 s,
 25x25 basic under 10 s; Kakuro 10x10 / 12x12 no slower than 551 / 1471 ms; 10,000 9x9 in one
 process with RSS growth under 10% from the 1,000th.  Issue "Killer Sudoku and Samurai": a
-Killer 9x9 intermediate within 5x sgt-solo's 3x3kdi.
+Killer 9x9 intermediate within 5x sgt-solo's 3x3kdi; a Samurai's median under 3 s.
 """
 from __future__ import annotations
 
@@ -200,9 +201,16 @@ def _rss_mb() -> float:
     return float("nan")
 
 
+SAMURAI_ROWS = [("samurai (5 grids) any", "samurai", 5, None, 3000.0),
+                ("samurai (5 grids) basic", "samurai", 5, "basic", 3000.0),
+                ("samurai twin any", "samurai", 2, None, 3000.0)]
+
+
 def killer(seeds: int) -> None:
-    """Killer Sudoku (no givens) beside Solo's Killers of the same level."""
+    """Killer Sudoku (no givens) beside Solo's Killers of the same level; Samurai under 3 s."""
     levels(seeds, KILLER_ROWS)
+    print()
+    bounded("samurai", "target ms", SAMURAI_ROWS, seeds)
 
 
 SECTIONS = {"levels": levels, "techniques": techniques, "big": big, "kakuro": kakuro, "killer": killer,

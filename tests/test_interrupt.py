@@ -48,7 +48,7 @@ started = time.monotonic()
 try:
     pybridge.solve(pybridge.load("." * 625)[0], max_solutions=10 ** 6)
 except KeyboardInterrupt:
-    print("interrupted", round(time.monotonic() - started, 1))
+    print("interrupted", 1.0 <= time.monotonic() - started < 10)  # at the signal, not at the search's end
 print(*engine.call("bridge_state_size", [], 3))
 print(pybridge.solve(pybridge.load("puzzles/sudoku9.txt")[0], max_solutions=2).status)
 """
@@ -58,4 +58,4 @@ def test_keyboard_interrupt_aborts_the_engine_call_and_the_engine_goes_on():
     out = subprocess.run([sys.executable, "-c", INTERRUPTED_IN_PYTHON], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == ["interrupted 1.0", "0 0 0", "solved"]
+    assert out.stdout.splitlines() == ["interrupted True", "0 0 0", "solved"]
