@@ -122,7 +122,7 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"solutions tried a puzzle before giving up (default {ATTEMPTS}; with --technique "
                             f"{TECHNIQUE_ATTEMPTS})")
     out = p_gen.add_mutually_exclusive_group()
-    out.add_argument("--format", dest="out_format", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS) | set(formats.SAMURAI_WRITERS)),
+    out.add_argument("--format", dest="out_format", choices=WRITTEN_FORMATS,
                      help="write in this format (default: the kind's own)")
     out.add_argument("--json", action="store_true",
                      help="one JSON object a puzzle: puzzle, solution, level, score, hardest, seed")
@@ -208,7 +208,7 @@ def _parser() -> argparse.ArgumentParser:
 
     p_convert = sub.add_parser("convert", parents=[reading], help="write puzzles in another format")
     p_convert.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
-    p_convert.add_argument("--to", choices=sorted(set(formats.WRITERS) | set(kakuro.WRITERS) | set(formats.SAMURAI_WRITERS)), required=True)
+    p_convert.add_argument("--to", choices=WRITTEN_FORMATS, required=True)
 
     sub.add_parser("techniques", parents=[own], help="list the technique ladder with each technique's difficulty")
 
@@ -269,6 +269,9 @@ def _box(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not RxC, such as 3x3 or 2x3") from None
     return rows, cols
+
+
+WRITTEN_FORMATS = sorted(set(formats.WRITERS) | set(kakuro.WRITERS) | set(formats.SAMURAI_WRITERS))
 
 
 def _size(text: str) -> int | tuple[int, int]:
