@@ -23,6 +23,17 @@ def clpfd_count(p: pybridge.Puzzle) -> int:
     return count
 
 
+def assert_solves_as_made(g: pybridge.Generated) -> None:
+    """The engine solves a generated puzzle to its solution, the CLP(FD) model finds that one
+    only, and its rating is the one it was made with."""
+    p = g.puzzle
+    result = pybridge.solve(p)
+    assert result.status == "solved" and result.values == g.solution
+    assert clpfd_count(p) == 1
+    rating = pybridge.rate(p)
+    assert (rating.level, rating.score, rating.hardest) == (g.level, g.score, g.hardest)
+
+
 @pytest.mark.parametrize("kind,shape", CASES)
 def test_generated_puzzles_have_one_solution_and_their_rating(kind, shape):
     made = pybridge.generate(kind, count=2, seed=11, **shape)
@@ -153,11 +164,7 @@ def test_generated_kakuro_keep_the_layout_rules_and_have_one_solution():
         assert p.kind == "kakuro" and p.shape == (10, 10)
         assert kakuro_layout_faults(p, "rot180") == []
         assert_valid_kakuro(p, g.solution)
-        result = pybridge.solve(p)
-        assert result.status == "solved" and result.values == g.solution
-        assert clpfd_count(p) == 1
-        rating = pybridge.rate(p)
-        assert (rating.level, rating.score, rating.hardest) == (g.level, g.score, g.hardest)
+        assert_solves_as_made(g)
         again = pybridge.load(g.text())[0]
         assert again.cells == p.cells
 

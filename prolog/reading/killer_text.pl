@@ -31,9 +31,7 @@
 %  The text's first content line is the word killer.
 
 killer_text(Lines) :-
-    content_lines(Lines, [_-First|_]),
-    split_string(First, "", " \t", [Word]),
-    string_lower(Word, "killer").
+    headed_by(killer, Lines).
 
 %! killer_records(+Lines, +Kind, +Options, -Records) is det.
 %

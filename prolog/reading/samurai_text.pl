@@ -38,9 +38,7 @@ standard_samurai([0-0, 0-12, 6-6, 12-0, 12-12]).
 %  The text's first content line is the word samurai.
 
 samurai_text(Lines) :-
-    content_lines(Lines, [_-First|_]),
-    split_string(First, "", " \t", [Word]),
-    string_lower(Word, "samurai").
+    headed_by(samurai, Lines).
 
 %! samurai_records(+Lines, +Kind, +Options, -Records) is det.
 %
@@ -53,7 +51,7 @@ samurai_records(Lines, _Kind, _Options, Records) :-
 % A block's first line is the word samurai, or (read as kind samurai)
 % already the first grid line.
 samurai_record([Line-First|Rest], Record) :-
-    (   split_string(First, "", " \t", [Word]), string_lower(Word, "samurai")
+    (   header_line(samurai, First)
     ->  Rows = Rest
     ;   Rows = [Line-First|Rest]
     ),

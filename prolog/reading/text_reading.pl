@@ -4,6 +4,8 @@
             plain_text/1,           % +Text
             text_lines/2,           % +Text, -Lines
             content_lines/2,        % +Lines, -Content
+            headed_by/2,            % +Word, +Lines
+            header_line/2,          % +Word, +Text
             words/2,                % +String, -Words
             check_length/3,         % +Line, +Text, +Options
             square_size/2,          % +Cells, -N
@@ -99,6 +101,18 @@ numbered_lines([], _, []).
 numbered_lines([S|Ss], N, [N-S|Ls]) :-
     N1 is N + 1,
     numbered_lines(Ss, N1, Ls).
+
+% headed_by(+Word, +Lines): the first content line is Word, in any case
+% (the formats that name themselves: killer, samurai).
+headed_by(Word, Lines) :-
+    content_lines(Lines, [_-First|_]),
+    header_line(Word, First).
+
+% header_line(+Word, +Text): Text is the word alone, in any case.
+header_line(Word, Text) :-
+    split_string(Text, "", " \t", [Stripped]),
+    string_lower(Stripped, Lower),
+    atom_string(Word, Lower).
 
 % Lines that are neither blank nor a comment, stripped.
 content_lines(Lines, Content) :-
