@@ -69,6 +69,8 @@ SETS = {
     "futoshiki": "futoshiki_sgt_unequal.jsonl",
     "kakuro_upc": "kakuro_upc_prop_paucuesta9.jsonl",
     "kakuro_krazydad": "kakuro_krazydad_via_billstclair.jsonl",
+    **{f"killer_{level}": f"sudoku9_killer_sgt_solo_{level}.jsonl"
+       for level in ("kdt", "kdb", "kdi", "kda", "kde", "kdu")},
 }
 
 
