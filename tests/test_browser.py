@@ -14,7 +14,7 @@ pytest.importorskip("starlette", reason="the web extra (pip install 'puzzlog[web
 uvicorn = pytest.importorskip("uvicorn", reason="the web extra (pip install 'puzzlog[web]') is not installed")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
 
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -577,8 +577,18 @@ def test_progress_goes_to_the_library_without_a_check(server, browser):
     r, c = first_blank(p)
     type_into(browser, r, c, "p5")  # a pencil mark, no check
     browser.execute_script("localStorage.clear()")
-    browser.refresh()  # the library brings it back
-    patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]'))
+
+    def restored(b) -> bool:
+        return bool(b.find_elements(By.CSS_SELECTOR, f'#board text[data-pencil="r{r}c{c}"]'))
+
+    for _ in range(6):  # the library brings it back: the reload may overtake the page's last send
+        browser.refresh()
+        try:
+            WebDriverWait(browser, 5).until(restored)
+            break
+        except TimeoutException:
+            continue
+    assert restored(browser)
 
 
 def test_the_bundled_menu_and_link_follow_what_is_open(server, browser):
