@@ -538,8 +538,6 @@ async function deleteEntry(entry, name) {
   await listLibrary();
 }
 
-// Designing: after each change the grid is read again and checked (rule breaks, no / one /
-// several solutions), and rated when unique.
 // A change of the design (apply returns whether it took the change), kept for undo and judged.
 function changeDesign(apply, keepSelected) {
   const before = JSON.stringify(design);
@@ -558,6 +556,8 @@ function cellUnder(event) {
   return hit ? hit.getAttribute("data-cell") : null;
 }
 
+// Designing: after each change the grid is read again and checked (rule breaks, no / one /
+// several solutions), and rated when unique.
 async function redesign(keepSelected = null) {
   const turn = ++designTurn;  // a later change's verdict wins over an earlier one still on its way
   const stale = () => turn !== designTurn || !design;
