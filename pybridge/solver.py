@@ -24,6 +24,7 @@ from .answers import AnyPuzzle, Solvable, StepItem, check_puzzle, chunks, counts
 from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import Unreadable
+from .samurai import SamuraiPuzzle
 from .picture import Marks, picture
 from .rules import RuleSource, RulesArg, rule_behind, rule_paths
 from .techniques import TECHNIQUE_SETS, names, step_names
@@ -166,10 +167,13 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
 
 
 def takes_value(puzzle: AnyPuzzle) -> list[bool]:
-    """Row-major, whether each cell takes a value (a Kakuro's black cells do not)."""
+    """Row-major, whether each cell takes a value (a Kakuro's black cells do not, nor a
+    Samurai's frame where no grid is)."""
     if isinstance(puzzle, KakuroPuzzle):
         return [isinstance(c, int) for row in puzzle.cells for c in row]
     rows, cols = puzzle.shape
+    if isinstance(puzzle, SamuraiPuzzle):
+        return [puzzle.is_cell(i // cols, i % cols) for i in range(rows * cols)]
     return [True] * (rows * cols)
 
 

@@ -37,6 +37,10 @@ def test_the_bundled_samurai_solve_uniquely_and_keep_the_rules():
         assert result.status == "solved" and keeps_the_rules(p, result.values)
         assert all(g == v for g, v in zip(p.givens, result.values) if g)
         assert pybridge.check(p).status == "unique"
+        assert pybridge.check(p, grid=p.givens).cells_left == 369 - p.clues  # the frame outside the grids is no cell
+        solver = pybridge.Solver(p)
+        solver.propagate()
+        assert solver.solved and solver.values == result.values
 
 
 def test_five_lines_and_the_frame_read_as_the_same_puzzle():
