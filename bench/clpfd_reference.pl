@@ -36,6 +36,7 @@
 :- use_module('../prolog/facts/words', [value_char/2]).
 :- use_module('../prolog/kinds/runs', [kakuro_runs/2]).
 :- use_module('../prolog/bridge', [shape_geometry/2]).
+:- use_module('../prolog/facts/geometry', [samurai_extent/3, samurai_cell/3]).
 
 %! clpfd_solve(+N, +BoxRows, +BoxCols, +Givens, -Solution) is semidet.
 %
@@ -168,7 +169,7 @@ cell_var_at(Rows, R-C, V) :-
 %  Solution are atoms of a character a cell of the frame.
 
 clpfd_samurai(Grids, Givens, Solution) :-
-    foldl([R0-C0, M0-N0, M-N]>>(M is max(M0, R0 + 9), N is max(N0, C0 + 9)), Grids, 0-0, NR-NC),
+    samurai_extent(Grids, NR, NC),
     atom_chars(Givens, Chars),
     length(Chars, Cells),
     Cells =:= NR * NC,
@@ -182,11 +183,8 @@ clpfd_samurai(Grids, Givens, Solution) :-
     atom_chars(Solution, Out).
 
 samurai_var(Grids, NC, I, Ch, V) :-
-    R is (I - 1) // NC, C is (I - 1) mod NC,
-    (   member(R0-C0, Grids), R >= R0, R < R0 + 9, C >= C0, C < C0 + 9
-    ->  cell_var(9, Ch, V)
-    ;   V = 0
-    ).
+    R is (I - 1) // NC + 1, C is (I - 1) mod NC + 1,
+    (   samurai_cell(Grids, R, C) -> cell_var(9, Ch, V) ; V = 0 ).
 
 % One grid of the frame's Rows: the Sudoku model on its 9x9 square.
 grid_constraints(Rows, R0-C0) :-

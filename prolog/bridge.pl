@@ -316,10 +316,11 @@ read_options(Kind, Format, [MaxChars, MaxSide], Options) :-
 %     the same for Adjacent marks, or `none` when not in Adjacent mode;
 %     Givens and Solution texts of one character a cell ('' no solution);
 %     Cages `none`, or each Killer cage flat: Sum, Count, R1, C1, ...;
+%   [kakuro, Index, Line, Rows, Cols, Downs, Acrosses, Givens]
+%     Downs and Acrosses the clues of each cell, -1 for a white one;
 %   [samurai, Index, Line, Rows, Cols, Grids, Givens, Solution]
 %     Grids the grids' places flat, R0, C0, ...; Givens and Solution
 %     texts of one character a cell of the Rows x Cols frame;
-%     Downs and Acrosses the clues of each cell, -1 for a white one;
 %   [invalid, Index, Line, Kind, Row, Col, Message] (Row = Col = 0: no cell).
 record_list(record(I, Line, invalid(Cell, Message, Kind)), [invalid, I, Line, Kind, R, C, Message]) :-
     !,

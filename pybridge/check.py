@@ -27,7 +27,6 @@ from .picture import Marks, picture
 from .puzzle import Unreadable
 from .answers import AnyPuzzle, Solvable, check_puzzle, chunks, limit_ms, plural, values_of
 from .errors import PuzzlogError
-from .kakuro import KakuroPuzzle
 from .solver import solve, takes_value
 
 Cell = tuple[int, int]
@@ -237,9 +236,8 @@ def possible_values(puzzle: AnyPuzzle, time_limit: float = 3.0) -> PossibleValue
             seen[i].add(values[i])
 
     add(first.values)
-    largest = 9 if isinstance(puzzle, KakuroPuzzle) else puzzle.size
     for i in open_cells:
-        for v in range(1, largest + 1):
+        for v in range(1, puzzle.largest + 1):
             if v in seen[i]:
                 continue
             left = deadline - time.monotonic()

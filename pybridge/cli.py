@@ -377,7 +377,7 @@ def _one_line(result: Result) -> str:
         return "".join(str(v) if p.is_white(i // p.shape[1], i % p.shape[1]) else "."
                        for i, v in enumerate(result.values))
     if isinstance(p, SamuraiPuzzle):
-        return "".join(str(v) if v else "." for v in result.values)
+        return "".join(map(formats.value_char, result.values))
     return Puzzle(p.size, result.values).to_line()
 
 

@@ -29,9 +29,9 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
         if len(values) != rows * cols:
             raise PuzzlogError(f"the grid has {len(values)} cells; the puzzle has {rows * cols} ({rows}x{cols})")
         for i, v in enumerate(values):
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= _max_value(puzzle):
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= puzzle.largest:
                 raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1}: {v!r} is not a value of this puzzle "
-                                   f"(0 for a blank, 1..{_max_value(puzzle)})")
+                                   f"(0 for a blank, 1..{puzzle.largest})")
     else:
         if isinstance(grid, str):
             found = read(grid, "<grid>", puzzle.kind)  # a text: errors name it as the grid
@@ -55,10 +55,6 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
         if value and isinstance(puzzle, SamuraiPuzzle) and not puzzle.is_cell(i // cols, i % cols):
             raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1} is in no grid of the Samurai: it takes no value")
     return [given or value for given, value in zip(puzzle.givens, values)]
-
-
-def _max_value(puzzle: Solvable) -> int:
-    return 9 if isinstance(puzzle, KakuroPuzzle) else puzzle.size
 
 
 def _same_layout(puzzle: KakuroPuzzle, other: KakuroPuzzle) -> None:

@@ -52,6 +52,7 @@ class KakuroPuzzle(ShowsGivens):
     line: int | None = None
 
     kind = "kakuro"
+    largest = 9      # the largest value a cell takes
     solution = None  # Kakuro files carry no solution to check against
 
     def __repr__(self) -> str:

@@ -141,6 +141,11 @@ class Puzzle(ShowsGivens):
         return base
 
     @property
+    def largest(self) -> int:
+        """The largest value a cell takes."""
+        return self.size
+
+    @property
     def shape(self) -> tuple[int, int]:
         return self.size, self.size
 

@@ -28,11 +28,11 @@ def render_text(puzzle: Puzzle, values: list[int]) -> str:
     """A readable grid: `.` blanks, `|` and `-` between standard boxes, the borders of
     jigsaw regions, signs where there are any; a Killer's blanks name their cage, whose
     sums follow the grid."""
-    chars = [value_char(v) for v in values]
     if puzzle.cages is not None:
         return _render_cages(puzzle, values)
     if puzzle.has_signs or not puzzle.boxed:
         return _render_signs(puzzle, values)
+    chars = [value_char(v) for v in values]
     if puzzle.regions is not None:
         return _render_regions(puzzle, chars)
     return _render_boxes(puzzle, chars)

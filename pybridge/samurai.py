@@ -37,7 +37,7 @@ class SamuraiPuzzle(ShowsGivens):
 
     kind = "samurai"
     kind_name = "samurai"
-    size = 9            # values 1..9, as in each of its Sudokus
+    size = largest = 9  # values 1..9, as in each of its Sudokus
     box_rows = box_cols = 3
     boxed = True
     regions = None
@@ -100,7 +100,7 @@ class SamuraiPuzzle(ShowsGivens):
         return ("samurai", PrologString(";".join(f"{r},{c}" for r, c in self.grids)))
 
     def givens_text(self) -> PrologString:
-        return PrologString("".join(value_char(v) if v else "." for v in self.givens))
+        return PrologString("".join(map(value_char, self.givens)))
 
     def text_of(self, values: list[int]) -> str:
         """The frame with ``values`` in its cells, a space where no grid is."""
@@ -109,8 +109,7 @@ class SamuraiPuzzle(ShowsGivens):
 
 def _row_chars(p: SamuraiPuzzle, values: list[int], r: int) -> list[str]:
     cols = p.shape[1]
-    return [(value_char(values[r * cols + c]) if values[r * cols + c] else ".") if p.is_cell(r, c) else " "
-            for c in range(cols)]
+    return [value_char(values[r * cols + c]) if p.is_cell(r, c) else " " for c in range(cols)]
 
 
 def to_samurai(p: SamuraiPuzzle) -> str:

@@ -70,6 +70,7 @@
             current_geometry/1, % ?Geometry
             region_problem/3,   % +Regions, +N, -Why
             reachable/4,        % +Todo, +Cells, +Seen0, -Seen
+            connected_cells/1,  % +Cells
             geometry_status/2,  % +Geometry, -Status
             geometry_problem/2, % +Geometry, -Why
             clear_geometry/0,
@@ -95,6 +96,7 @@
             unit_value_list/1,  % ?UnitValues
             start_mask/3,       % ?Row, ?Col, ?Mask
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
+            samurai_shape/2,    % ?Count, ?Grids
             samurai_extent/3,   % +Grids, -Rows, -Cols
             grid_offset/3,      % ?Grid, ?R0, ?C0
             samurai_cell/3,     % +Grids, ?Row, ?Col
@@ -225,6 +227,16 @@ samurai_problem(Grids, Why) :-
     ->  Why = samurai_extent(Rows, Cols)
     ).
 
+%! samurai_shape(?Count, ?Grids) is nondet.
+%
+%  The grids of a Samurai of Count grids: 5 the standard one (four
+%  corners round a centre), 3 a diagonal row of three, 2 a twin; each
+%  shares a corner box with the next.
+
+samurai_shape(5, [0-0, 0-12, 6-6, 12-0, 12-12]).
+samurai_shape(3, [0-0, 6-6, 12-12]).
+samurai_shape(2, [0-0, 6-6]).
+
 samurai_offset(R0-C0) :-
     integer(R0), integer(C0),
     R0 >= 0, C0 >= 0,
@@ -247,6 +259,11 @@ samurai_cell(Grids, R, C) :-
     between(1, Rows, R),
     between(1, Cols, C),
     once(( member(R0-C0, Grids), R > R0, R =< R0 + 9, C > C0, C =< C0 + 9 )).
+
+%! connected_cells(+Cells) is semidet.
+%
+%  Cells (Row-Col) are one piece: each reached from the first by steps
+%  to orthogonal neighbours among them.
 
 connected_cells(Cells0) :-
     maplist([R-C, R/C]>>true, Cells0, [First|Cells]),

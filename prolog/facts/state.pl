@@ -218,16 +218,6 @@ retract_peers([U|Us], V, Removed) :-
 retract_unit_candidate(row(R), V, R, C) :- !, retract(possibility(R, C, _, V)).
 retract_unit_candidate(col(C), V, R, C) :- !, retract(possibility(R, C, _, V)).
 retract_unit_candidate(box(B), V, R, C) :- !, retract(possibility(R, C, B, V)).
-retract_unit_candidate(row(R, G), V, R, C) :-
-    !,
-    grid_offset(G, _, C0),
-    possibility(R, C, _, V), C > C0, C =< C0 + 9,
-    retract(possibility(R, C, _, V)).
-retract_unit_candidate(col(C, G), V, R, C) :-
-    !,
-    grid_offset(G, R0, _),
-    possibility(R, C, _, V), R > R0, R =< R0 + 9,
-    retract(possibility(R, C, _, V)).
 retract_unit_candidate(U, V, R, C) :-
     unit_candidate(U, V, R, C),
     retract(possibility(R, C, _, V)).
@@ -245,6 +235,11 @@ line(row(_)).
 line(col(_)).
 line(row(_, _)).
 line(col(_, _)).
+
+% R/C lies on a Samurai's line row(R, G) or col(C, G): within grid G,
+% as the frame's row or column R or C goes on past it.
+on_grid_line(row(_, G), _, C) :- grid_offset(G, _, C0), C > C0, C =< C0 + 9.
+on_grid_line(col(_, G), R, _) :- grid_offset(G, R0, _), R > R0, R =< R0 + 9.
 
 %! unplace(+Cell, -Placement) is semidet.
 %
@@ -319,8 +314,8 @@ placed_in(U, V) :-
     member(U, Units).
 placed_in(row(R), V) :- !, element(R, _, V), !.
 placed_in(col(C), V) :- !, element(_, C, V), !.
-placed_in(row(R, G), V) :- !, grid_offset(G, _, C0), element(R, C, V), C > C0, C =< C0 + 9, !.
-placed_in(col(C, G), V) :- !, grid_offset(G, R0, _), element(R, C, V), R > R0, R =< R0 + 9, !.
+placed_in(row(R, G), V) :- !, element(R, C, V), on_grid_line(row(R, G), R, C), !.
+placed_in(col(C, G), V) :- !, element(R, C, V), on_grid_line(col(C, G), R, C), !.
 placed_in(U, V) :- placed_value(U, V).
 
 %! placed_at(+Unit, ?Value, ?Row, ?Col) is nondet.
@@ -329,8 +324,8 @@ placed_in(U, V) :- placed_value(U, V).
 
 placed_at(row(R), V, R, C) :- !, element(R, C, V).
 placed_at(col(C), V, R, C) :- !, element(R, C, V).
-placed_at(row(R, G), V, R, C) :- !, grid_offset(G, _, C0), element(R, C, V), C > C0, C =< C0 + 9.
-placed_at(col(C, G), V, R, C) :- !, grid_offset(G, R0, _), element(R, C, V), R > R0, R =< R0 + 9.
+placed_at(row(R, G), V, R, C) :- !, element(R, C, V), on_grid_line(row(R, G), R, C).
+placed_at(col(C, G), V, R, C) :- !, element(R, C, V), on_grid_line(col(C, G), R, C).
 placed_at(U, V, R, C) :-
     placed_value(U, V),
     unit_cell(U, R, C),
@@ -370,13 +365,11 @@ unit_candidate(cage(R0, C0), V, R, C) :-
     unit_cell(cage(R0, C0), R, C),
     possibility(R, C, _, V).
 unit_candidate(row(R, G), V, R, C) :-
-    grid_offset(G, _, C0),
     possibility(R, C, _, V),
-    C > C0, C =< C0 + 9.
+    on_grid_line(row(R, G), R, C).
 unit_candidate(col(C, G), V, R, C) :-
-    grid_offset(G, R0, _),
     possibility(R, C, _, V),
-    R > R0, R =< R0 + 9.
+    on_grid_line(col(C, G), R, C).
 
 %! cell_candidates(+Row, +Col, -Values) is det.
 

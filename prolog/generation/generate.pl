@@ -163,7 +163,7 @@ attempt(killer(BR, BC, K), Target, none, generated(Puzzle, Solution, none, Ratin
 % from a Sudoku's (no symmetry: the grids' frame need not have one).
 attempt(samurai(K), Target, none, generated(Puzzle, Solution, none, Rating)) :-
     !,
-    samurai_grids(K, Grids),
+    samurai_shape(K, Grids),
     Geometry = samurai(Grids),
     random_solution(Geometry, Values),
     grid_cells(Cells),
@@ -597,16 +597,10 @@ kept_sign(Kept, Sign) :-
     sign_constraint(Sign, T),
     memberchk(T, Kept).
 
-% The grids of a Samurai of K grids: 5 the standard one, 3 a diagonal
-% row of three, 2 a twin; each shares a corner box with the next.
-samurai_grids(5, [0-0, 0-12, 6-6, 12-0, 12-12]).
-samurai_grids(3, [0-0, 6-6, 12-12]).
-samurai_grids(2, [0-0, 6-6]).
-
 % -- cutting cages (Killer) ------------------------------------------------
 
 % cut_until_finished(+Bare, +Check, +Givens, +Solution, +Cages0, -Cages):
-% Cages are Cages0 with cages cut (killer_cages:split_cage/3) where the
+% Cages are Cages0 with cages cut (killer_cages:split_cage/4) where the
 % techniques stalled until the puzzle is as Check asks.  Each question
 % sets the puzzle up afresh: a cut changes the units themselves.
 cut_until_finished(geometry(N, Boxes, Options), Check, Givens, Solution, Cages0, Cages) :-
@@ -615,12 +609,12 @@ cut_until_finished(geometry(N, Boxes, Options), Check, Givens, Solution, Cages0,
                      (   finishes(Check)
                      ->  Stalled = none
                      ;   stalled_state(Check),
-                         stalled_cage(Cages0, Solution, Stalled)
+                         stalled_cage(Cages0, Stalled)
                      ) )),
     clear_geometry,
     (   Stalled == none
     ->  Cages = Cages0
-    ;   split_cage(Stalled, Solution, Pieces),
+    ;   split_cage(Stalled, N, Solution, Pieces),
         selectchk(Stalled, Cages0, Rest),
         append(Pieces, Rest, Cages1),
         cut_until_finished(geometry(N, Boxes, Options), Check, Givens, Solution, Cages1, Cages)

@@ -17,14 +17,14 @@
 */
 :- module(killer_cages,
           [ random_cages/3,         % +N, +Solution, -Cages
-            split_cage/3,           % +Cage, +Solution, -Pieces
-            stalled_cage/3          % +Cages, +Solution, -Cage
+            split_cage/4,           % +Cage, +N, +Solution, -Pieces
+            stalled_cage/2          % +Cages, -Cage
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(aggregate)).
 :- use_module(library(yall)).
-:- use_module('../facts/geometry', [reachable/4]).
+:- use_module('../facts/geometry', [reachable/4, connected_cells/1]).
 :- use_module('../facts/state', [element/3]).
 :- use_module(seeded_random).
 
@@ -114,13 +114,13 @@ add_digit(N, Solution, Cell, Sum0, Sum) :-
     digit(N, Solution, Cell, V),
     Sum is Sum0 + V.
 
-%! stalled_cage(+Cages, +Solution, -Cage) is semidet.
+%! stalled_cage(+Cages, -Cage) is semidet.
 %
 %  Of Cages, one with the most cells the current state has not placed
 %  (two at least), picked at random among those: where the techniques
 %  stalled.
 
-stalled_cage(Cages, _, Cage) :-
+stalled_cage(Cages, Cage) :-
     findall(Empty-cage(Sum, Cells),
             ( member(cage(Sum, Cells), Cages),
               aggregate_all(count, ( member(R-C, Cells), \+ element(R, C, _) ), Empty),
@@ -131,24 +131,23 @@ stalled_cage(Cages, _, Cage) :-
     findall(Cage, member(Most-Cage, Pairs), Widest),
     random_pick(Widest, Cage).
 
-%! split_cage(+Cage, +Solution, -Pieces) is det.
+%! split_cage(+Cage, +N, +Solution, -Pieces) is det.
 %
-%  Pieces are two connected cages that make Cage (two cells at least):
+%  Pieces are two connected cages that make Cage (two cells at least) of
+%  the N x N grid of Solution:
 %  the first half of a walk outward from a cell, and the rest, from the
 %  first cell (in a random order) for which the rest is connected too;
 %  when none is, its cells one by one.
 
-split_cage(cage(_, Cells), Solution, Pieces) :-
+split_cage(cage(_, Cells), N, Solution, Pieces) :-
     length(Cells, K),
     Half is K // 2,
-    length(Solution, Area),
-    N is round(sqrt(Area)),
     random_shuffle(Cells, Starts),
     (   member(Start, Starts),
         walk_order(Cells, Start, Order),
         length(First, Half),
         append(First, Rest, Order),
-        connected(Rest)
+        connected_cells(Rest)
     ->  maplist(cage_of(N, Solution), [First, Rest], Pieces)
     ;   findall([Cell], member(Cell, Cells), Singles),
         maplist(cage_of(N, Solution), Singles, Pieces)
@@ -160,9 +159,3 @@ walk_order(Cells, R0-C0, Order) :-
     maplist([R-C, R/C]>>true, Cells, Slashed),
     reachable([R0/C0], Slashed, [R0/C0], Reached),
     maplist([R/C, R-C]>>true, Reached, Order).
-
-connected([R0-C0|Cells]) :-
-    maplist([R-C, R/C]>>true, [R0-C0|Cells], Slashed),
-    reachable([R0/C0], Slashed, [R0/C0], Reached),
-    length(Reached, K),
-    length(Slashed, K).

@@ -12,26 +12,19 @@
 
     With kind samurai the word may be left out.
 
-    ?- standard_samurai(Grids).
-    Grids = [0-0, 0-12, 6-6, 12-0, 12-12].
+    ?- samurai_records([1-"samurai", 2-"...", 3-"..."], samurai, [], [record(1, R)]),
+       R = invalid(_, Message, samurai).
+    Message = "no 9x9 grid in the frame (the grids sit on its boxes: rows and columns 1, 4, 7, ...)".
 */
 :- module(samurai_text,
           [ samurai_records/4,      % +Lines, +Kind, +Options, -Records
-            samurai_text/1,         % +Lines
-            standard_samurai/1      % -Grids
+            samurai_text/1          % +Lines
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
-:- use_module('../facts/geometry', [samurai_cell/3]).
+:- use_module('../facts/geometry', [samurai_cell/3, samurai_shape/2]).
 :- use_module(text_reading).
-
-%! standard_samurai(-Grids) is det.
-%
-%  The five grids of a Samurai: four corners around a centre that shares
-%  a box with each.
-
-standard_samurai([0-0, 0-12, 6-6, 12-0, 12-12]).
 
 %! samurai_text(+Lines) is semidet.
 %
@@ -60,7 +53,7 @@ samurai_record([Line-First|Rest], Record) :-
 samurai_puzzle(Line, Rows, puzzle(samurai(Grids), Givens), []) :-
     (   Rows == [] -> puzzle_error(Line, "a Samurai block has no grid", []) ; true ),
     (   five_lines(Rows)
-    ->  standard_samurai(Grids),
+    ->  samurai_shape(5, Grids),
         five_givens(Line, Rows, Grids, Givens)
     ;   frame_givens(Line, Rows, Grids, Givens)
     ).

@@ -206,7 +206,7 @@ def shown(p: Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable) -> dict:
     rows, cols = p.shape
     return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture(),
             "units": p.units(), "givens": p.givens, "regions": getattr(p, "regions", None),
-            "largest": 9 if isinstance(p, KakuroPuzzle) else p.size}
+            "largest": p.largest}
 
 
 def choice(data: dict, key: str, choices: tuple, default: Any) -> Any:

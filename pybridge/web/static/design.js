@@ -60,8 +60,13 @@ export function emptyDesign(kind, size) {
 export function makeCage(design, cells, joinTo = 0) {
   const id = joinTo || design.nextCage++;
   for (const i of cells) design.cage[i] = id;
-  for (const old of Object.keys(design.sums)) {
-    if (!design.cage.includes(Number(old))) delete design.sums[old];
+  dropEmptySums(design);
+}
+
+// The sums of cages no cell is in any more go.
+function dropEmptySums(design) {
+  for (const id of Object.keys(design.sums)) {
+    if (!design.cage.includes(Number(id))) delete design.sums[id];
   }
 }
 
@@ -79,21 +84,20 @@ export function extendCage(design, r, c, dr, dc) {
 // A key on a Killer design's cell: digits type the sum of the cell's cage (Backspace takes one
 // back; on a cell in no cage, a cage of that cell alone), Delete takes the cell out of its cage.
 function setCageKey(design, i, key) {
-  const id = design.cage[i];
   if (key === "Delete") {
-    if (!id) return false;
+    if (!design.cage[i]) return false;
     design.cage[i] = 0;
-    if (!design.cage.includes(id)) delete design.sums[id];
+    dropEmptySums(design);
     return true;
   }
-  if (!id && !/^[0-9]$/.test(key)) return key === "Backspace";  // taken, but there is no cage to sum
-  if (!id) makeCage(design, [i]);  // a sum typed on a cell in no cage: a cage of its own
-  const typed = design.sums[design.cage[i]] || "";
+  if (!design.cage[i] && !/^[0-9]$/.test(key)) return key === "Backspace";  // taken, but there is no cage to sum
+  if (!design.cage[i]) makeCage(design, [i]);  // a sum typed on a cell in no cage: a cage of its own
+  const id = design.cage[i], typed = design.sums[id] || "";
   let next = typed;
   if (/^[0-9]$/.test(key) && typed.length < 3) next = typed + key;
   else if (key === "Backspace") next = typed.slice(0, -1);
   else return false;
-  if (next) design.sums[design.cage[i]] = next; else delete design.sums[design.cage[i]];
+  if (next) design.sums[id] = next; else delete design.sums[id];
   return true;
 }
 
