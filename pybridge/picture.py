@@ -114,13 +114,11 @@ def picture(puzzle: Puzzle | KakuroPuzzle, codes: list[int], marks: Marks | None
     samurai = puzzle.kind == "samurai"  # cells only where its grids are
     if kakuro:
         out += _kakuro_cells(puzzle, layout, marks)  # type: ignore[arg-type]
-        top = 9
     elif samurai:
         out += _samurai_cells(puzzle, layout, marks)  # type: ignore[arg-type]
-        top = 9
     else:
         out += _latin_cells(puzzle, layout, marks)  # type: ignore[arg-type]
-        top = puzzle.size  # type: ignore[union-attr]
+    top = puzzle.largest
     givens = puzzle.givens
     for i, code in enumerate(codes):
         r, c = divmod(i, cols)
