@@ -100,7 +100,7 @@ def test_what_cannot_be_had_gets_a_clear_message():
 
 
 @pytest.mark.parametrize("name", ["jigsaw6.txt", "adjacent6.txt", "sudoku9_rot180.txt", "kakuro10.grid",
-                                  "killer9.txt", "samurai.txt"])
+                                  "killer9.txt", "killer6.txt", "samurai.txt"])
 def test_bundled_generated_puzzles_are_made_again_by_their_command(name):
     text = (ROOT / "puzzles" / "generated" / name).read_text()
     command, _, puzzles = text.partition("\n")

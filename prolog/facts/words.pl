@@ -200,6 +200,7 @@ reason_focus(hidden(U, _, Cells), [U], Cells).
 reason_focus(run(U, _), [U], []).
 reason_focus(layouts(U, _, _), [U], []).
 reason_focus(required(U, _, _), [U], []).
+reason_focus(required_subset(U, _, _, Cells), [U], Cells).
 reason_focus(crossing(R/C, Runs), Units, [R-C]) :-
     findall(U, member(run(U, _, _, _, _), Runs), Units).
 reason_focus(sign(T), [], [R1-C1, R2-C2]) :-
@@ -219,6 +220,10 @@ reason_focus(forcing(cell(R/C), _, _), [], [R-C]).
 reason_focus(forcing(unit(U, _), Branches, _), [U], Cells) :-
     findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells).
 reason_focus(region(_, _, Cells, _, _, _), [], Cells).
+reason_focus(fortyfive(Units, _, Cells, _, _, _), Units, Cells).
+reason_focus(split(Units, _, Cells, _, part(_, _), _), Units, Cells).
+reason_focus(split(Units, _, Cells, _, rest(Cage, Rest, _), _), [Cage|Units], Cells1) :-
+    append(Cells, Rest, Cells1).
 
 why_focus(no_candidates(R/C), [], [R-C]).
 why_focus(no_place(U, _), [U], []).

@@ -13,7 +13,10 @@
       combinations that can be laid out over its cells' candidates, and
       each cell only the digits it takes in such a layout;
     - hidden_single_run: a digit every fitting combination needs, with
-      one place left in the run.
+      one place left in the run;
+    - hidden_subset_in_cage: two or three digits every fitting combination of
+      a Killer cage needs, with as many places left in it, which then
+      hold nothing else.
     (Elimination, "eliminacija", is the naked subset rule of
     techniques.pl applied to runs.)
 
@@ -30,7 +33,9 @@
           [ revise_sum/3,           % +Unit, +Sum, -Outcome
             combination_candidates/0,
             sum_deduction/2,        % ?Technique, -Step
-            fitting_rests/3         % +Unit, +Sum, -Rests
+            fitting_rests/3,        % +Unit, +Sum, -Rests
+            area_layouts/4,         % +Cells, +Sum, -Combinations, -Eliminations
+            required_subset_text/3  % +Reason, +Placements, -Text
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -41,6 +46,7 @@
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module('../kinds/combinations').
+:- use_module('../facts/words', [unit_text/2, cells_text/2]).
 
 % The table (table.pl): a Kakuro's sum rules, which every solve applies.
 :- multifile technique_table:declared_technique/2.
@@ -52,6 +58,9 @@ technique_table:declared_technique(crossing,
 technique_table:declared_technique(hidden_single_run,
     [difficulty(3), order(110), level(intermediate), level(cages, basic), set(always), revision, needs(runs),
      deduction(sums:sum_deduction(hidden_single_run))]).
+technique_table:declared_technique(hidden_subset_in_cage,
+    [difficulty(3), order(112), level(intermediate), level(cages, basic), set(always), revision, needs(cages),
+     deduction(sums:sum_deduction(hidden_subset_in_cage)), text(sums:required_subset_text)]).
 technique_table:declared_technique(multiple_crossing,
     [difficulty(4), order(150), level(intermediate), level(cages, basic), set(always), revision, needs(runs),
      deduction(sums:sum_deduction(multiple_crossing))]).
@@ -64,6 +73,9 @@ technique_table:declared_technique(multiple_crossing,
 
 run_masks(U, Placed, Length, Empty, Masks) :-
     once(unit_cells(U, Places)),           % one fact a run, not indexed inside across/down
+    cells_masks(Places, Placed, Length, Empty, Masks).
+
+cells_masks(Places, Placed, Length, Empty, Masks) :-
     maplist(run_cell, Places, Cells),
     length(Cells, Length),
     split_cells(Cells, 0, Placed, Empty, Masks).
@@ -394,6 +406,22 @@ revision(U, Sum, Empty, Rests, Placed, Kept, Elims) :-
     Kept \== [],
     foldl(unsupported, Empty, Supports, Elims, []).
 
+%! area_layouts(+Cells, +Sum, -Combinations, -Eliminations) is semidet.
+%
+%  Cells (Row-Col, all different digits) add up to Sum as a cage of
+%  their own would: Combinations are the digit sets that can still be
+%  laid out over them, Eliminations the candidates no such layout uses.
+%  Fails when none can.  Killer cage splitting (cages.pl) asks it of the
+%  parts of a house or a cage whose sum the rule of 45 finds.
+
+area_layouts(Cells, Sum, Combinations, Elims) :-
+    cells_masks(Cells, Placed, Length, Empty, Masks),
+    rest_masks(Sum, Length, Placed, Rests),
+    mask_layouts(Masks, Rests, Kept, Supports),
+    Kept \== [],
+    foldl(unsupported, Empty, Supports, Elims, []),
+    maplist(combination_of(Placed), Kept, Combinations).
+
 % The candidates of one empty cell that no kept layout gives it.
 unsupported(R-C-M, Support, Elims, Tail) :-
     Drop is M /\ \Support,
@@ -460,6 +488,50 @@ sum_deduction(hidden_single_run, step(hidden_single_run, required(U, Sum, V), [p
     member(V, Digits),
     findall(R0-C0-M0, ( member(R0-C0-M0, Empty), digit_in(V, M0) ), [R-C-M]),
     M =\= 1 << V.
+sum_deduction(hidden_subset_in_cage, step(hidden_subset_in_cage, required_subset(U, Sum, Digits, Cells), [], Elims)) :-
+    constraint(sum(U, Sum)),
+    U = cage(_, _),
+    run_masks(U, Placed, Length, Empty, _),
+    rest_masks(Sum, Length, Placed, [Rest|Rests]),
+    foldl([S, I0, I]>>(I is I0 /\ S), Rests, Rest, Required),
+    mask_digits(Required, Needed),
+    member(K, [2, 3]),
+    length(Empty, E),
+    E > K,
+    length(Digits, K),
+    sublist_of(Digits, Needed),
+    foldl(add_digit, Digits, 0, Mask),
+    include(takes_some(Mask), Empty, Places),
+    length(Places, K),
+    foldl(outside_subset(Mask), Places, Elims, []),
+    Elims \== [],
+    findall(R-C, member(R-C-_, Places), Cells).
+
+sublist_of([], _).
+sublist_of([D|Ds], [D|Rest]) :-
+    sublist_of(Ds, Rest).
+sublist_of(Ds, [_|Rest]) :-
+    Ds = [_|_],
+    sublist_of(Ds, Rest).
+
+add_digit(D, M0, M) :- M is M0 \/ (1 << D).
+
+takes_some(Mask, _-_-M) :- M /\ Mask =\= 0.
+
+outside_subset(Mask, R-C-M, Elims, Tail) :-
+    Drop is M /\ \Mask,
+    mask_eliminations(Drop, R, C, Elims, Tail).
+
+%! required_subset_text(+Reason, +Placements, -Text) is det.
+%
+%  A hidden subset in a cage, in words.
+
+required_subset_text(required_subset(U, Sum, Digits, Cells), _, Text) :-
+    unit_text(U, UT),
+    atomic_list_concat(Digits, ' and ', DT),
+    cells_text(Cells, CT),
+    format(atom(Text), 'every combination for ~w (sum ~w) needs ~w, and only ~w can take them',
+           [UT, Sum, DT, CT]).
 
 % A kept rest with the placed digits: the whole combination, as digits.
 combination_of(Placed, Rest, Digits) :-

@@ -84,7 +84,7 @@ wing_step(w_wing, step(w_wing, w_wing(AR/AC, BR/BC, [X, Y], U, S1R/S1C, S2R/S2C)
     two_candidates(BR, BC, V1, V2),
     \+ sees(AR, AC, BR, BC),
     member(X-Y, [V1-V2, V2-V1]),
-    unit(U),
+    complete_unit(U),                     % a cage need not hold X at all
     unit_places(U, X, [P1, P2]),
     member(S1-S2, [P1-P2, P2-P1]),
     S1 = S1R-S1C,

@@ -100,6 +100,27 @@ test(inequality_bounds, [true(Elims == [r(1, 1, 3), r(1, 2, 1)])]) :-
     setup_givens([], ok),
     once(deduction(inequality_bounds, step(_, _, [], Elims))).
 
+test(hidden_subset_in_a_cage, [true(Step == step(hidden_subset_in_cage, required_subset(cage(1, 1), 28, [8, 9],
+                                                                   [1-1, 1-2]), [], Elims))]) :-
+    % 28 in four cells is 4+7+8+9 or 5+6+8+9: both need 8 and 9, which
+    % row 2's givens keep out of r2c1 and r2c2
+    setup_geometry(geometry(9, boxes(3, 3), [cages([cage(28, [1-1, 1-2, 2-1, 2-2])])])),
+    setup_givens([g(2, 5, 8), g(2, 6, 9)], ok),
+    once(deduction(hidden_subset_in_cage, Step)),
+    findall(r(R, C, V), ( member(R-C, [1-1, 1-2]), between(1, 7, V) ), Elims).
+
+test(a_cage_split_by_the_rule_of_45, [nondet]) :-
+    % row 1 in a 4x4: cages 3 (r1c1) and 7 (r1c2, r1c3, r1c4, r2c4) leave
+    % no innies; the outie r2c4 is 3 + 7 - 10 = 0, so take a row whose
+    % innies r1c2..r1c4 add up to 10 - 1 = 9, inside cage 10 with r2c4:
+    % r2c4 is then 1, and the innies, seeing one another, are 2+3+4
+    setup_geometry(geometry(4, boxes(2, 2), [cages([cage(1, [1-1]), cage(10, [1-2, 1-3, 1-4, 2-4])])])),
+    setup_givens([], ok),
+    deduction(cage_splitting, step(cage_splitting, split([row(1)], innies, [1-2, 1-3, 1-4], 9,
+                                                         Part, _), [], Elims)),
+    Part = rest(cage(1, 2), [2-4], 1),
+    memberchk(r(2, 4, 2), Elims).
+
 test(a_sign_chain_orders_a_row, [nondet]) :-   % a 3x3's facts are too few to index on two arguments
     setup_geometry(geometry(3, none, [less([lt(1, 1, 1, 2), lt(1, 2, 1, 3)])])),
     setup_givens([], ok),
@@ -141,6 +162,16 @@ test(greater_than_sudoku) :-
     swept('puzzles/futoshiki/greater_than_sudoku.grid', [0], Fired),
     fired([inequality_bounds, cross_hatching], Fired).
 
+test(killer) :-
+    swept('puzzles/generated/killer6.txt', [0], Fired),
+    fired([rule_of_45, cage_splitting], Fired).
+
+test(strong_links_only_where_a_value_must_be) :-
+    % a cage need not hold a digit: a W-wing once took a cage's two places
+    % of one for a strong link, and removed a true value in Solo's #6
+    swept('puzzles/killer/solo.txt', [6, 7], [w_wing, cage_splitting, hidden_subset_in_cage], Fired),
+    fired([w_wing, cage_splitting], Fired).
+
 test(kakuro) :-
     swept('puzzles/generated/kakuro10.grid', [0, 1], Fired),
     fired([last_empty_cell, crossing, hidden_single_run, elimination, multiple_crossing, region_sum],
@@ -155,20 +186,28 @@ test(kakuro) :-
 %  solution refutes.
 
 swept(File, Indexes, Fired) :-
-    foldl(swept_puzzle(File), Indexes, [], Fired).
+    findall(T, technique(T, _), Ladder),
+    swept(File, Indexes, Ladder, Fired).
 
-swept_puzzle(File, Index, Fired0, Fired) :-
+%  swept(+File, +Indexes, +Tried, -Fired) is det.
+%
+%  As swept/3, trying only the techniques Tried in each state.
+
+swept(File, Indexes, Tried, Fired) :-
+    foldl(swept_puzzle(File, Tried), Indexes, [], Fired).
+
+swept_puzzle(File, Tried, Index, Fired0, Fired) :-
     bundled_puzzle(File, Index, Puzzle),
     assertion(unique_solution(Puzzle, _)),
     unique_solution(Puzzle, Solution),
     setup_puzzle(Puzzle, ok),
     findall(T, technique(T, _), Ladder),
-    walk(Ladder, Solution, Fired0, Fired).
+    walk(Ladder, Tried, Solution, Fired0, Fired).
 
-walk(Ladder, Solution, Fired0, Fired) :-
-    foldl(try_technique(Solution), Ladder, Fired0, Fired1),
+walk(Ladder, Tried, Solution, Fired0, Fired) :-
+    foldl(try_technique(Solution), Tried, Fired0, Fired1),
     (   next_step(Ladder, _)
-    ->  walk(Ladder, Solution, Fired1, Fired)
+    ->  walk(Ladder, Tried, Solution, Fired1, Fired)
     ;   assertion(solved),
         Fired = Fired1
     ).
