@@ -125,8 +125,9 @@ def _differs(regions: list[int], a: int, b: int) -> bool:
 
 
 def to_killer(p: Puzzle) -> str:
-    """A Killer as readable text: `killer`, one letter a cell naming its cage, each cage's sum
-    as Name=Sum, and the givens as a grid when there are any (docs/formats.md)."""
+    """A Killer as readable text: `killer` (with `x` for diagonals, `jigsaw` for regions), one
+    letter a cell naming its cage, a jigsaw's region map, each cage's sum as Name=Sum, and the
+    givens as a grid when there are any (docs/formats.md)."""
     try:
         cages = named_cages(p)
     except ValueError as error:
@@ -137,7 +138,11 @@ def to_killer(p: Puzzle) -> str:
         for r, c in cells:
             grid[r - 1][c - 1] = name
     sums = " ".join(f"{name}={total}" for name, total, _ in cages)
-    lines = ["killer", *("".join(row) for row in grid), sums]
+    header = "killer" + " x" * p.diagonals + " jigsaw" * (p.regions is not None)
+    lines = [header, *("".join(row) for row in grid)]
+    if p.regions is not None:
+        lines += ["".join(value_char(r) for r in p.regions[i:i + n]) for i in range(0, n * n, n)]
+    lines.append(sums)
     if any(p.givens):
         lines += [to_line(p)[i:i + n] for i in range(0, n * n, n)]
     return "\n".join(lines) + "\n"

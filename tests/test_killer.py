@@ -16,10 +16,12 @@ from conftest import ROOT, corpus_file
 
 
 def keeps_the_rules(p: pybridge.Puzzle, values: list[int]) -> bool:
+    """Rows, columns, boxes or jigsaw regions, diagonals when the puzzle has them, and cages."""
     n = p.size
     houses = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
-    houses += [[(br + i) * n + bc + j for i in range(p.box_rows) for j in range(p.box_cols)]
-               for br in range(0, n, p.box_rows) for bc in range(0, n, p.box_cols)]
+    houses += [[i for i in range(n * n) if p.region_of(i // n, i % n) == k] for k in range(1, n + 1)]
+    if p.diagonals:
+        houses += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
     cages_ok = all(sum(values[(r - 1) * n + c - 1] for r, c in cells) == total
                    and len({values[(r - 1) * n + c - 1] for r, c in cells}) == len(cells) for total, cells in p.cages)
     return cages_ok and all(sorted(values[i] for i in house) == list(range(1, n + 1)) for house in houses)
@@ -134,6 +136,66 @@ def test_the_killer_text_format_round_trips_and_names_its_errors(tmp_path):
         pybridge.parse("\n".join(lines + ["a=five"]))
     with pytest.raises(ValueError, match="only the killer format keeps a Killer's cages"):
         pybridge.write(puzzles[:1], "line")
+
+
+JIGSAW_KILLER = """killer jigsaw
+aabccd
+effggh
+ijjklm
+nooopq
+rrsstu
+vvwwxy
+111222
+111222
+334444
+333344
+555666
+555666
+a=3 b=3 c=9 d=6 e=4 f=11 g=3 h=3 i=2 j=9 k=3 l=6 m=1 n=3 o=12 p=4 q=2 r=6 s=8 t=3 u=4 v=9 w=6 x=1 y=5
+"""
+X_KILLER = """killer x
+abcdde
+ffgghh
+ijjkkk
+lllmmn
+oopqrr
+sssttu
+a=1 b=2 c=3 d=9 e=6 f=11 g=7 h=3 i=2 j=9 k=10 l=10 m=8 n=3 o=9 p=1 q=6 r=5 s=11 t=6 u=4
+"""
+
+
+def test_a_killer_on_jigsaw_regions_or_with_diagonals():
+    jigsaw, x = pybridge.parse(JIGSAW_KILLER + "\n" + X_KILLER)
+    assert jigsaw.regions is not None and not jigsaw.diagonals and x.diagonals and x.regions is None
+    for p in (jigsaw, x):
+        result = pybridge.solve(p)
+        assert result.status == "solved" and keeps_the_rules(p, result.values)
+        again = pybridge.parse(pybridge.write([p], "killer"))[0]
+        assert (again.regions, again.diagonals, sorted(again.cages)) == (p.regions, p.diagonals, sorted(p.cages))
+    # the diagonals are a rule: the same cages without them have another solution too
+    plain = dataclasses.replace(x, diagonals=False)
+    assert pybridge.solve(plain).status == "multiple"
+    with pytest.raises(pybridge.PuzzleFormatError, match="the header takes x .diagonals. and jigsaw"):
+        pybridge.parse(X_KILLER.replace("killer x", "killer xx"))
+    with pytest.raises(pybridge.PuzzleFormatError, match="needs 6 lines of region map"):
+        pybridge.parse(JIGSAW_KILLER.replace("555666\n555666\n", ""))
+    with pytest.raises(pybridge.PuzzleFormatError, match="region 3 has 5 cells"):
+        pybridge.parse(JIGSAW_KILLER.replace("334444", "344444"))
+
+
+@pytest.mark.parametrize("level", ["kdi", "kde", "kdu"])
+def test_cages_split_by_the_rule_of_45_and_hidden_subsets_in_cages_are_sound(level):
+    fired = set()
+    for line in corpus_file(f"sudoku9_killer_sgt_solo_{level}.jsonl").read_text().splitlines()[:8]:
+        record = json.loads(line)
+        solution = [int(ch) for ch in record["solution"]]
+        for step in pybridge.explain(from_corpus(record)).steps:
+            if step.technique in ("cage_splitting", "hidden_subset_in_cage"):
+                fired.add(step.technique)
+                assert step.eliminations and all(solution[(r - 1) * 9 + c - 1] != v for r, c, v in step.eliminations)
+                assert "as a cage of its own" in step.text or "as a cage of their own" in step.text \
+                    or "needs" in step.text
+    assert "cage_splitting" in fired
 
 
 def test_givens_in_the_killer_text_format():

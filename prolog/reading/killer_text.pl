@@ -1,8 +1,10 @@
 /*  Killer Sudoku as readable text (docs/formats.md): a block that starts
-    with the word `killer`, then the grid as one letter a cell (a cage's
-    name; the cells of a cage share it; `.` a cell in no cage), then the
-    sums as Name=Sum, then,
-    if the puzzle has any, the givens as a grid of digits and dots.
+    with the word `killer` (`killer x` with the diagonals of Sudoku X,
+    `killer jigsaw` on jigsaw regions), then the grid as one letter a cell
+    (a cage's name; the cells of a cage share it; `.` a cell in no cage),
+    for a jigsaw the region map (one digit or letter a cell, as the grid
+    format's map), then the sums as Name=Sum, then, if the puzzle has any,
+    the givens as a grid of digits and dots.
 
         killer
         aab
@@ -41,21 +43,53 @@ killer_records(Lines, Kind, Options, Records) :-
     text_blocks(Lines, Blocks),
     maplist(killer_record(Kind, Options), Blocks, Records).
 
-killer_record(Kind, _Options, [Line-_|Rest], Record) :-
-    record(Line, killer, killer_puzzle(Line, Rest, Kind), Record).
+killer_record(Kind, _Options, [Line-Header|Rest], Record) :-
+    record(Line, killer, killer_puzzle(Line, Header, Rest, Kind), Record).
 
-killer_puzzle(Line, Rows0, Kind, Puzzle, []) :-
+killer_puzzle(Line, Header, Rows0, Kind, Puzzle, []) :-
+    header_words(killer, Header, Words),
+    foldl(header_word(Line), Words, false-false, Diagonals-Jigsaw),
     maplist([N-S, N-T]>>split_string(S, "", " \t", [T]), Rows0, Rows),
     (   Rows = [_-First|_] -> string_length(First, N) ; puzzle_error(Line, "a Killer block has no grid", []) ),
-    (   box_shape(N, BR, BC) -> true ; puzzle_error(Line, "a Killer grid ~w cells wide has no standard boxes", [N]) ),
     length(GridRows, N),
-    (   append(GridRows, After, Rows) -> true ; puzzle_error(Line, "a ~wx~w Killer needs ~w grid lines", [N, N, N]) ),
+    (   append(GridRows, After0, Rows) -> true ; puzzle_error(Line, "a ~wx~w Killer needs ~w grid lines", [N, N, N]) ),
+    killer_regions(Jigsaw, N, Line, After0, Regions, After),
     foldl(grid_names(N), GridRows, 1-[], _-Named),
     partition([_-T]>>sub_string(T, _, _, _, "="), After, SumRows, GivenRows0),
     foldl(sum_tokens, SumRows, [], Sums),
     cages(Line, Named, Sums, Cages),
     givens(Line, N, GivenRows0, Values),
-    latin_puzzle(N, boxes(BR, BC), false, [cages(Cages)], Values, Line, Kind, Puzzle).
+    latin_puzzle(N, Regions, Diagonals, [cages(Cages)], Values, Line, Kind, Puzzle).
+
+% The words after `killer`: x for the diagonals, jigsaw for a region map.
+header_word(_, x, _-J, true-J) :- !.
+header_word(_, jigsaw, D-_, D-true) :- !.
+header_word(Line, Word, _, _) :-
+    puzzle_error(Line, "'killer ~w': the header takes x (diagonals) and jigsaw (a region map after the cages)",
+                 [Word]).
+
+% Standard boxes, or the N lines of a jigsaw's region map after the cages.
+killer_regions(false, N, Line, After, boxes(BR, BC), After) :-
+    (   box_shape(N, BR, BC) -> true
+    ;   puzzle_error(Line, "a Killer grid ~w cells wide has no standard boxes: say `killer jigsaw` and give a region map",
+                     [N])
+    ).
+killer_regions(true, N, Line, After0, regions(Ids), After) :-
+    length(MapRows, N),
+    (   append(MapRows, After, After0), \+ ( member(_-T, MapRows), sub_string(T, _, _, _, "=") )
+    ->  true
+    ;   puzzle_error(Line, "a jigsaw Killer needs ~w lines of region map after its cages", [N])
+    ),
+    MapRows = [MapLine-_|_],
+    maplist([L-T, L-Codes]>>string_codes(T, Codes), MapRows, CodeRows),
+    forall(member(L-Codes, CodeRows),
+           (   length(Codes, N) -> true
+           ;   length(Codes, K),
+               puzzle_error(L, "a region map line has ~w cells; the grid is ~w wide", [K, N])
+           )),
+    pairs_values(CodeRows, MapCells),
+    append(MapCells, MapCodes),
+    region_ids(MapCodes, N, MapLine, Ids).
 
 % Each cell's cage name, as (R-C)-Name, row by row.
 grid_names(N, L-Text, R-Named0, R1-Named) :-

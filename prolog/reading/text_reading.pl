@@ -6,6 +6,7 @@
             content_lines/2,        % +Lines, -Content
             headed_by/2,            % +Word, +Lines
             header_line/2,          % +Word, +Text
+            header_words/3,         % +Word, +Text, -Others
             words/2,                % +String, -Words
             check_length/3,         % +Line, +Text, +Options
             square_size/2,          % +Cells, -N
@@ -102,11 +103,20 @@ numbered_lines([S|Ss], N, [N-S|Ls]) :-
     N1 is N + 1,
     numbered_lines(Ss, N1, Ls).
 
-% headed_by(+Word, +Lines): the first content line is Word, in any case
-% (the formats that name themselves: killer, samurai).
+% headed_by(+Word, +Lines): the first content line starts with the word
+% Word, in any case (the formats that name themselves: killer, samurai).
 headed_by(Word, Lines) :-
     content_lines(Lines, [_-First|_]),
-    header_line(Word, First).
+    header_words(Word, First, _).
+
+% header_words(+Word, +Text, -Others): Text's first word is Word, in any
+% case; Others are the words after it, in lower case (killer x jigsaw).
+header_words(Word, Text, Others) :-
+    string_lower(Text, Lower),
+    split_string(Lower, " \t", " \t", Words0),
+    exclude(==(""), Words0, [First|Words]),
+    atom_string(Word, First),
+    maplist([W, A]>>atom_string(A, W), Words, Others).
 
 % header_line(+Word, +Text): Text is the word alone, in any case.
 header_line(Word, Text) :-
