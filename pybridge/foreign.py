@@ -75,6 +75,11 @@ class _Functions:
         self.call_predicate = bind("PL_call_predicate", c_int, c_void_p, c_int, c_void_p, _term_t)
         self.put_term = bind("PL_put_term", c_int, _term_t, _term_t)
         self.free = bind("PL_free", None, c_void_p)
+        self.mark_strings = bind("PL_mark_string_buffers", None, POINTER(c_void_p))
+        self.release_strings = bind("PL_release_string_buffers_from_mark", None, c_void_p)
+        self.get_atom = bind("PL_get_atom", c_int, _term_t, POINTER(_term_t))
+        self.atom_nchars = bind("PL_atom_nchars", c_void_p, _term_t, POINTER(c_size_t))
+        self.atom_wchars = bind("PL_atom_wchars", c_void_p, _term_t, POINTER(c_size_t))
 
 
 class PrologString(str):
@@ -107,7 +112,12 @@ def call(name: str, args: list[Any], outputs: int) -> list[Any] | None:
         query = c.open_query(None, _PL_Q_NODEBUG | _PL_Q_CATCH_EXCEPTION, _predicate(c, name, arity), first)
         try:
             if c.next_solution(query):
-                return [_get(c, first + i) for i in range(len(args), arity)]
+                mark = c_void_p()
+                c.mark_strings(byref(mark))
+                try:
+                    return [_get(c, first + i) for i in range(len(args), arity)]
+                finally:
+                    c.release_strings(mark)
             exception = c.exception(query)
             if exception:
                 raise EngineError(f"{name}/{arity} raised {_written(c, exception, _EXCEPTION_DEPTH)}")
@@ -187,8 +197,10 @@ def _get(c: _Functions, term: int) -> Any:
         number = c_int64()
         if c.get_int64(term, byref(number)):
             return number.value
-    elif kind in (_PL_ATOM, _PL_STRING):
-        return _text(c, term, _CVT_ATOM | _CVT_STRING)
+    elif kind == _PL_ATOM:
+        return _atom_text(c, term)
+    elif kind == _PL_STRING:
+        return _text(c, term, _CVT_STRING)
     elif kind == _PL_NIL:
         return []
     elif kind == _PL_LIST_PAIR:
@@ -220,6 +232,22 @@ def _written(c: _Functions, term: int, depth: int) -> str:
         return "<a term SWI-Prolog could not write>"
     finally:
         c.discard_frame(frame)
+
+
+def _atom_text(c: _Functions, term: int) -> str:
+    # An atom's own characters, read in place: PL_get_wchars on an atom costs SWI-Prolog
+    # 9.0.4 some 500 bytes a call that it never gives back (a 300,000-atom answer took
+    # 160 MB, the next one "Too many stacked strings", a fatal error).
+    atom, length = _term_t(), c_size_t()
+    if not c.get_atom(term, byref(atom)):
+        raise ValueError("SWI-Prolog gave a term that is not an atom")
+    chars = c.atom_nchars(atom, byref(length))
+    if chars:
+        return ctypes.string_at(chars, length.value).decode("latin-1")
+    wide = c.atom_wchars(atom, byref(length))
+    if not wide:
+        raise ValueError("SWI-Prolog gave an atom that is not text")
+    return ctypes.wstring_at(wide, length.value)
 
 
 def _text(c: _Functions, term: int, flags: int) -> str:
