@@ -21,6 +21,10 @@ class PuzzleFormatError(PuzzlogError):
         self.cell = cell
         super().__init__(self._message())
 
+    def __reduce__(self) -> tuple:
+        # its parts, not its message: sent to a worker process and back, it says the same
+        return type(self), (self.rule, self.source, self.line, self.cell)
+
     def _message(self) -> str:
         where = self.source
         if self.line is not None:
@@ -40,6 +44,9 @@ class RulesError(PuzzlogError):
         self.line = line
         self.reason = reason
         super().__init__(f"{file}:{line}: {reason}" if line else f"{file}: {reason}")
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.file, self.line, self.reason)
 
 
 class RuleStoppedError(PuzzlogError):
