@@ -32,6 +32,15 @@ HANG_GRACE = 5.0     # seconds past the time limit before a worker counts as hun
 AUTO_JOBS_AT = {"solve": 200, "rate": 200, "generate": 4}  # --jobs's default: one per core from this many
 
 
+@dataclass
+class Unread:
+    """A file that could not be read at all, or past some line: it goes through the work
+    as it is, to be shown in its place among the values."""
+
+    name: str
+    error: PuzzlogError
+
+
 @dataclass(frozen=True)
 class Work:
     """What to do with one item, picklable so that any process can do it: ``name`` is solve
@@ -46,7 +55,9 @@ class Work:
         if self.name not in WORKS:
             raise PuzzlogError(f"unknown work {self.name!r} (one of {', '.join(WORKS)})")
 
-    def __call__(self, item: Any) -> Result | Rating | Generated | Failure | None:
+    def __call__(self, item: Any) -> Result | Rating | Generated | Failure | Unread | None:
+        if isinstance(item, Unread):
+            return item
         _adopt(self.limits)
         if self.name == "solve":
             return solve(item, **self.options)
@@ -106,20 +117,30 @@ def default_jobs(work: str, items: int) -> int:
     return cores() if items >= AUTO_JOBS_AT[work] else 1
 
 
-def finished(work: Work, items: Sequence[Any], jobs: int = 1, client: Any = None,
+def finished(work: Work, items: Iterable[Any], jobs: int = 1, client: Any = None,
              pool: Pool | None = None) -> Iterator[tuple[int, Any]]:
     """(index, value) for each item as it finishes: here, in ``jobs`` worker processes (or
-    those of ``pool``, started for ``work``), or on the Dask ``client``'s cluster."""
+    those of ``pool``, started for ``work``), or on the Dask ``client``'s cluster.  Items
+    are drawn as the work goes (Pool.run's window), so an endless iterable streams, but
+    for a cluster, which takes a list."""
     if client is not None:
-        pairs = _on_cluster(work, items, client)
-    elif pool is not None:
+        listed = list(items)
+        for i, value in _on_cluster(work, listed, client):
+            yield i, work.failed(listed[i], value) if isinstance(value, Failure) else value
+        return
+    if pool is not None:
         pairs = pool.run(items)
-    elif jobs > 1 and len(items) > 1:
+    elif jobs > 1 and not (isinstance(items, Sequence) and len(items) < 2):
         pairs = run_pool(work, items, jobs, work.hang_seconds)
     else:
-        pairs = ((i, attempt(work, item)) for i, item in enumerate(items))
+        pairs = ((i, _attempted(work, item)) for i, item in enumerate(items))
     for i, value in pairs:
-        yield i, work.failed(items[i], value) if isinstance(value, Failure) else value
+        yield i, work.failed(value.item, value) if isinstance(value, Failure) else value
+
+
+def _attempted(work: Work, item: Any) -> Any:
+    value = attempt(work, item)
+    return dataclasses.replace(value, item=item) if isinstance(value, Failure) else value
 
 
 def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterator[tuple[int, Any]]:
@@ -128,8 +149,10 @@ def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterat
     pairs = iter(pairs)
     for wanted in indexes:
         while wanted not in waiting:
-            i, value = next(pairs)
-            waiting[i] = value
+            pair = next(pairs, None)
+            if pair is None:  # no more: an endless run of indexes ends with the pairs
+                return
+            waiting[pair[0]] = pair[1]
         yield wanted, waiting.pop(wanted)
 
 
@@ -181,4 +204,4 @@ def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple
         client.cancel([f for f in futures if not f.done()])
 
 
-__all__ = ["AUTO_JOBS_AT", "WORKS", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]
+__all__ = ["AUTO_JOBS_AT", "WORKS", "Unread", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]

@@ -35,6 +35,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Iterator
 
 from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
@@ -52,7 +53,7 @@ from .samurai import SamuraiPuzzle
 from .puzzle import Puzzle, Unreadable
 from .catalogue import catalogue
 from .rating import Rating
-from .reading import LIMITS, decoded, load, read
+from .reading import LIMITS, decoded, load, read, stream
 from .answers import plural
 from .solver import MAX_STEPS, Result, explain
 from .techniques import TECHNIQUE_SETS, ladder
@@ -413,9 +414,10 @@ def _files(args: argparse.Namespace) -> list[str] | None:
     return ["-"]
 
 
-def _each_file(files: list[str], kind: str | None, fmt: str | None):
-    """(name, its puzzles) for each file, once each; (name, PuzzlogError) for one that cannot
-    be read at all."""
+def _entries(files: list[str], kind: str | None, fmt: str | None) -> Iterator:
+    """The puzzles of the files in order, as they are read (pybridge.reading.stream: a file
+    of one puzzle a line is never held whole), each file once; an Unread in place of a file,
+    or of the rest of one, that cannot be read."""
     seen: set = set()
     for name in files:
         key = _file_key(name)
@@ -423,17 +425,9 @@ def _each_file(files: list[str], kind: str | None, fmt: str | None):
             continue
         seen.add(key)
         try:
-            yield name, _read(name, kind, fmt)
+            yield from stream(name, kind, fmt)
         except PuzzlogError as exc:
-            yield name, exc
-
-
-def _entries(files: list[str], kind: str | None, fmt: str | None) -> list:
-    """The puzzles of the files in order, an Unread in place of a file that cannot be read."""
-    entries: list = []
-    for name, puzzles in _each_file(files, kind, fmt):
-        entries.extend([cli_batch.Unread(name, puzzles)] if isinstance(puzzles, PuzzlogError) else puzzles)
-    return entries
+            yield cli_batch.Unread(name, exc)
 
 
 def _puzzle_key(p: Puzzle | KakuroPuzzle | Unreadable) -> tuple:

@@ -9,24 +9,17 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import itertools
 import json
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Callable, Hashable
+from typing import IO, Any, Callable, Hashable, Iterable, Iterator
 
-from .batch import Work, cores, default_jobs, finished, in_order
+from .batch import AUTO_JOBS_AT, Unread, Work, cores, finished, in_order
 from .errors import PuzzlogError
 from .pool import Failure, Pool
-
-
-@dataclass
-class Unread:
-    """A file that could not be read at all: shown in its place among the puzzles."""
-
-    name: str
-    error: PuzzlogError
 
 
 @dataclass
@@ -49,11 +42,11 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, taken as Ctrl-C is: the run stops cleanly and says how far it got."""
 
 
-def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> bool:
-    """Do ``batch.work`` on each item ``read`` gives (Unread entries are shown in their
-    place); True when every value (and, resumed, every record kept) is ok.  Ctrl-C or
-    SIGTERM, whenever it comes, stops the workers, says how far the run got, and raises
-    KeyboardInterrupt (Terminated) again."""
+def run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable]) -> bool:
+    """Do ``batch.work`` on each item ``read`` gives, drawn as the work goes (Unread entries
+    are shown in their place); True when every value (and, resumed, every record kept) is
+    ok.  Ctrl-C or SIGTERM, whenever it comes, stops the workers, says how far the run got,
+    and raises KeyboardInterrupt (Terminated) again."""
     if args.resume and not args.output:
         raise PuzzlogError("--resume continues the file of --output: give both")
     if args.retry_errors and not args.resume:
@@ -62,7 +55,8 @@ def run(args: argparse.Namespace, batch: Batch, read: Callable[[], list]) -> boo
     try:
         return _run(args, batch, read, state)
     except KeyboardInterrupt as exc:
-        done = f"after {state.progress.done} of {state.progress.total}" if state.progress else "before any puzzle"
+        progress = state.progress
+        done = f"after {progress.done} of {progress.total_text()}" if progress else "before any puzzle"
         kept = f"; what is done is in {args.output}: --resume continues" if state.out else ""
         how = "terminated" if isinstance(exc, Terminated) else "interrupted"
         print(f"puzzlog: {how} {done}{kept}", file=sys.stderr, flush=True)
@@ -77,7 +71,7 @@ class _Run:
     progress: Progress | None = None
 
 
-def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], list], state: _Run) -> bool:
+def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], state: _Run) -> bool:
     client = pool = None
     pairs = None
     try:
@@ -89,15 +83,19 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], list], state
         jobs = None if args.jobs is None else args.jobs or cores()
         if client is None and jobs and jobs > 1:
             pool = Pool(batch.work, jobs, batch.work.hang_seconds)
-        entries = read()  # while the pool's engines start
+        entries = iter(read())  # drawn while the pool's engines start, and then as they work
         if out:
-            entries = [e for e in entries if _key(batch, e) not in out.done]
-        items = [e for e in entries if not isinstance(e, Unread)]
-        if jobs is None and client is None and (auto := default_jobs(batch.work.name, len(items))) > 1:
-            pool = Pool(batch.work, auto, batch.work.hang_seconds)
-        state.progress = Progress(len(items))
-        pairs = finished(batch.work, items, 1, client, pool)
-        ok = (_to_file if out else _to_stdout)(batch, entries, pairs, state.progress, out)
+            entries = (e for e in entries if _key(batch, e) not in out.done)
+        state.progress = progress = Progress(None)
+        entries = _counted(entries, progress)
+        if jobs is None and client is None:
+            # one process for a handful, one per core from AUTO_JOBS_AT: look that far ahead
+            head = list(itertools.islice(entries, AUTO_JOBS_AT[batch.work.name]))
+            if len(head) == AUTO_JOBS_AT[batch.work.name] and cores() > 1:
+                pool = Pool(batch.work, cores(), batch.work.hang_seconds)
+            entries = itertools.chain(head, entries)
+        pairs = finished(batch.work, entries, 1, client, pool)
+        ok = (_to_file if out else _to_stdout)(batch, pairs, progress, out)
         return ok and (out is None or out.kept_ok(batch.record_ok))
     finally:
         if state.progress:
@@ -112,19 +110,26 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], list], state
             client.close()
 
 
+def _counted(entries: Iterator, progress: Progress) -> Iterator:
+    """The entries, the progress told their number once they are all read."""
+    count = 0
+    for entry in entries:
+        count += not isinstance(entry, Unread)
+        yield entry
+    progress.total = count
+
+
 def _key(batch: Batch, entry: Any) -> Hashable:
     return (entry.name, None) if isinstance(entry, Unread) else batch.key(entry)
 
 
-def _to_stdout(batch: Batch, entries: list, pairs, progress: Progress, _out: None) -> bool:
+def _to_stdout(batch: Batch, pairs: Iterator, progress: Progress, _out: None) -> bool:
     ok = True
-    ordered = in_order(pairs, range(sum(not isinstance(e, Unread) for e in entries)))
-    for entry in entries:
-        if isinstance(entry, Unread):
-            batch.show_unread(entry)
+    for _, value in in_order(pairs, itertools.count()):
+        if isinstance(value, Unread):
+            batch.show_unread(value)
             ok = False
             continue
-        _, value = next(ordered)
         progress.step()
         if value is None:  # generation's time limit ran out: the puzzles so far stand
             return False
@@ -135,13 +140,13 @@ def _to_stdout(batch: Batch, entries: list, pairs, progress: Progress, _out: Non
     return ok
 
 
-def _to_file(batch: Batch, entries: list, pairs, progress: Progress, out: RecordsFile) -> bool:
+def _to_file(batch: Batch, pairs: Iterator, progress: Progress, out: RecordsFile) -> bool:
     ok = True
-    for entry in entries:
-        if isinstance(entry, Unread):
-            out.write(batch.unread_record(entry))
-            ok = False
     for _, value in pairs:
+        if isinstance(value, Unread):
+            out.write(batch.unread_record(value))
+            ok = False
+            continue
         progress.step()
         if isinstance(value, Failure):
             raise PuzzlogError(value.message)
@@ -234,9 +239,10 @@ class RecordsFile:
 # -- progress on a terminal ------------------------------------------------------------------
 
 class Progress:
-    """Count, rate and time left on one line of ``stream``, when it is a terminal."""
+    """Count, rate and, once the total is known, share and time left, on one line of
+    ``stream`` when it is a terminal."""
 
-    def __init__(self, total: int, stream: IO[str] | None = None, every: float = 0.2) -> None:
+    def __init__(self, total: int | None, stream: IO[str] | None = None, every: float = 0.2) -> None:
         self.stream = stream or sys.stderr
         self.shown = self.stream.isatty()
         self.total, self.done, self.every = total, 0, every
@@ -252,11 +258,16 @@ class Progress:
             self.stream.write("\r" + self.line(now) + "\033[K")
             self.stream.flush()
 
+    def total_text(self) -> str:
+        return "?" if self.total is None else str(self.total)
+
     def line(self, now: float) -> str:
         share = f" {100 * self.done / self.total:5.1f}%" if self.total else ""
         if self.done < 2 or now <= self.started:
-            return f"{self.done}/{self.total}{share}"
+            return f"{self.done}/{self.total_text()}{share}"
         rate = (self.done - 1) / (now - self.started)
+        if self.total is None:
+            return f"{self.done}/?  {rate:.1f}/s"
         left = (self.total - self.done) / rate
         return f"{self.done}/{self.total}{share}  {rate:.1f}/s  ETA {int(left // 60)}:{int(left % 60):02d}"
 

@@ -13,14 +13,16 @@ module-level class), and a script that starts a pool must guard its main code wi
 """
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
+import queue
 import signal
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .errors import PuzzlogError
 
@@ -28,15 +30,18 @@ _SPAWN = multiprocessing.get_context("spawn")
 _POLL_SECONDS = 0.5   # how often a pool with a hang limit looks at the clock
 _READY = ("ready",)   # a worker's first message: it started, and what kills it later is an item
 _START_FAILURES = 3   # workers in a row that die before they are ready: the pool gives up
+WINDOW = 1024         # items drawn ahead of the oldest one not answered: what a run holds at most
 
 
 @dataclass(frozen=True)
 class Failure:
     """An item that gave no value: ``status`` is ``error`` (the function raised, or its
-    worker died) or ``timeout`` (its worker hung past the limit and was stopped)."""
+    worker died) or ``timeout`` (its worker hung past the limit and was stopped); ``item``,
+    once it is back from a pool, the item itself."""
 
     status: str
     message: str
+    item: Any = field(default=None, repr=False, compare=False)
 
 
 def attempt(function: Callable[[Any], Any], item: Any) -> Any:
@@ -161,17 +166,43 @@ class Pool:
                                "see the messages above; a script that starts a pool needs "
                                "`if __name__ == \"__main__\":`")
 
-    def run(self, items: Sequence[Any]) -> Iterator[tuple[int, Any]]:
+    def run(self, items: Iterable[Any], window: int = WINDOW) -> Iterator[tuple[int, Any]]:
         """(index, function(item)) for each item, in the order they finish.  An item whose
         worker dies gives ``Failure("error", ...)``; one that takes longer than
         ``hang_seconds`` gives ``Failure("timeout", ...)``; either way a new worker takes
-        the old one's place."""
-        pending: deque = deque(enumerate(items))
+        the old one's place, and the Failure's ``item`` is the item.
+
+        Items are drawn from ``items`` as workers need them, never ``window`` or more past
+        the oldest one not yet answered: what is held (here, and by a caller putting the
+        values back in order) is bounded by the window, not by the input."""
+        feed = _Feed(items, window)
+        pending: deque = deque()    # drawn, not yet given to a worker
+        unanswered: deque = deque() # indexes drawn, in order, with those answered dropped from the front
+        answered: set = set()
+        drawn = 0
+        exhausted = False
         workers = self.workers
-        while pending or any(w.chunk for w in workers):
+        while True:
+            while unanswered and unanswered[0] in answered:
+                answered.discard(unanswered.popleft())
+            oldest = unanswered[0] if unanswered else drawn
+            while not exhausted and drawn - oldest < window and len(pending) < 32 * len(workers):
+                idle = not pending and not any(w.chunk for w in workers)
+                taken = feed.take(block=idle)   # waits for the input only when nothing else is to be done
+                if taken is None:
+                    break
+                if taken is _END:
+                    exhausted = True
+                    break
+                pending.append((drawn, taken))
+                unanswered.append(drawn)
+                drawn += 1
+            if not pending and not any(w.chunk for w in workers):
+                return
             for w in workers:
                 if not w.chunk and pending:  # smaller chunks towards the end: no worker waits on another's
-                    w.give([pending.popleft() for _ in range(chunk_size(len(pending), len(workers)))])
+                    ahead = len(pending) if exhausted else window
+                    w.give([pending.popleft() for _ in range(min(len(pending), chunk_size(ahead, len(workers))))])
             ready = wait([w.conn for w in workers], _POLL_SECONDS if self.hang_seconds else None)
             now = time.monotonic()
             for n, w in enumerate(workers):
@@ -183,9 +214,10 @@ class Pool:
                             if message == _READY:
                                 w.ready, w.since, self.start_failures = True, time.monotonic(), 0
                                 continue
-                            w.chunk.popleft()
+                            _, item = w.chunk.popleft()
                             w.since = time.monotonic()
-                            yield message
+                            answered.add(message[0])
+                            yield _with_item(message, item)
                         continue
                     except (EOFError, OSError):
                         w.process.join(5)
@@ -201,20 +233,61 @@ class Pool:
                     continue
                 # a new worker in its place; the item it was on fails, the rest wait for another
                 if failure is not None:
-                    i, _ = w.chunk.popleft()
+                    i, item = w.chunk.popleft()
                 pending.extendleft(reversed(w.chunk))
                 w.chunk.clear()
                 w.stop(kill=True)
                 workers[n] = _Worker.start(self.function)
                 if failure is not None:
-                    yield i, failure
+                    answered.add(i)
+                    yield i, dataclasses.replace(failure, item=item)
 
 
-def run_pool(function: Callable[[Any], Any], items: Sequence[Any], jobs: int,
+_END = object()   # the feed's input is all read
+
+
+class _Feed:
+    """Items drawn on a thread of their own, ``size`` at most ahead: a pool answers the
+    items it has while its input (a pipe, a file read a piece at a time) is still coming."""
+
+    def __init__(self, items: Iterable[Any], size: int) -> None:
+        self.queue: queue.Queue = queue.Queue(max(1, size))
+        self.thread = threading.Thread(target=self._read, args=(items,), name="puzzlog-feed", daemon=True)
+        self.thread.start()
+
+    def _read(self, items: Iterable[Any]) -> None:
+        try:
+            for item in items:
+                self.queue.put((True, item))
+            self.queue.put((True, _END))
+        except BaseException as exc:  # said where the pool runs
+            self.queue.put((False, exc))
+
+    def take(self, block: bool) -> Any:
+        """The next item, _END after the last, or None when none is there yet (and not
+        ``block``); what reading the input raised is raised here."""
+        try:
+            ok, item = self.queue.get(block)
+        except queue.Empty:
+            return None
+        if not ok:
+            raise item
+        return item
+
+
+def _with_item(message: tuple[int, Any], item: Any) -> tuple[int, Any]:
+    """A worker's answer; a Failure it sent names the item it failed on."""
+    i, value = message
+    return (i, dataclasses.replace(value, item=item)) if isinstance(value, Failure) else message
+
+
+def run_pool(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
              hang_seconds: float | None = None) -> Iterator[tuple[int, Any]]:
-    """Pool.run on a pool of its own, of at most one worker an item."""
-    with Pool(function, min(jobs, len(items)), hang_seconds) as pool:
+    """Pool.run on a pool of its own (of at most one worker an item, for a list)."""
+    if isinstance(items, Sequence):
+        jobs = min(jobs, len(items))
+    with Pool(function, jobs, hang_seconds) as pool:
         yield from pool.run(items)
 
 
-__all__ = ["Failure", "Pool", "attempt", "chunk_size", "run_pool", "spawn", "stop"]
+__all__ = ["WINDOW", "Failure", "Pool", "attempt", "chunk_size", "run_pool", "spawn", "stop"]

@@ -11,7 +11,10 @@ records into Puzzle values.  Nothing in a puzzle text is ever run.
 """
 from __future__ import annotations
 
+import itertools
+import sys
 from pathlib import Path
+from typing import IO, Iterable, Iterator
 
 from . import engine
 from .errors import EngineError, PuzzleFormatError
@@ -119,13 +122,27 @@ def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -
     all of it at once takes the engine some 15 KB a line (a 50,000-line CSV outgrew its
     512 MB of stack), a piece at a time the memory of one piece."""
     lines = text.split("\n")
-    layout, header = engine.call("bridge_read_layout", [PrologString("\n".join(lines[:PIECE_LINES])),
-                                                        kind or "", fmt or ""], 2)
+    pieces = (lines[start:start + PIECE_LINES] for start in range(0, len(lines), PIECE_LINES))
+    first = next(pieces)
+    layout, header = _layout(first, kind, fmt)
     if layout not in catalogue().line_formats:   # one puzzle a line: any run of lines is a text
         return [from_record(record, source) for record in _records(text, source, kind, fmt)]
-    puzzles: list[Read] = []
-    for start in range(0, len(lines), PIECE_LINES):
-        piece = lines[start:start + PIECE_LINES]
+    return list(_piece_records(itertools.chain([first], pieces), source, kind, layout, header))
+
+
+def _layout(first: list[str], kind: str | None, fmt: str | None) -> tuple[str, str]:
+    """The format the engine reads a text by, from its first piece, and a CSV's header line."""
+    layout, header = engine.call("bridge_read_layout", [PrologString("\n".join(first)), kind or "", fmt or ""], 2)
+    return str(layout), str(header)
+
+
+def _piece_records(pieces: Iterable[list[str]], source: str, kind: str | None, layout: str,
+                   header: str) -> Iterator[Read]:
+    """The puzzles of a line format given PIECE_LINES lines at a time, numbered as in the
+    whole text: each piece after the first is read with the CSV header before it."""
+    base = 0
+    for number, piece in enumerate(pieces):
+        start = number * PIECE_LINES
         shift = start  # line numbers in the piece count from its first line
         if start and header:
             piece, shift = [header, *piece], start - 1
@@ -135,13 +152,101 @@ def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -
             if start and "no puzzle found" in exc.rule:  # a piece of blank lines and comments
                 continue
             raise
-        base = len(puzzles)
         for record in records:
             record[1] += base
             if isinstance(record[2], int):
                 record[2] += shift
-            puzzles.append(from_record(record, source))
-    return puzzles
+            yield from_record(record, source)
+        base += len(records)
+
+
+def stream(name: str | Path, kind: str | None = None, fmt: str | None = None) -> Iterator[Read]:
+    """The puzzles of a file, or of standard input for ``"-"``, as they are read.
+
+    A one-puzzle-a-line format (line, CSV, Solo and Unequal IDs) is read PIECE_LINES
+    lines at a time, whatever the input's size: memory holds one piece, and no total
+    cap applies (each line is still held to max_puzzle_chars).  Other formats, and a
+    Kakuro pair of matrix files, are read whole, under max_file_bytes, as load() reads
+    them.  The puzzles, Unreadable ones included, are those load(errors="keep") gives;
+    PuzzleFormatError when the input cannot be read (at its start, or at the line where
+    it stops being readable)."""
+    _check_choice("kind", kind, catalogue().kinds)
+    _check_choice("format", fmt, catalogue().formats)
+    if name != "-" and _matrix_pair(Path(name), kind, fmt):
+        yield from _read_file(Path(name), kind, fmt)
+        return
+    source = "<stdin>" if name == "-" else str(name)
+    with _open_input(name) as handle:
+        lines = _lines(handle, source)
+        first = list(itertools.islice(lines, PIECE_LINES + 1))
+        more = len(first) > PIECE_LINES
+        if not more:  # a short text: read as any other
+            yield from read("\n".join(first), source, kind, fmt)
+            return
+        first, rest = first[:PIECE_LINES], first[PIECE_LINES:]
+        layout, header = _layout(first, kind, fmt)
+        if layout not in catalogue().line_formats:   # a format read whole, under the cap
+            text = "\n".join(itertools.chain(first, rest, _capped(lines, source, sum(map(len, first)))))
+            yield from read(text, source, kind, fmt)
+            return
+        pieces = _in_pieces(itertools.chain(first, rest, lines))
+        yield from _piece_records(pieces, source, kind, layout, header)
+
+
+def _open_input(name: str | Path) -> IO[bytes]:
+    """The file's bytes (standard input's for "-"); PuzzleFormatError naming what is wrong."""
+    if name == "-":
+        return open(sys.stdin.fileno(), "rb", closefd=False)
+    path, source = Path(name), str(name)
+    try:
+        if "\0" in source:
+            raise PuzzleFormatError("a file name cannot hold a NUL character", repr(source))
+        path.stat()  # no such file, or a loop of links, said as such
+        if not path.is_file():
+            raise PuzzleFormatError("not a file" + (" (a directory)" if path.is_dir() else ""), source)
+        return path.open("rb")
+    except FileNotFoundError:
+        raise PuzzleFormatError("no such file", source) from None
+    except OSError as exc:
+        raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
+
+
+def _lines(handle: IO[bytes], source: str) -> Iterator[str]:
+    """The input's lines as text, without their line ends; PuzzleFormatError at a line that is
+    not UTF-8 or longer than a whole text may be (LIMITS.max_file_bytes), naming it.  (A line
+    longer than a puzzle may be is the reader's to report, as one unreadable puzzle.)"""
+    longest = LIMITS.max_file_bytes
+    try:
+        for number, data in enumerate(iter(lambda: handle.readline(longest + 1), b""), 1):
+            if len(data) > longest and not data.endswith(b"\n"):
+                raise PuzzleFormatError(f"line {number} holds more than {LIMITS.max_file_bytes} bytes, more than "
+                                        "any text is read (pybridge.LIMITS.max_file_bytes)", source, number)
+            if number == 1 and data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]  # a byte-order mark
+            try:
+                yield data.decode("utf-8").removesuffix("\n")
+            except UnicodeDecodeError as exc:
+                raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} of "
+                                        "the line (save the file as UTF-8)", source, number) from None
+    except OSError as exc:
+        raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
+
+
+def _capped(lines: Iterator[str], source: str, read_so_far: int) -> Iterator[str]:
+    """The rest of a text read whole, within LIMITS.max_file_bytes."""
+    size = read_so_far
+    for line in lines:
+        size += len(line) + 1
+        if size > LIMITS.max_file_bytes:
+            raise PuzzleFormatError(f"more than {LIMITS.max_file_bytes} characters: at most that many are read of "
+                                    "a text that is not one puzzle a line (pybridge.LIMITS.max_file_bytes)", source)
+        yield line
+
+
+def _in_pieces(lines: Iterable[str]) -> Iterator[list[str]]:
+    iterator = iter(lines)
+    while piece := list(itertools.islice(iterator, PIECE_LINES)):
+        yield piece
 
 
 def _limits() -> list[int]:

@@ -3,12 +3,14 @@ only its puzzle, --output/--resume keep every record exactly once (through a rea
 and a Dask LocalCluster gives what the local run gives."""
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -341,3 +343,82 @@ def test_an_output_that_cannot_be_written_is_said_so(tmp_path):
         run = subprocess.run([sys.executable, "-m", "pybridge", "solve", str(SUDOKU9)], cwd=ROOT, stdout=full,
                              stderr=subprocess.PIPE, text=True, timeout=120)
     assert run.returncode == 1 and run.stderr.strip() == "puzzlog: cannot write the output: No space left on device"
+
+
+# ---------------------------------------------------------------- streaming
+
+def kaggle_rows() -> list[list[str]]:
+    """The corpus's Kaggle sample as (quiz, solution) rows: the shape of the public million-puzzle CSVs."""
+    return [line.split(",") for line in corpus_lines("sudoku9_kaggle_bryanpark_first3000.csv")]
+
+
+def big_csv(path, rows: list[list[str]], count: int) -> list[list[str]]:
+    """A `quizzes,solutions` CSV of ``count`` rows cycled from ``rows``; the rows written."""
+    body = [rows[i % len(rows)] for i in range(count)]
+    path.write_text("quizzes,solutions\n" + "".join(f"{q},{s}\n" for q, s in body))
+    return body
+
+
+def test_standard_input_is_solved_as_it_comes():
+    """Answers come out while the input is still open: the first 2,000-line piece is solved
+    before the rest is written."""
+    rows = kaggle_rows()
+    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--one-line", "-"], cwd=ROOT,
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(600, run.kill)  # only if the answers never come
+    watchdog.start()
+    try:
+        run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[:2100]))
+        run.stdin.flush()
+        first = [run.stdout.readline().strip() for _ in range(2000)]
+        assert run.poll() is None, "the run ended before its input did"
+        run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[2100:2500]))
+        run.stdin.close()
+        rest = run.stdout.read().split()
+        assert run.wait() == 0, run.stderr.read()
+    finally:
+        watchdog.cancel()
+    assert first + rest == [s for _, s in rows[:2500]]
+
+
+def test_a_csv_streamed_through_two_workers_reports_a_bad_line_and_solves_the_rest(tmp_path):
+    big = tmp_path / "big.csv"
+    body = big_csv(big, kaggle_rows(), 5000)
+    lines = big.read_text().splitlines()
+    lines[3501] = lines[3501][:80] + "," + body[3500][1]  # row 3,500 (line 3,502) a cell short
+    big.write_text("\n".join(lines) + "\n")
+    out = cli("solve", "--csv", "--jobs", "2", str(big))
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    table = list(csv.DictReader(io.StringIO(out.stdout)))
+    assert len(table) == 5000 and [int(r["index"]) for r in table] == list(range(5000))
+    bad = table[3500]
+    assert bad["status"] == "invalid" and bad["line"] == "3502" and "80 cells" in bad["error"]
+    for i, row in enumerate(table):
+        if i != 3500:
+            assert row["status"] == "solved" and row["solution"] == body[i][1], i
+    alone = cli("solve", "--csv", "--jobs", "1", str(big))
+    untimed = [{k: v for k, v in row.items() if k != "ms"} for row in csv.DictReader(io.StringIO(alone.stdout))]
+    assert untimed == [{k: v for k, v in row.items() if k != "ms"} for row in table]  # one process or two
+
+
+def test_twenty_thousand_lines_interrupted_halfway_resume_without_losing_or_repeating(tmp_path):
+    big = tmp_path / "big.csv"
+    body = big_csv(big, kaggle_rows(), 20_000)
+    out = tmp_path / "out.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--jobs", "2", "--output", str(out),
+                            str(big)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    while not (out.exists() and out.read_text().count("\n") >= 10_000):
+        assert run.poll() is None, run.stderr.read()
+        time.sleep(0.2)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=120)
+    assert run.returncode == 130 and "interrupted after" in err and "--resume continues" in err
+    before = records(out)
+    assert 10_000 <= len(before) < 20_000
+    resumed = cli("solve", "--jobs", "2", "--output", str(out), "--resume", str(big))
+    assert resumed.returncode == 0, resumed.stderr
+    done = records(out)
+    assert done[:len(before)] == before
+    assert sorted(r["index"] for r in done) == list(range(20_000))  # each once: none lost, none repeated
+    for record in done:
+        assert "".join(str(v) for row in record["grid"] for v in row) == body[record["index"]][1]

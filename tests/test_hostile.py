@@ -52,7 +52,7 @@ CASES = [
      "line 1: 10000004 characters: a puzzle takes at most 100000 (max_puzzle_chars)"),
     ("sign_line", ". < " * 10_000 + ".\n", [], "a Futoshiki grid is 3 to 25 cells wide, not 10001"),
     ("binary_with_nul", b"...24......32...\n\x00\x01\x02\xff", [],
-     "not UTF-8 text: byte 0xff at offset 20"),
+     "line 2: not UTF-8 text: byte 0xff at offset 3 of the line"),
     ("nul_in_text", "...24......32...\n\x00abc\n", [],
      "line 2 holds a NUL character (byte 0): this is binary data, not a puzzle text"),
     ("vertical_signs", ". . .\n" + "^ " * 20_000 + "\n. . .\n. . .\n", [],
@@ -170,5 +170,5 @@ def test_a_symlink_loop_and_bytes_that_are_not_text_on_stdin_get_a_message(tmp_p
     piped = subprocess.run([sys.executable, "-m", "pybridge", "solve", "-"], input=b"\xff\xfe...24......32...\n",
                            capture_output=True, cwd=ROOT, timeout=120)
     assert piped.returncode == 1 and b"Traceback" not in piped.stderr
-    assert piped.stderr.decode().strip() == "puzzlog: <stdin>: not UTF-8 text: byte 0xff at offset 0 " \
-                                            "(save the file as UTF-8)"
+    assert piped.stderr.decode().strip() == "puzzlog: <stdin>, line 1: not UTF-8 text: byte 0xff at offset 0 " \
+                                            "of the line (save the file as UTF-8)"
