@@ -48,7 +48,7 @@ technique_table:declared_technique(rule_of_45_lines,
     [difficulty(4), order(148), level(intermediate), set(always), needs(cages),
      deduction(cages:cage_step(lines)), text(cages:fortyfive_text)]).
 technique_table:declared_technique(cage_splitting,
-    [difficulty(4), order(149), level(intermediate), level(cages, advanced), set(always), needs(cages),
+    [difficulty(4), order(149), level(intermediate), level(cages, advanced), set(advanced), needs(cages),
      deduction(cages:cage_step(split)), text(cages:split_text)]).
 
 %! cage_step(?Houses, -Step) is nondet.

@@ -134,7 +134,7 @@ set_rank(all, 6).
 %  order: those of Set and those every solve applies.
 %
 %  ?- set_techniques(singles, Ts).
-%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, hidden_subset_in_cage, elimination, rule_of_45_lines, cage_splitting, multiple_crossing].
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, hidden_subset_in_cage, elimination, rule_of_45_lines, multiple_crossing].
 
 set_techniques(Set, Techniques) :-
     technique_set(Set, Members),
