@@ -10,6 +10,8 @@ STAMP := $(VENV)/.puzzlog-installed
 .PHONY: setup swipl browser paper yardsticks run test bench soak serve clean
 
 setup: swipl $(STAMP)
+	@$(PY) -m compileall -q pybridge
+	@$(PY) -c "import pybridge.engine as e; e.start()"   # prolog/bridge.qlf, when missing or stale
 
 swipl:
 	@command -v swipl >/dev/null 2>&1 || { \

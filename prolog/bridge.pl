@@ -63,7 +63,7 @@
 :- use_module(library(yall)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
-:- use_module(library(time)).
+:- autoload(library(time), [call_with_time_limit/2]).   % loaded when a limit is first set: 45 ms a start
 :- use_module('facts/geometry').
 :- use_module('facts/state').
 :- use_module('techniques/techniques').

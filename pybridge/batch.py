@@ -20,12 +20,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Sequence
 
+from typing import TYPE_CHECKING
+
 from .errors import PuzzlogError
-from .generate import Generated, generate
 from .limits import LIMITS, Limits
 from .pool import Failure, Pool, attempt, chunk_size, run_pool
-from .rating import Rating, rate
-from .solver import Result, solve
+
+if TYPE_CHECKING:
+    from .generate import Generated
+    from .rating import Rating
+    from .solver import Result
 
 WORKS = ("solve", "rate", "generate")
 HANG_GRACE = 5.0     # seconds past the time limit before a worker counts as hung and is replaced
@@ -60,14 +64,17 @@ class Work:
             return item
         _adopt(self.limits)
         if self.name == "solve":
+            from .solver import solve  # a command imports only what its work needs
             return solve(item, **self.options)
         if self.name == "rate":
+            from .rating import rate
             return rate(item, **self.options)
         return self._generate(item)
 
     def _generate(self, seed: int) -> Generated | Failure | None:
         """The puzzle of ``seed``; None when the run's deadline has passed, a Failure with
         the message when no attempt gives what was asked."""
+        from .generate import generate
         options = dict(self.options)
         deadline = options.pop("deadline", None)
         remaining = None if deadline is None else deadline - time.time()
@@ -82,8 +89,10 @@ class Work:
     def failed(self, item: Any, failure: Failure) -> Result | Rating | Failure:
         """The record of an item whose worker died or hung."""
         if self.name == "solve":
+            from .solver import Result
             return Result(item, failure.status, error=failure.message)
         if self.name == "rate":
+            from .rating import Rating
             return Rating(item, failure.status, error=failure.message)
         return failure
 

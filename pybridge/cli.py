@@ -39,24 +39,20 @@ from typing import Iterator
 
 from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
-from .check import check
 from .errors import PuzzleFormatError, PuzzlogError
-from .lessons import grade
-from .rule_check import DEFAULT_SETS, check_rule
-from .rules import load_rules
-from .sheet import PAPERS, PER_PAGE, print_sheet
-from .generate import ATTEMPTS, TECHNIQUE_ATTEMPTS, Generated, check_generation, \
-    native_format
-from .hints import hint
+from .limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
 from .kakuro import KakuroPuzzle, matrix_files
 from .samurai import SamuraiPuzzle
 from .puzzle import Puzzle, Unreadable
 from .catalogue import catalogue
-from .rating import Rating
 from .reading import LIMITS, decoded, load, read, stream
 from .answers import plural
 from .solver import MAX_STEPS, Result, explain
-from .techniques import TECHNIQUE_SETS, ladder
+from .techniques import TECHNIQUE_SETS
+from .rule_check import DEFAULT_SETS
+from .sheet import PAPERS, PER_PAGE
+# Each command imports what only it uses (generation, rating, checking, the library, paper,
+# lessons, rules of your own) where it runs: a solve starts without them.
 
 MAX_COUNT = 10 ** 9          # --count: more solutions than anyone counts to through the CLI
 MAX_SECONDS = 10 ** 7        # --time-limit: about four months
@@ -489,6 +485,7 @@ def _rate_failure(unread: cli_batch.Unread) -> dict:
 
 
 def _rate(args: argparse.Namespace) -> int:
+    from .rating import Rating
     files = _files(args)
     if files is None:
         return 2
@@ -546,6 +543,7 @@ def _explain(args: argparse.Namespace) -> int:
 
 
 def _hint(args: argparse.Namespace) -> int:
+    from .hints import hint
     if args.file == "-" and args.grid == "-":
         print("puzzlog: the puzzle and the grid cannot both come from standard input", file=sys.stderr)
         return 2
@@ -563,6 +561,7 @@ def _hint(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    from .check import check
     if args.file == "-" and args.grid == "-":
         print("puzzlog: the puzzle and the grid cannot both come from standard input", file=sys.stderr)
         return 2
@@ -595,6 +594,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    from .generate import Generated, check_generation, native_format
     made = 0
 
     def show(g: Generated) -> None:
@@ -651,6 +651,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _library(args: argparse.Namespace) -> int:
+    from .generate import native_format
     if args.library_command != "add" and not (args.db or library.default_path()).exists():
         return 0  # nothing kept yet
     lib = library.Library(args.db, readonly=args.library_command != "add")  # list and export change nothing
@@ -681,6 +682,7 @@ def _library(args: argparse.Namespace) -> int:
 
 
 def _print(args: argparse.Namespace) -> int:
+    from .sheet import print_sheet
     puzzles = []
     for name in args.files:
         puzzles += [p for p in _read(name, args.kind, args.fmt) if not isinstance(p, Unreadable)]
@@ -690,6 +692,8 @@ def _print(args: argparse.Namespace) -> int:
 
 
 def _check_rule(args: argparse.Namespace) -> int:
+    from .lessons import grade
+    from .rule_check import check_rule
     if args.lesson is not None:
         graded = grade(args.lesson, args.rules, time_limit=args.time_limit)
         print(json.dumps(graded.to_json()) if args.json else graded)
@@ -702,10 +706,13 @@ def _check_rule(args: argparse.Namespace) -> int:
 
 def _rules(args: argparse.Namespace) -> list[str]:
     """The --rules files, each checked and loaded (RulesError names the file, line and reason)."""
+    from .rules import load_rules
     return [load_rules(path).path for path in args.rules or []]
 
 
 def _techniques(args: argparse.Namespace) -> int:
+    from .rules import load_rules
+    from .techniques import ladder
     rules = tuple(_rules(args))
     own = {name for path in rules for name in load_rules(path).techniques}
     print("The techniques, simplest first, with their difficulty (1 = easiest):")

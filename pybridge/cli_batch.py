@@ -19,7 +19,7 @@ from typing import IO, Any, Callable, Hashable, Iterable, Iterator
 
 from .batch import AUTO_JOBS_AT, Unread, Work, cores, finished, in_order
 from .errors import PuzzlogError
-from .pool import Failure, Pool
+from .pool import Failure, Pool   # light: its processes start only when a Pool is made
 
 
 @dataclass

@@ -31,7 +31,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from . import foreign
+from . import compiled, foreign
 from .errors import EngineError, PuzzlogError, RuleStoppedError
 from .limits import LIMITS
 
@@ -177,6 +177,8 @@ def _start() -> None:
     global _LOADED, _prolog_thread
     if _LOADED:
         return
+    folder = prolog_dir()
+    compiled.known_swipl(folder)
     try:
         import pyswip.core
         from pyswip import Prolog
@@ -196,9 +198,12 @@ def _start() -> None:
     # A runaway puzzle ends in a resource error the bridge reports, not in
     # the whole process taking gigabytes.
     foreign.call("set_prolog_flag", ["stack_limit", LIMITS.engine_stack_mb * 2 ** 20], 0)
-    entry = prolog_dir() / "bridge.pl"
-    if foreign.call("use_module", [str(entry)], 0) is None:
-        raise EngineError(f"SWI-Prolog could not load {entry}")
+    if not (folder / ".swipl-paths").is_file():
+        compiled.remember_swipl(folder, str(pyswip.core._path), str(pyswip.core.SWI_HOME_DIR))
+    try:
+        compiled.load_engine(folder / "bridge.pl", foreign.call)
+    except OSError as exc:
+        raise EngineError(str(exc)) from None
     if foreign.call("bridge_interruptible", [int(_INTERRUPT)], 0) is None:
         raise EngineError("SWI-Prolog would not take the interrupt signal")
     _prolog_thread = PL_thread_self()

@@ -26,14 +26,13 @@ from .puzzle import Puzzle
 from .samurai import SamuraiPuzzle
 from .reading import from_record
 from .answers import limit_ms
+from .limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
 from .catalogue import Listed, catalogue
 from .stock import STOCK, Stock
 from .techniques import ladder
 
 GENERATED_KINDS = Listed(lambda c: tuple(c.generated))   # the kinds made by name (generate:generated_kind/4)
 SYMMETRIES = Listed(lambda c: c.symmetries)
-ATTEMPTS = 50                 # solutions a puzzle may take, at a level
-TECHNIQUE_ATTEMPTS = 1000     # with a hardest technique asked for, a rarer catch: a time limit ends it
 
 
 @dataclass

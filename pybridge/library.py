@@ -26,10 +26,8 @@ from typing import Iterator
 
 from . import formats
 from .errors import PuzzlogError
-from .generate import native_format
 from .kakuro import KakuroPuzzle
 from .puzzle import Puzzle, Unreadable
-from .rating import rate
 from .reading import read
 
 SCHEMA_VERSION = 2            # 2: the stock table
@@ -215,6 +213,7 @@ class Library:
     def keep(self, puzzle: Puzzle | KakuroPuzzle, source: str = "", rated: bool = True) -> Entry:
         """Keep a puzzle already read (from a file of many, say), as its own text in its
         kind's format."""
+        from .generate import native_format  # generation and rating load when a puzzle is kept
         text = formats.write([puzzle], native_format(puzzle))
         return self.find(text, 0) or self.insert(text, 0, described(puzzle, 10.0 if rated else None), source)
 
@@ -352,6 +351,7 @@ def described(p: Puzzle | KakuroPuzzle, rate_seconds: float | None) -> Described
     rows, cols = p.shape
     if rate_seconds is None:
         return Described(p.kind, rows, cols)
+    from .rating import rate
     rating = rate(p, time_limit=rate_seconds)
     if rating.status != "rated":
         return Described(p.kind, rows, cols)

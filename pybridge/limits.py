@@ -28,3 +28,6 @@ class Limits:
 
 
 LIMITS = Limits()
+
+ATTEMPTS = 50                 # solutions a generated puzzle may take, at a level
+TECHNIQUE_ATTEMPTS = 1000     # with a hardest technique asked for, a rarer catch: a time limit ends it

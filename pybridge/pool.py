@@ -14,19 +14,19 @@ module-level class), and a script that starts a pool must guard its main code wi
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
 import queue
 import signal
 import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .errors import PuzzlogError
 
-_SPAWN = multiprocessing.get_context("spawn")
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
+
 _POLL_SECONDS = 0.5   # how often a pool with a hang limit looks at the clock
 _READY = ("ready",)   # a worker's first message: it started, and what kills it later is an item
 _START_FAILURES = 3   # workers in a row that die before they are ready: the pool gives up
@@ -99,8 +99,10 @@ class _Worker:
 def spawn(target: Callable[..., None], *args: Any, name: str) -> tuple[Any, Connection]:
     """A fresh interpreter (spawned) running target(its end of a pipe, *args), and this
     end of the pipe."""
-    ours, theirs = _SPAWN.Pipe()
-    process = _SPAWN.Process(target=target, args=(theirs, *args), name=name, daemon=True)
+    import multiprocessing  # here, not at import: a command that starts no worker never loads it
+    spawning = multiprocessing.get_context("spawn")
+    ours, theirs = spawning.Pipe()
+    process = spawning.Process(target=target, args=(theirs, *args), name=name, daemon=True)
     # Ctrl-C waits until the new interpreter has been sent what it starts from: cut short,
     # it would print a traceback of its own ("EOFError: Ran out of input").
     blocked = threading.current_thread() is threading.main_thread()
@@ -175,6 +177,7 @@ class Pool:
         Items are drawn from ``items`` as workers need them, never ``window`` or more past
         the oldest one not yet answered: what is held (here, and by a caller putting the
         values back in order) is bounded by the window, not by the input."""
+        from multiprocessing.connection import wait
         feed = _Feed(items, window)
         pending: deque = deque()    # drawn, not yet given to a worker
         unanswered: deque = deque() # indexes drawn, in order, with those answered dropped from the front

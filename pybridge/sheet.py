@@ -18,8 +18,6 @@ from pathlib import Path
 
 from .answers import AnyPuzzle
 from .errors import PuzzlogError
-from .rating import rate
-from .solver import solve
 
 PER_PAGE = {1: (1, 1), 2: (1, 2), 6: (2, 3), 4: (2, 2)}   # puzzles a page: columns, rows
 PAPERS = ("A4", "Letter")
@@ -47,6 +45,7 @@ def print_sheet(puzzles: list[AnyPuzzle], path: str | os.PathLike, per_page: int
     captions = [_caption(p, time_limit) for p in puzzles]
     _pages(pdf, title, [(p.picture(), c) for p, c in zip(puzzles, captions)], per_page, unicode_font)
     if solutions:
+        from .solver import solve
         solved = [(p, solve(p, time_limit=time_limit)) for p in puzzles]
         _pages(pdf, f"{title}: solutions",
                [(p.picture(r.values) if r.values else p.picture(), f"{c} (solution)" if r.values else
@@ -56,6 +55,7 @@ def print_sheet(puzzles: list[AnyPuzzle], path: str | os.PathLike, per_page: int
 
 
 def _caption(p: AnyPuzzle, time_limit: float) -> str:
+    from .rating import rate  # the CLI reads this module's choices without needing it
     rows, cols = p.shape
     level = rate(p, time_limit=time_limit).level
     return f"{Path(p.source).name} #{p.index}: {p.kind} {rows}x{cols}" + (f", {level}" if level else "")

@@ -25,7 +25,7 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(readutil)).
+:- autoload(library(readutil), [read_line_to_string/2, read_file_to_string/3]).   % loaded when first used
 :- use_module('../techniques/table', [technique_property/2]).
 :- use_module('../facts/rule_api', []).
 

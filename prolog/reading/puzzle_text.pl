@@ -47,7 +47,7 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(option)).
-:- use_module(library(readutil)).
+:- autoload(library(readutil)).   % loaded when first used: it costs a start some 40 ms
 :- use_module(text_reading).
 :- use_module(line_formats).
 :- use_module(game_ids).

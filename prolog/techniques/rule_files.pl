@@ -53,7 +53,7 @@
 :- use_module(library(apply)).
 :- use_module(library(error)).
 :- use_module(library(pairs)).
-:- use_module(library(time)).
+:- autoload(library(time), [call_with_time_limit/2]).   % loaded when a limit is first set: 45 ms a start
 :- use_module(table).
 :- use_module('../facts/rule_api', []).
 

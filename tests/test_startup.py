@@ -1,0 +1,50 @@
+"""A quick start that is never a stale one: the engine loads from prolog/bridge.qlf while it is
+newer than every source, and is compiled again (and the file rewritten) as soon as one source
+is newer.  Tried on a copy of the package, so that the suite's own engines are left alone."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+from conftest import ROOT
+
+EXPLAIN_FIRST_STEP = """
+import pybridge
+[p] = pybridge.load("...24......32...")
+print(pybridge.explain(p).steps[0].text)
+"""
+
+
+def copy_of_the_package(target):
+    ignore = shutil.ignore_patterns("__pycache__", "*.qlf", ".bridge.qlf.lock", ".swipl-paths")
+    shutil.copytree(ROOT / "pybridge", target / "pybridge", ignore=ignore)
+    shutil.copytree(ROOT / "prolog", target / "prolog", ignore=ignore)
+    return target / "prolog" / "bridge.qlf"
+
+
+def first_step(target) -> str:
+    out = subprocess.run([sys.executable, "-c", EXPLAIN_FIRST_STEP], cwd=target, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(target)}, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.strip()
+
+
+def test_a_stale_precompiled_engine_is_compiled_again_not_used(tmp_path):
+    qlf = copy_of_the_package(tmp_path)
+    assert not qlf.exists()
+    assert first_step(tmp_path).startswith("naked single: r2c4")   # the first start writes it
+    built = qlf.stat().st_mtime_ns
+    assert first_step(tmp_path).startswith("naked single: r2c4")   # the next ones load it as it is
+    assert qlf.stat().st_mtime_ns == built
+    # a source changed after the file was written: its words must show, not the old file's
+    explain = tmp_path / "prolog" / "analysis" / "explain.pl"
+    text = explain.read_text()
+    assert "'r~wc~w can only be ~w'" in text
+    explain.write_text(text.replace("'r~wc~w can only be ~w'", "'r~wc~w is forced to be ~w'"))
+    earlier = explain.stat().st_mtime - 10  # the file older than the source, whatever the clock's grain
+    os.utime(qlf, (earlier, earlier))
+    built = qlf.stat().st_mtime_ns
+    assert first_step(tmp_path).startswith("naked single: r2c4 is forced to be")
+    assert qlf.stat().st_mtime_ns > built and qlf.stat().st_mtime_ns >= explain.stat().st_mtime_ns
