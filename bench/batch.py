@@ -5,6 +5,13 @@ repeated, medians, and each way's ratio to --jobs 1; then the same once the engi
 
     python bench/batch.py                 # both sets, 3 rounds (a few minutes)
     python bench/batch.py --rounds 5
+    python bench/batch.py --big 1000000   # a million-line CSV end to end (about an hour here)
+
+--big N builds a CSV of N rows in the public `quizzes,solutions` shape from the corpus's Kaggle
+sample (as easy as the public sets: nothing is downloaded), then: peak RSS of --jobs 1 and of
+--jobs 2 on 2,000 rows and on min(N, 200,000) rows; --jobs 2 beside --jobs 1 whole commands on
+600 rows; and the whole file with --jobs 2 --output, stopped by SIGINT at half way and
+resumed, every record checked against the solution column (each once), RSS printed as it goes.
 
 The targets (issue "Batches at scale"), on this 2-core machine: --jobs 2 at least 1.8x
 --jobs 1, the LocalCluster at least 1.6x.  The cluster is started once, before the rounds,
@@ -13,10 +20,15 @@ as a real one would be already running; its workers' engines start in the first 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from common import CORPUS, ROOT
 
@@ -90,11 +102,112 @@ def table(title: str, sets, rates: dict[str, dict[str, float]]) -> None:
         print(f"{name:<34}" + "".join(f"{row[way]:>17.1f}" for way in ways) + f"   {ratios}")
 
 
+# -- a big CSV, streamed -------------------------------------------------------------------
+
+KAGGLE = "sudoku9_kaggle_bryanpark_first3000.csv"
+
+
+def big_csv(path: Path, rows: int) -> list[str]:
+    """A `quizzes,solutions` CSV of ``rows`` rows cycled from the corpus's Kaggle sample; the
+    sample's solutions, to check row i against solutions[i % len(solutions)]."""
+    sample = [line.split(",") for line in (CORPUS / KAGGLE).read_text().split() if "," in line]
+    sample = [row for row in sample if row[0].isdigit()]
+    with path.open("w") as out:
+        out.write("quizzes,solutions\n")
+        for i in range(rows):
+            out.write(",".join(sample[i % len(sample)]) + "\n")
+    return [solution for _, solution in sample]
+
+
+def tree_rss_kb(pid: int) -> int:
+    """The resident memory of a process and of its children (a pool's workers), from /proc."""
+    total, kids = 0, {pid}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+                if int(entry) == pid or int(fields[1]) in kids:
+                    kids.add(int(entry))
+                    total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE") // 1024
+            except (OSError, IndexError, ValueError):
+                continue
+    return total
+
+
+def watched(command: list[str], every: float = 0.5, stop_at=None) -> tuple[float, int, subprocess.Popen]:
+    """Run ``command`` (stdout to /dev/null), sampling its tree's RSS; ``stop_at()`` true sends
+    SIGINT once.  Wall seconds, peak RSS in KB, the finished process."""
+    started = time.perf_counter()
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peak, stopped = 0, False
+    while run.poll() is None:
+        peak = max(peak, tree_rss_kb(run.pid))
+        if stop_at and not stopped and stop_at():
+            run.send_signal(signal.SIGINT)
+            stopped = True
+        time.sleep(every)
+    run.stderr.read()
+    return time.perf_counter() - started, peak, run
+
+
+def big_run(rows: int) -> None:
+    solve = [sys.executable, "-m", "pybridge", "solve"]
+    with tempfile.TemporaryDirectory() as folder:
+        small, large, whole = (Path(folder) / name for name in ("small.csv", "large.csv", "whole.csv"))
+        big_csv(small, 2000)
+        big_csv(large, min(rows, 200_000))
+        print("\npeak RSS (MB) of `puzzlog solve --one-line`, the process and its workers")
+        print(f"{'':10}{'2,000 rows':>12}{f'{min(rows, 200_000):,} rows':>16}   growth")
+        walls = {}
+        for jobs in ("1", "2"):
+            command = solve + ["--one-line", "--jobs", jobs]
+            _, small_peak, _ = watched(command + [str(small)])
+            walls[jobs], large_peak, _ = watched(command + [str(large)])
+            print(f"--jobs {jobs:<3}{small_peak / 1024:>12.1f}{large_peak / 1024:>16.1f}   "
+                  f"{100 * (large_peak / small_peak - 1):+.1f}% (target within 10%)")
+        print(f"{min(rows, 200_000):,} rows: --jobs 2 is {walls['1'] / walls['2']:.2f}x --jobs 1 (target 1.8x)")
+        six = Path(folder) / "six.csv"
+        big_csv(six, 600)
+        times = {jobs: statistics.median(timed(solve + ["--one-line", "--jobs", jobs, str(six)])[0]
+                                         for _ in range(3)) for jobs in ("1", "2")}
+        print(f"\n600 rows, whole commands (median of 3): --jobs 1 {times['1']:.2f} s, --jobs 2 {times['2']:.2f} s:"
+              f" {times['1'] / times['2']:.2f}x (target 1.6x)")
+        solutions = big_csv(whole, rows)
+        out = Path(folder) / "out.jsonl"
+        half = rows // 2
+        command = solve + ["--jobs", "2", "--output", str(out), str(whole)]
+
+        def lines() -> int:
+            return out.stat().st_size and sum(1 for _ in out.open()) if out.exists() else 0
+
+        first, peak1, run = watched(command, every=2.0, stop_at=lambda: lines() >= half)
+        done_first = lines()
+        second, peak2, resumed = watched(command + ["--resume"], every=2.0)
+        indexes, wrong = set(), 0
+        repeated = 0
+        with out.open() as records:
+            for line in records:
+                record = json.loads(line)
+                repeated += record["index"] in indexes
+                indexes.add(record["index"])
+                grid = "".join(str(v) for row in record["grid"] for v in row)
+                wrong += grid != solutions[record["index"] % len(solutions)]
+        print(f"\n{rows:,} rows, --jobs 2 --output: SIGINT after {done_first:,} records (exit {run.returncode}), "
+              f"--resume (exit {resumed.returncode}); records {len(indexes):,}, missing {rows - len(indexes):,}, "
+              f"repeated {repeated}, wrong {wrong}; {rows / (first + second):,.0f} puzzles/s in all; "
+              f"peak RSS {peak1 / 1024:.0f} MB then {peak2 / 1024:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="runs of each way per set (default 3)")
     parser.add_argument("--no-cluster", action="store_true", help="leave out the Dask LocalCluster")
+    parser.add_argument("--big", type=int, metavar="N", help="only the big CSV of N rows, end to end")
     args = parser.parse_args()
+    if args.big:
+        big_run(args.big)
+        return
     files = [CORPUS / name for name in SETS]
     for path in files:
         if not path.is_file():
