@@ -56,7 +56,8 @@
             bridge_step_rule/8,     % +Geometry, +Codes, +Technique, -Status, -File, -Line,
                                     % -Clause, -Facts
             bridge_with_rules/6,    % +Files, +Call, +Args, +Outputs, -Stopped, -Results
-            set_max_chain_links/1   % +Links
+            set_max_chain_links/1,  % +Links
+            bridge_preload/0
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -282,6 +283,14 @@ bridge_read(Text, Kind, Format, Limits, Records) :-
     catch(( read_puzzles(Text, Options, Rs), maplist(record_list, Rs, Records) ),
           puzzle_text_error(_, _, Message),
           Records = [[error, Message]]).
+
+%! bridge_preload is det.
+%
+%  Load now the library that time limits take (autoloaded at the first
+%  limit otherwise): for a server, whose every call has one.
+
+bridge_preload :-
+    use_module(library(time), [call_with_time_limit/2]).
 
 %! bridge_read_layout(+Text, +Kind, +Format, -Layout, -Header) is det.
 %

@@ -215,10 +215,14 @@ def _started_run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
     return foreign.call(name, args, outputs)
 
 
-def start() -> None:
-    """Start the engine now (otherwise the first call does), e.g. before timing anything."""
+def start(time_limits: bool = False) -> None:
+    """Start the engine now (otherwise the first call does), e.g. before timing anything.
+    ``time_limits``: load now what the first call with a time limit would load (SWI-Prolog's
+    library(time), some 45 ms), as a server whose every call has one does."""
     if not _LOADED:
         call("technique_names", [], 1)
+    if time_limits:
+        call("bridge_preload", [], 0)
 
 
 def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) -> list[Any]:

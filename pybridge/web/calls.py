@@ -152,7 +152,7 @@ def describe_call(data: dict, seconds: float) -> dict:
     kind, fmt = _kind_and_format(data)
     # reading and setting the puzzle up come out of the same time: the rating leaves them a fifth
     facts = describe(text(data), data.get("index", 0), data.get("source", ""), kind, fmt,
-                     rate_seconds=max(0.01, 0.8 * seconds - 0.05))
+                     rate_seconds=max(0.01, 0.8 * seconds))
     return facts.__dict__
 
 
