@@ -65,7 +65,7 @@ def main() -> None:
     for _ in range(args.runs):  # the cases in turn, so that a busy moment falls on all of them
         for name, run, _ in cases:
             times[name].append(run())
-    bytecode = "off (PYTHONDONTWRITEBYTECODE)" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "on"
+    bytecode = "read, not written (PYTHONDONTWRITEBYTECODE)" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "on"
     print(f"start-up, median and max of {args.runs} fresh processes (bytecode caching {bytecode})\n")
     print(f"{'':38} {'median s':>9} {'max s':>7} {'target':>7}  met")
     for name, _, target in cases:
