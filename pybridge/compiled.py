@@ -32,20 +32,25 @@ def load_engine(entry: Path, call: Call) -> str:
         if writable:
             if fresh(qlf) and _loaded(call, qlf):   # another process wrote it while we waited
                 return "qlf"
-            if _called(call, "qcompile", [str(entry), [("include", "user")]]) and fresh(qlf):
-                return "compiled"
+            if _called(call, "qcompile", [str(entry), [("include", "user")]]):
+                (entry.parent / ".bridge.qlf.where").write_text(str(entry.parent.resolve()), encoding="utf-8")
+                if fresh(qlf):
+                    return "compiled"
     if not _called(call, "use_module", [str(entry)]):
         raise OSError(f"SWI-Prolog could not load {entry}")
     return "source"
 
 
 def fresh(qlf: Path) -> bool:
-    """The .qlf exists and no engine source is newer."""
+    """The .qlf exists, no engine source is newer, and it was built in this folder (it
+    names its sources by their full paths: the engine shows a rule's clause from them)."""
     try:
         built = qlf.stat().st_mtime_ns
+        where = (qlf.parent / ".bridge.qlf.where").read_text(encoding="utf-8")
     except OSError:
         return False
-    return all(source.stat().st_mtime_ns <= built for source in qlf.parent.rglob("*.pl"))
+    return where == str(qlf.parent.resolve()) and \
+        all(source.stat().st_mtime_ns <= built for source in qlf.parent.rglob("*.pl"))
 
 
 def _loaded(call: Call, qlf: Path) -> bool:

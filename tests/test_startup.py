@@ -18,7 +18,7 @@ print(pybridge.explain(p).steps[0].text)
 
 
 def copy_of_the_package(target):
-    ignore = shutil.ignore_patterns("__pycache__", "*.qlf", ".bridge.qlf.lock", ".swipl-paths")
+    ignore = shutil.ignore_patterns("__pycache__", "*.qlf", ".bridge.qlf.*", ".swipl-paths")
     shutil.copytree(ROOT / "pybridge", target / "pybridge", ignore=ignore)
     shutil.copytree(ROOT / "prolog", target / "prolog", ignore=ignore)
     return target / "prolog" / "bridge.qlf"
@@ -48,3 +48,17 @@ def test_a_stale_precompiled_engine_is_compiled_again_not_used(tmp_path):
     built = qlf.stat().st_mtime_ns
     assert first_step(tmp_path).startswith("naked single: r2c4 is forced to be")
     assert qlf.stat().st_mtime_ns > built and qlf.stat().st_mtime_ns >= explain.stat().st_mtime_ns
+
+
+def test_a_precompiled_engine_moved_with_its_folder_is_compiled_again(tmp_path):
+    """The .qlf names its sources by their full paths (a rule's clause is shown from them):
+    one built in another folder is not used, however new it is."""
+    first = tmp_path / "first"
+    qlf = copy_of_the_package(first)
+    assert first_step(first).startswith("naked single")
+    moved = tmp_path / "moved"
+    shutil.copytree(first, moved)  # times kept: the copy looks as fresh as the original
+    where = moved / "prolog" / ".bridge.qlf.where"
+    assert where.read_text() == str(first / "prolog")
+    assert first_step(moved).startswith("naked single")
+    assert where.read_text() == str(moved / "prolog") and qlf.exists()
