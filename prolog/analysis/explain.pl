@@ -86,8 +86,7 @@ reason_text(crossing(R/C, Runs), Placements, Text) :-
     ).
 reason_text(layouts(U, Sum, Combinations), [], Text) :-
     unit_text(U, UT),
-    maplist([Ds, T]>>atomic_list_concat(Ds, '+', T), Combinations, Parts),
-    atomic_list_concat(Parts, ' or ', CT),
+    combinations_text(Combinations, CT),
     format(atom(Text), 'of the combinations for ~w (sum ~w) only ~w can be laid out over its cells\' candidates',
            [UT, Sum, CT]).
 reason_text(required(U, Sum, V), [p(R, C, V)], Text) :-

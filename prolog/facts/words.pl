@@ -13,6 +13,7 @@
           [ unit_text/2,            % +Unit, -Text
             cells_text/2,           % +Cells, -Text
             cell_text/2,            % +Cell, -Text
+            combinations_text/2,    % +Combinations, -Text
             constraint_text/2,      % +Constraint, -Text
             error_text/2,           % +Why, -Text
             value_char/2,           % ?Value, ?Char
@@ -42,6 +43,14 @@ cells_text(Cells, Text) :-
 
 cell_text(R-C, T) :-
     format(atom(T), 'r~wc~w', [R, C]).
+
+%! combinations_text(+Combinations, -Text) is det.
+%
+%  Digit sets as sums: [[1, 5, 6], [2, 4, 6]] is '1+5+6 or 2+4+6'.
+
+combinations_text(Combinations, Text) :-
+    maplist([Ds, T]>>atomic_list_concat(Ds, '+', T), Combinations, Parts),
+    atomic_list_concat(Parts, ' or ', Text).
 
 %! constraint_text(+Constraint, -Text) is det.
 

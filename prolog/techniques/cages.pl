@@ -32,10 +32,9 @@
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(yall)).
 :- use_module(library(ordsets)).
 :- use_module('../facts/geometry').
-:- use_module('../facts/words', [unit_text/2, cells_text/2]).
+:- use_module('../facts/words', [unit_text/2, cells_text/2, combinations_text/2]).
 :- use_module(regions, [area_sides/6, narrowed/5]).
 :- use_module(sums, [area_layouts/4]).
 
@@ -68,7 +67,6 @@ technique_table:declared_technique(cage_splitting,
 %  the digits of Combinations only.
 
 cage_step(split, step(cage_splitting, split(Units, Side, Cells, Total, Part, Combinations), [], Elims)) :-
-    !,
     house_sides(one, Cages, Units, Side, Cells, Total),
     split_part(Cages, Cells, Total, Part, PartCells, PartSum),
     area_layouts(PartCells, PartSum, Combinations, Elims),
@@ -166,7 +164,7 @@ fortyfive_text(fortyfive(Units, Side, Cells, Total, Unknown, Rest), _, Text) :-
 
 split_text(split(Units, Side, Cells, Total, Part, Combinations), _, Text) :-
     fortyfive_text(fortyfive(Units, Side, Cells, Total, Cells, Total), [], Why),
-    combinations_text(Combinations, Ways),
+    fitting_text(Combinations, Ways),
     (   Part = part(_, _)
     ->  format(atom(Text), '~w; they see one another, so as a cage of their own they can only be ~w',
                [Why, Ways])
@@ -178,12 +176,11 @@ split_text(split(Units, Side, Cells, Total, Part, Combinations), _, Text) :-
     ).
 
 % At most four combinations are named; more are counted.
-combinations_text(Combinations, Text) :-
+fitting_text(Combinations, Text) :-
     length(Combinations, K),
     K =< 4,
     !,
-    maplist([Ds, T]>>atomic_list_concat(Ds, '+', T), Combinations, Parts),
-    atomic_list_concat(Parts, ' or ', Text).
-combinations_text(Combinations, Text) :-
+    combinations_text(Combinations, Text).
+fitting_text(Combinations, Text) :-
     length(Combinations, K),
     format(atom(Text), 'one of the ~w combinations that fit their candidates', [K]).

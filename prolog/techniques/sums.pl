@@ -252,6 +252,8 @@ layout3(M1, M2, M3, X-Y-Z, T1-T2-T3, S1-S2-S3) :-
 
 or_bits(S0, B, S) :- S is S0 \/ B.
 
+and_bits(S0, B, S) :- S is S0 /\ B.
+
 % layout_supports(+Masks, +Bits, -Supports): for each cell, its digit in
 % the layout Bits and every digit it can swap in for along a cycle.
 layout_supports([], [], []) :-
@@ -400,7 +402,12 @@ two_outcome(Name-Elims, U, Sum, step(Name, run(U, Sum), [], Elims)).
 % The work of revise_sum/3: the fitting Rests, the Kept ones and the
 % Elims of candidates no kept layout uses (all bit sets but Elims).
 revision(U, Sum, Empty, Rests, Placed, Kept, Elims) :-
-    run_masks(U, Placed, Length, Empty, Masks),
+    once(unit_cells(U, Cells)),            % one fact a run, not indexed inside across/down
+    cells_revision(Cells, Sum, Empty, Rests, Placed, Kept, Elims).
+
+% revision/7 of any cells whose digits differ and add up to Sum.
+cells_revision(Cells, Sum, Empty, Rests, Placed, Kept, Elims) :-
+    cells_masks(Cells, Placed, Length, Empty, Masks),
     rest_masks(Sum, Length, Placed, Rests),
     mask_layouts(Masks, Rests, Kept, Supports),
     Kept \== [],
@@ -415,11 +422,7 @@ revision(U, Sum, Empty, Rests, Placed, Kept, Elims) :-
 %  parts of a house or a cage whose sum the rule of 45 finds.
 
 area_layouts(Cells, Sum, Combinations, Elims) :-
-    cells_masks(Cells, Placed, Length, Empty, Masks),
-    rest_masks(Sum, Length, Placed, Rests),
-    mask_layouts(Masks, Rests, Kept, Supports),
-    Kept \== [],
-    foldl(unsupported, Empty, Supports, Elims, []),
+    cells_revision(Cells, Sum, _, _, Placed, Kept, Elims),
     maplist(combination_of(Placed), Kept, Combinations).
 
 % The candidates of one empty cell that no kept layout gives it.
@@ -481,20 +484,14 @@ sum_deduction(multiple_crossing, step(multiple_crossing, layouts(U, Sum, Combina
     maplist(combination_of(Placed), Kept, Combinations).
 sum_deduction(hidden_single_run, step(hidden_single_run, required(U, Sum, V), [p(R, C, V)], [])) :-
     constraint(sum(U, Sum)),
-    run_masks(U, Placed, Length, Empty, _),
-    rest_masks(Sum, Length, Placed, [Rest|Rests]),
-    foldl([S, I0, I]>>(I is I0 /\ S), Rests, Rest, Required),
-    mask_digits(Required, Digits),
+    required_digits(U, Sum, Empty, Digits),
     member(V, Digits),
     findall(R0-C0-M0, ( member(R0-C0-M0, Empty), digit_in(V, M0) ), [R-C-M]),
     M =\= 1 << V.
 sum_deduction(hidden_subset_in_cage, step(hidden_subset_in_cage, required_subset(U, Sum, Digits, Cells), [], Elims)) :-
     constraint(sum(U, Sum)),
     U = cage(_, _),
-    run_masks(U, Placed, Length, Empty, _),
-    rest_masks(Sum, Length, Placed, [Rest|Rests]),
-    foldl([S, I0, I]>>(I is I0 /\ S), Rests, Rest, Required),
-    mask_digits(Required, Needed),
+    required_digits(U, Sum, Empty, Needed),
     member(K, [2, 3]),
     length(Empty, E),
     E > K,
@@ -506,6 +503,15 @@ sum_deduction(hidden_subset_in_cage, step(hidden_subset_in_cage, required_subset
     foldl(outside_subset(Mask), Places, Elims, []),
     Elims \== [],
     findall(R-C, member(R-C-_, Places), Cells).
+
+% The digits every combination of U's Sum that fits its placed digits
+% needs, and U's Empty cells (R-C-Mask).
+required_digits(U, Sum, Empty, Digits) :-
+    run_masks(U, Placed, Length, Empty, _),
+    rest_masks(Sum, Length, Placed, [Rest|Rests]),
+    foldl(and_bits, Rests, Rest, Required),
+    mask_digits(Required, Digits).
+
 
 sublist_of([], _).
 sublist_of([D|Ds], [D|Rest]) :-
