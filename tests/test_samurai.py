@@ -62,6 +62,7 @@ def test_five_lines_and_the_frame_read_as_the_same_puzzle():
     ("samurai\n" + "\n".join(["." * 9] * 8), "no 9x9 grid in the frame"),
     ("samurai\n" + "\n".join(["." * 9] * 9 + [".........x"]), "'x' at r10c10 is no cell"),
     ("samurai\n" + "\n".join(["." * 9] * 9 + [" " * 9 + "."]), "r10c10 is in no 9x9 grid"),
+    ("samurai twin\n" + "\n".join(["." * 81] * 5), "line 1: 'samurai twin': the header takes no other word"),
 ])
 def test_a_broken_samurai_text_is_refused_by_line_and_cell(text, message):
     [p] = pybridge.read(text)

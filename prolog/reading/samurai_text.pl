@@ -44,13 +44,18 @@ samurai_records(Lines, _Kind, _Options, Records) :-
 % A block's first line is the word samurai, or (read as kind samurai)
 % already the first grid line.
 samurai_record([Line-First|Rest], Record) :-
-    (   header_line(samurai, First)
+    (   header_words(samurai, First, Words)
     ->  Rows = Rest
-    ;   Rows = [Line-First|Rest]
+    ;   Rows = [Line-First|Rest], Words = []
     ),
-    record(Line, samurai, samurai_puzzle(Line, Rows), Record).
+    record(Line, samurai, samurai_puzzle(Line, Words, Rows), Record).
 
-samurai_puzzle(Line, Rows, puzzle(samurai(Grids), Givens), []) :-
+samurai_puzzle(Line, Words, Rows, puzzle(samurai(Grids), Givens), []) :-
+    (   Words = [Word|_]
+    ->  puzzle_error(Line, "'samurai ~w': the header takes no other word (the grids' layout is read from them)",
+                     [Word])
+    ;   true
+    ),
     (   Rows == [] -> puzzle_error(Line, "a Samurai block has no grid", []) ; true ),
     (   five_lines(Rows)
     ->  samurai_shape(5, Grids),

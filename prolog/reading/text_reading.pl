@@ -5,7 +5,6 @@
             text_lines/2,           % +Text, -Lines
             content_lines/2,        % +Lines, -Content
             headed_by/2,            % +Word, +Lines
-            header_line/2,          % +Word, +Text
             header_words/3,         % +Word, +Text, -Others
             words/2,                % +String, -Words
             check_length/3,         % +Line, +Text, +Options
@@ -117,12 +116,6 @@ header_words(Word, Text, Others) :-
     exclude(==(""), Words0, [First|Words]),
     atom_string(Word, First),
     maplist([W, A]>>atom_string(A, W), Words, Others).
-
-% header_line(+Word, +Text): Text is the word alone, in any case.
-header_line(Word, Text) :-
-    split_string(Text, "", " \t", [Stripped]),
-    string_lower(Stripped, Lower),
-    atom_string(Word, Lower).
 
 % Lines that are neither blank nor a comment, stripped.
 content_lines(Lines, Content) :-
