@@ -151,6 +151,22 @@ def watched(command: list[str], every: float = 0.5, stop_at=None) -> tuple[float
     return time.perf_counter() - started, peak, run
 
 
+class LineCount:
+    """The lines a growing file holds, reading only what was added since the last look."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.offset, self.lines = path, 0, 0
+
+    def __call__(self) -> int:
+        if self.path.exists():
+            with self.path.open("rb") as grown:
+                grown.seek(self.offset)
+                added = grown.read()
+            self.offset += len(added)
+            self.lines += added.count(b"\n")
+        return self.lines
+
+
 def big_run(rows: int) -> None:
     solve = [sys.executable, "-m", "pybridge", "solve"]
     with tempfile.TemporaryDirectory() as folder:
@@ -178,11 +194,9 @@ def big_run(rows: int) -> None:
         half = rows // 2
         command = solve + ["--jobs", "2", "--output", str(out), str(whole)]
 
-        def lines() -> int:
-            return out.stat().st_size and sum(1 for _ in out.open()) if out.exists() else 0
-
-        first, peak1, run = watched(command, every=2.0, stop_at=lambda: lines() >= half)
-        done_first = lines()
+        written = LineCount(out)
+        first, peak1, run = watched(command, every=2.0, stop_at=lambda: written() >= half)
+        done_first = written()
         second, peak2, resumed = watched(command + ["--resume"], every=2.0)
         indexes, wrong = set(), 0
         repeated = 0

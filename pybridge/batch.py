@@ -18,13 +18,11 @@ import dataclasses
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Sequence
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from .errors import PuzzlogError
 from .limits import LIMITS, Limits
-from .pool import Failure, Pool, attempt, chunk_size, run_pool
+from .pool import Failure, Pool, attempt, chunk_size, run_pool, tagged
 
 if TYPE_CHECKING:
     from .generate import Generated
@@ -142,14 +140,9 @@ def finished(work: Work, items: Iterable[Any], jobs: int = 1, client: Any = None
     elif jobs > 1 and not (isinstance(items, Sequence) and len(items) < 2):
         pairs = run_pool(work, items, jobs, work.hang_seconds)
     else:
-        pairs = ((i, _attempted(work, item)) for i, item in enumerate(items))
+        pairs = ((i, tagged(attempt(work, item), item)) for i, item in enumerate(items))
     for i, value in pairs:
         yield i, work.failed(value.item, value) if isinstance(value, Failure) else value
-
-
-def _attempted(work: Work, item: Any) -> Any:
-    value = attempt(work, item)
-    return dataclasses.replace(value, item=item) if isinstance(value, Failure) else value
 
 
 def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterator[tuple[int, Any]]:

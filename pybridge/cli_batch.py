@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Hashable, Iterable, Iterator
 
-from .batch import AUTO_JOBS_AT, Unread, Work, cores, finished, in_order
+from .batch import AUTO_JOBS_AT, Unread, Work, cores, default_jobs, finished, in_order
 from .errors import PuzzlogError
 from .pool import Failure, Pool   # light: its processes start only when a Pool is made
 
@@ -91,8 +91,8 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], s
         if jobs is None and client is None:
             # one process for a handful, one per core from AUTO_JOBS_AT: look that far ahead
             head = list(itertools.islice(entries, AUTO_JOBS_AT[batch.work.name]))
-            if len(head) == AUTO_JOBS_AT[batch.work.name] and cores() > 1:
-                pool = Pool(batch.work, cores(), batch.work.hang_seconds)
+            if (auto := default_jobs(batch.work.name, len(head))) > 1:
+                pool = Pool(batch.work, auto, batch.work.hang_seconds)
             entries = itertools.chain(head, entries)
         pairs = finished(batch.work, entries, 1, client, pool)
         ok = (_to_file if out else _to_stdout)(batch, pairs, progress, out)

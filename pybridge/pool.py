@@ -44,6 +44,11 @@ class Failure:
     item: Any = field(default=None, repr=False, compare=False)
 
 
+def tagged(value: Any, item: Any) -> Any:
+    """``value``; a Failure names the item it failed on."""
+    return dataclasses.replace(value, item=item) if isinstance(value, Failure) else value
+
+
 def attempt(function: Callable[[Any], Any], item: Any) -> Any:
     """function(item), or the Failure it raised: one item's error is not its worker's."""
     try:
@@ -220,7 +225,7 @@ class Pool:
                             _, item = w.chunk.popleft()
                             w.since = time.monotonic()
                             answered.add(message[0])
-                            yield _with_item(message, item)
+                            yield message[0], tagged(message[1], item)
                         continue
                     except (EOFError, OSError):
                         w.process.join(5)
@@ -243,7 +248,7 @@ class Pool:
                 workers[n] = _Worker.start(self.function)
                 if failure is not None:
                     answered.add(i)
-                    yield i, dataclasses.replace(failure, item=item)
+                    yield i, tagged(failure, item)
 
 
 _END = object()   # the feed's input is all read
@@ -278,12 +283,6 @@ class _Feed:
         return item
 
 
-def _with_item(message: tuple[int, Any], item: Any) -> tuple[int, Any]:
-    """A worker's answer; a Failure it sent names the item it failed on."""
-    i, value = message
-    return (i, dataclasses.replace(value, item=item)) if isinstance(value, Failure) else message
-
-
 def run_pool(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
              hang_seconds: float | None = None) -> Iterator[tuple[int, Any]]:
     """Pool.run on a pool of its own (of at most one worker an item, for a list)."""
@@ -293,4 +292,4 @@ def run_pool(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
         yield from pool.run(items)
 
 
-__all__ = ["WINDOW", "Failure", "Pool", "attempt", "chunk_size", "run_pool", "spawn", "stop"]
+__all__ = ["WINDOW", "Failure", "Pool", "attempt", "tagged", "chunk_size", "run_pool", "spawn", "stop"]

@@ -12,6 +12,7 @@ records into Puzzle values.  Nothing in a puzzle text is ever run.
 from __future__ import annotations
 
 import itertools
+import os
 import sys
 from pathlib import Path
 from typing import IO, Iterable, Iterator
@@ -121,8 +122,7 @@ def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -
     """A long text of a one-puzzle-a-line format, read PIECE_LINES lines at a time: reading
     all of it at once takes the engine some 15 KB a line (a 50,000-line CSV outgrew its
     512 MB of stack), a piece at a time the memory of one piece."""
-    lines = text.split("\n")
-    pieces = (lines[start:start + PIECE_LINES] for start in range(0, len(lines), PIECE_LINES))
+    pieces = _in_pieces(text.split("\n"))
     first = next(pieces)
     layout, header = _layout(first, kind, fmt)
     if layout not in catalogue().line_formats:   # one puzzle a line: any run of lines is a text
@@ -179,17 +179,15 @@ def stream(name: str | Path, kind: str | None = None, fmt: str | None = None) ->
     with _open_input(name) as handle:
         lines = _lines(handle, source)
         first = list(itertools.islice(lines, PIECE_LINES + 1))
-        more = len(first) > PIECE_LINES
-        if not more:  # a short text: read as any other
+        if len(first) <= PIECE_LINES:  # a short text: read as any other
             yield from read("\n".join(first), source, kind, fmt)
             return
-        first, rest = first[:PIECE_LINES], first[PIECE_LINES:]
-        layout, header = _layout(first, kind, fmt)
+        layout, header = _layout(first[:PIECE_LINES], kind, fmt)
+        lines = itertools.chain(first, lines)
         if layout not in catalogue().line_formats:   # a format read whole, under the cap
-            text = "\n".join(itertools.chain(first, rest, _capped(lines, source, sum(map(len, first)))))
-            yield from read(text, source, kind, fmt)
+            yield from read("\n".join(_capped(lines, source)), source, kind, fmt)
             return
-        pieces = _in_pieces(itertools.chain(first, rest, lines))
+        pieces = _in_pieces(lines)
         yield from _piece_records(pieces, source, kind, layout, header)
 
 
@@ -223,18 +221,14 @@ def _lines(handle: IO[bytes], source: str) -> Iterator[str]:
                                         "any text is read (pybridge.LIMITS.max_file_bytes)", source, number)
             if number == 1 and data.startswith(b"\xef\xbb\xbf"):
                 data = data[3:]  # a byte-order mark
-            try:
-                yield data.decode("utf-8").removesuffix("\n")
-            except UnicodeDecodeError as exc:
-                raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} of "
-                                        "the line (save the file as UTF-8)", source, number) from None
+            yield decoded(data, source, number).removesuffix("\n")
     except OSError as exc:
         raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
 
 
-def _capped(lines: Iterator[str], source: str, read_so_far: int) -> Iterator[str]:
-    """The rest of a text read whole, within LIMITS.max_file_bytes."""
-    size = read_so_far
+def _capped(lines: Iterable[str], source: str) -> Iterator[str]:
+    """The lines of a text read whole, within LIMITS.max_file_bytes."""
+    size = 0
     for line in lines:
         size += len(line) + 1
         if size > LIMITS.max_file_bytes:
@@ -311,30 +305,27 @@ def _matrix_pair(path: Path, kind: str | None, fmt: str | None) -> tuple[Path, P
 def _file_text(path: Path) -> str:
     """The text of a puzzle file, read as UTF-8 (a byte-order mark is dropped by the reader)."""
     source = str(path)
-    try:
-        if "\0" in source:
-            raise PuzzleFormatError("a file name cannot hold a NUL character", repr(source))
-        size = path.stat().st_size
-        if not path.is_file():
-            raise PuzzleFormatError("not a file" + (" (a directory)" if path.is_dir() else ""), source)
-        if size > LIMITS.max_file_bytes:
-            raise PuzzleFormatError(f"{size} bytes: at most {LIMITS.max_file_bytes} are read "
-                                    "(pybridge.LIMITS.max_file_bytes)", source)
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise PuzzleFormatError("no such file", source) from None
-    except OSError as exc:
-        raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
+    with _open_input(path) as handle:
+        try:
+            size = os.fstat(handle.fileno()).st_size
+            if size > LIMITS.max_file_bytes:
+                raise PuzzleFormatError(f"{size} bytes: at most {LIMITS.max_file_bytes} are read "
+                                        "(pybridge.LIMITS.max_file_bytes)", source)
+            data = handle.read()
+        except OSError as exc:
+            raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
     return decoded(data, source)
 
 
-def decoded(data: bytes, source: str) -> str:
-    """Bytes read as UTF-8 text; PuzzleFormatError naming the first byte that is not."""
+def decoded(data: bytes, source: str, line: int | None = None) -> str:
+    """Bytes read as UTF-8 text; PuzzleFormatError naming the first byte that is not (its
+    offset in ``line`` when they are one line of the text)."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start} "
-                                "(save the file as UTF-8)", source) from None
+        where = "" if line is None else " of the line"
+        raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}{where} "
+                                "(save the file as UTF-8)", source, line) from None
 
 
 def from_record(record: list, source: str) -> Read:

@@ -251,7 +251,7 @@ def test_work_is_checked_and_keeps_the_callers_limits():
 def test_a_csv_of_fifty_thousand_rows_is_read_whole_and_right(tmp_path):
     # The public `quizzes,solutions` shape: all at once it outgrew the engine's stack, and
     # writing that error aborted the process in native code ("double free or corruption").
-    rows = [line.split(",") for line in corpus_lines("sudoku9_kaggle_bryanpark_first3000.csv")]
+    rows = kaggle_rows()
     big = tmp_path / "big.csv"
     body = [f"{rows[i % len(rows)][0]},{rows[i % len(rows)][1]}" for i in range(50_000)]
     body[40_000] = body[40_000][:80] + "," + body[40_000].split(",")[1]  # a row a cell short, at line 40,002
