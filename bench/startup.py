@@ -1,5 +1,5 @@
 """How long puzzlog takes to start: the import of pybridge, an engine made ready (pyswip and
-SWI-Prolog started, the engine loaded from prolog/bridge.qlf), and a whole `puzzlog solve`
+SWI-Prolog started, the engine loaded from prolog/engine.qlf), and a whole `puzzlog solve`
 of one 9x9 puzzle, each a fresh process, side by side in one run (medians of --runs), with
 the loading of the engine from its sources beside them for comparison.
 
@@ -57,7 +57,7 @@ def main() -> None:
     cases = [
         ("python -c pass (the floor)", lambda: wall([PYTHON, "-c", "pass"]), None),
         ('python -c "import pybridge"', lambda: wall([PYTHON, "-c", "import pybridge"]), 0.15),
-        ("engine ready (from bridge.qlf)", lambda: inner(READY), 0.08),
+        ("engine ready (from engine.qlf)", lambda: inner(READY), 0.08),
         ("engine ready (from the sources)", lambda: inner(FROM_SOURCE), None),
         ("puzzlog solve, one 9x9 from stdin", lambda: wall([PUZZLOG, "solve", "-"], ONE + "\n"), 0.25),
     ]

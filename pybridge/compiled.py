@@ -1,12 +1,18 @@
-"""The engine, loaded precompiled: ``prolog/bridge.qlf`` holds bridge.pl and every engine
+"""The engine, loaded precompiled: ``prolog/engine.qlf`` holds bridge.pl and every engine
 file it loads (SWI-Prolog's ``qcompile/2`` with ``include(user)``) and loads in about a third
 of the time of the sources.
 
-It is used only while it is newer than every ``.pl`` file of the engine: otherwise the
-sources are compiled again and the file rewritten, by the first process that finds it so
-(others wait on a lock file beside it, then load what it wrote).  Where the folder cannot
-be written, or the file does not load (another SWI-Prolog version wrote it), the sources are
-loaded as they are.  ``make`` builds it at set-up; a fresh checkout builds it on first use.
+It is used only while it is newer than every ``.pl`` file of the engine and was built in
+this folder: otherwise the sources are compiled again and the file rewritten, by the first
+process that finds it so (others wait on a lock file beside it, then load what it wrote).
+Where the folder cannot be written, or the file does not load (another SWI-Prolog version
+wrote it), the sources are loaded as they are.  ``make`` builds it at set-up; a fresh
+checkout builds it on first use.
+
+It is not left as ``bridge.qlf``, the name qcompile gives it: SWI-Prolog loads a
+``bridge.qlf`` in place of ``bridge.pl`` whenever it is newer than bridge.pl alone, so
+the shell (``swipl prolog/puzzlog.pl``) took a stale one beside fresh sources of the other
+files, and crashed.
 """
 from __future__ import annotations
 
@@ -19,12 +25,16 @@ from typing import Any, Callable, Iterator
 from .errors import EngineError
 
 Call = Callable[[str, list, int], Any]
+QLF = "engine.qlf"            # in the engine's folder: bridge.pl and all it loads, precompiled
+WHERE = ".engine.qlf.where"   # beside it: the folder it was built in
+LOCK = ".engine.qlf.lock"     # beside it: held shared to load it, alone to write it
+SWIPL_PATHS = ".swipl-paths"  # where pyswip found SWI-Prolog
 
 
 def load_engine(entry: Path, call: Call) -> str:
     """Load ``entry`` (bridge.pl) through ``call`` (foreign.call): from its .qlf when fresh,
     else compiling it again.  Says how: "qlf", "compiled" (the .qlf written now) or "source"."""
-    qlf = entry.with_suffix(".qlf")
+    qlf, written = entry.parent / QLF, entry.with_suffix(".qlf")
     with _locked(entry.parent, fcntl.LOCK_SH):   # never a file another process is writing
         if fresh(qlf) and _loaded(call, qlf):
             return "qlf"
@@ -32,8 +42,10 @@ def load_engine(entry: Path, call: Call) -> str:
         if writable:
             if fresh(qlf) and _loaded(call, qlf):   # another process wrote it while we waited
                 return "qlf"
+            written.unlink(missing_ok=True)   # so that qcompile reads the sources
             if _called(call, "qcompile", [str(entry), [("include", "user")]]):
-                (entry.parent / ".bridge.qlf.where").write_text(str(entry.parent.resolve()), encoding="utf-8")
+                os.replace(written, qlf)
+                (entry.parent / WHERE).write_text(str(entry.parent.resolve()), encoding="utf-8")
                 if fresh(qlf):
                     return "compiled"
     if not _called(call, "use_module", [str(entry)]):
@@ -46,7 +58,7 @@ def fresh(qlf: Path) -> bool:
     names its sources by their full paths: the engine shows a rule's clause from them)."""
     try:
         built = qlf.stat().st_mtime_ns
-        where = (qlf.parent / ".bridge.qlf.where").read_text(encoding="utf-8")
+        where = (qlf.parent / WHERE).read_text(encoding="utf-8")
     except OSError:
         return False
     return where == str(qlf.parent.resolve()) and \
@@ -70,7 +82,7 @@ def _locked(folder: Path, how: int) -> Iterator[bool]:
     """A lock (shared to load, exclusive to write) on the .qlf; False when the folder cannot
     be written (then nobody writes it, and no lock is needed to read it)."""
     try:
-        handle = os.open(folder / ".bridge.qlf.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        handle = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError:
         yield False
         return
@@ -88,7 +100,7 @@ def known_swipl(folder: Path) -> None:
     if os.environ.get("LIBSWIPL_PATH") and os.environ.get("SWI_HOME_DIR"):
         return
     try:
-        lib, home = (folder / ".swipl-paths").read_text(encoding="utf-8").splitlines()[:2]
+        lib, home = (folder / SWIPL_PATHS).read_text(encoding="utf-8").splitlines()[:2]
     except (OSError, ValueError):
         return
     if Path(lib).is_file() and Path(home).is_dir():
@@ -96,12 +108,14 @@ def known_swipl(folder: Path) -> None:
 
 
 def remember_swipl(folder: Path, lib: str, home: str) -> None:
-    """Keep where pyswip found SWI-Prolog, for known_swipl (where the folder can be written)."""
+    """Keep where pyswip found SWI-Prolog, for known_swipl, unless it is kept already (or
+    the folder cannot be written)."""
+    paths = folder / SWIPL_PATHS
     try:
-        if Path(lib).is_file() and Path(home).is_dir():
-            (folder / ".swipl-paths").write_text(f"{lib}\n{home}\n", encoding="utf-8")
+        if not paths.is_file() and Path(lib).is_file() and Path(home).is_dir():
+            paths.write_text(f"{lib}\n{home}\n", encoding="utf-8")
     except OSError:
         pass
 
 
-__all__ = ["fresh", "known_swipl", "load_engine", "remember_swipl"]
+__all__ = ["LOCK", "QLF", "SWIPL_PATHS", "WHERE", "fresh", "known_swipl", "load_engine", "remember_swipl"]

@@ -198,8 +198,7 @@ def _start() -> None:
     # A runaway puzzle ends in a resource error the bridge reports, not in
     # the whole process taking gigabytes.
     foreign.call("set_prolog_flag", ["stack_limit", LIMITS.engine_stack_mb * 2 ** 20], 0)
-    if not (folder / ".swipl-paths").is_file():
-        compiled.remember_swipl(folder, str(pyswip.core._path), str(pyswip.core.SWI_HOME_DIR))
+    compiled.remember_swipl(folder, str(pyswip.core._path), str(pyswip.core.SWI_HOME_DIR))
     try:
         compiled.load_engine(folder / "bridge.pl", foreign.call)
     except OSError as exc:
