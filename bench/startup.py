@@ -1,5 +1,5 @@
 """How long puzzlog takes to start: the import of pybridge, an engine made ready (pyswip and
-SWI-Prolog started, the engine loaded from prolog/engine.qlf), and a whole `puzzlog solve`
+SWI-Prolog started from the engine's saved state, prolog/engine.state), and a whole `puzzlog solve`
 of one 9x9 puzzle, each a fresh process, side by side in one run (medians of --runs), with
 the loading of the engine from its sources beside them for comparison.
 
@@ -29,9 +29,9 @@ engine.start()
 print(time.perf_counter() - started)
 """
 FROM_SOURCE = """
-import contextlib, time, pybridge.engine as engine, pybridge.compiled as compiled
-compiled.fresh = lambda qlf: False            # as if the .qlf were stale, in a folder not ours
-compiled._locked = lambda folder, how: contextlib.nullcontext(False)
+import time, pybridge.engine as engine, pybridge.compiled as compiled
+compiled.known_swipl = lambda folder: None    # as on a first start: pyswip, then the sources
+compiled.ready_state = lambda folder, swipl: None
 started = time.perf_counter()
 engine.start()
 print(time.perf_counter() - started)
@@ -53,11 +53,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    subprocess.run([PYTHON, "-c", "import pybridge.engine as e; e.start()"], check=True, cwd=ROOT)  # the .qlf
+    subprocess.run([PYTHON, "-c", "import pybridge.engine as e; e.start()"], check=True, cwd=ROOT)  # the state
     cases = [
         ("python -c pass (the floor)", lambda: wall([PYTHON, "-c", "pass"]), None),
         ('python -c "import pybridge"', lambda: wall([PYTHON, "-c", "import pybridge"]), 0.15),
-        ("engine ready (from engine.qlf)", lambda: inner(READY), 0.08),
+        ("engine ready (from engine.state)", lambda: inner(READY), 0.08),
         ("engine ready (from the sources)", lambda: inner(FROM_SOURCE), None),
         ("puzzlog solve, one 9x9 from stdin", lambda: wall([PUZZLOG, "solve", "-"], ONE + "\n"), 0.25),
     ]

@@ -1,6 +1,6 @@
 import sys
 
-from .cli import main
+from .launch import main
 
 if __name__ == "__main__":  # not in a worker process that spawn starts from here
     sys.exit(main())

@@ -1,18 +1,22 @@
-"""The engine, loaded precompiled: ``prolog/engine.qlf`` holds bridge.pl and every engine
-file it loads (SWI-Prolog's ``qcompile/2`` with ``include(user)``) and loads in about a third
-of the time of the sources.
+"""The engine, started from a saved state: ``prolog/engine.state`` holds SWI-Prolog's own
+libraries and every engine file, compiled (``swipl -c``: SWI-Prolog's saved states).  An
+engine starts from it in about 40 ms, where the sources take 400 ms and a .qlf of them
+still loaded SWI-Prolog's libraries from their sources (60 ms).
 
-It is used only while it is newer than every ``.pl`` file of the engine and was built in
-this folder: otherwise the sources are compiled again and the file rewritten, by the first
-process that finds it so (others wait on a lock file beside it, then load what it wrote).
-Where the folder cannot be written, or the file does not load (another SWI-Prolog version
-wrote it), the sources are loaded as they are.  ``make`` builds it at set-up; a fresh
-checkout builds it on first use.
+A state SWI-Prolog cannot read does not raise: it aborts the whole process.  So the state
+is used only while it is sure to be sound and current, which the record beside it
+(``.engine.state.built``) tells: it was built in this folder (it names its sources by their
+full paths: the engine shows a rule's clause from them), by the libswipl that would load it
+now (same path, size and time), it has the size it had then, and no engine source is newer.
+Otherwise it is built again, by the first process that finds it so (others wait on a lock
+file beside it, then use what it wrote), with the ``swipl`` program of that SWI-Prolog,
+which must start from it before it takes the place of the old one.
 
-It is not left as ``bridge.qlf``, the name qcompile gives it: SWI-Prolog loads a
-``bridge.qlf`` in place of ``bridge.pl`` whenever it is newer than bridge.pl alone, so
-the shell (``swipl prolog/puzzlog.pl``) took a stale one beside fresh sources of the other
-files, and crashed.
+Where SWI-Prolog is not known yet (the very first start: pyswip finds it, some 30 ms of
+running ``swipl``; where it found it is kept in ``.swipl-paths``), where the folder cannot be
+written, or where no state can be built, the engine is started by pyswip and loaded from
+its sources, as before.  ``make`` builds the state at set-up; a checkout builds it on its
+first start.  The shell (``swipl prolog/puzzlog.pl``) always reads the sources.
 """
 from __future__ import annotations
 
@@ -20,66 +24,115 @@ import contextlib
 import fcntl
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Iterator, NamedTuple
 
-from .errors import EngineError
-
-Call = Callable[[str, list, int], Any]
-QLF = "engine.qlf"            # in the engine's folder: bridge.pl and all it loads, precompiled
-WHERE = ".engine.qlf.where"   # beside it: the folder it was built in
-LOCK = ".engine.qlf.lock"     # beside it: held shared to load it, alone to write it
-SWIPL_PATHS = ".swipl-paths"  # where pyswip found SWI-Prolog
+STATE = "engine.state"            # in the engine's folder: SWI-Prolog's libraries and the engine
+BUILT = ".engine.state.built"     # beside it: what it was built from (see fresh)
+LOCK = ".engine.state.lock"       # beside it: held shared to use it, alone to write it
+SWIPL_PATHS = ".swipl-paths"      # where pyswip found SWI-Prolog
+BUILD_SECONDS = 300               # what building a state may take (about 1.2 s here)
 
 
-def load_engine(entry: Path, call: Call) -> str:
-    """Load ``entry`` (bridge.pl) through ``call`` (foreign.call): from its .qlf when fresh,
-    else compiling it again.  Says how: "qlf", "compiled" (the .qlf written now) or "source"."""
-    qlf, written = entry.parent / QLF, entry.with_suffix(".qlf")
-    with _locked(entry.parent, fcntl.LOCK_SH):   # never a file another process is writing
-        if fresh(qlf) and _loaded(call, qlf):
-            return "qlf"
-    with _locked(entry.parent, fcntl.LOCK_EX) as writable:
-        if writable:
-            if fresh(qlf) and _loaded(call, qlf):   # another process wrote it while we waited
-                return "qlf"
-            written.unlink(missing_ok=True)   # so that qcompile reads the sources
-            if _called(call, "qcompile", [str(entry), [("include", "user")]]):
-                os.replace(written, qlf)
-                (entry.parent / WHERE).write_text(str(entry.parent.resolve()), encoding="utf-8")
-                if fresh(qlf):
-                    return "compiled"
-    if not _called(call, "use_module", [str(entry)]):
-        raise OSError(f"SWI-Prolog could not load {entry}")
-    return "source"
+class Swipl(NamedTuple):   # not a dataclass: this module is read before the engine starts
+    """One SWI-Prolog: its shared library and its home (SWI_HOME_DIR)."""
+    lib: str
+    home: str
+
+    def identity(self) -> str:
+        """The library's path, size and time: another SWI-Prolog (an upgrade) is another one."""
+        stat = os.stat(self.lib)
+        return f"{self.lib} {stat.st_size} {stat.st_mtime_ns}"
+
+    def program(self) -> str | None:
+        """The ``swipl`` program of this SWI-Prolog, which builds states it can read."""
+        import shutil
+        for candidate in sorted(Path(self.home, "bin").glob("*/swipl")):
+            if os.access(candidate, os.X_OK):
+                return str(candidate)
+        return shutil.which("swipl")
 
 
-def fresh(qlf: Path) -> bool:
-    """The .qlf exists, no engine source is newer, and it was built in this folder (it
-    names its sources by their full paths: the engine shows a rule's clause from them)."""
+def known_swipl(folder: Path) -> Swipl | None:
+    """Where SWI-Prolog is: as the caller set it (LIBSWIPL_PATH and SWI_HOME_DIR), else as
+    pyswip found it before (kept beside the state), if it is still there."""
+    lib, home = os.environ.get("LIBSWIPL_PATH"), os.environ.get("SWI_HOME_DIR")
+    if not (lib and home):
+        try:
+            lib, home = (folder / SWIPL_PATHS).read_text(encoding="utf-8").splitlines()[:2]
+        except (OSError, ValueError):
+            return None
+    return Swipl(lib, home) if Path(lib).is_file() and Path(home).is_dir() else None
+
+
+def remember_swipl(folder: Path, swipl: Swipl) -> None:
+    """Keep where pyswip found SWI-Prolog, for known_swipl, unless it is kept already (or
+    the folder cannot be written)."""
+    paths = folder / SWIPL_PATHS
     try:
-        built = qlf.stat().st_mtime_ns
-        where = (qlf.parent / WHERE).read_text(encoding="utf-8")
+        if not paths.is_file() and Path(swipl.lib).is_file() and Path(swipl.home).is_dir():
+            paths.write_text(f"{swipl.lib}\n{swipl.home}\n", encoding="utf-8")
+    except OSError:
+        pass
+
+
+def ready_state(folder: Path, swipl: Swipl) -> Path | None:
+    """The engine's saved state, fresh for ``swipl``: as it is, or built now; None when
+    there is none to be had (the folder cannot be written, the build failed)."""
+    state = folder / STATE
+    with _locked(folder, fcntl.LOCK_SH):   # never a file another process is writing
+        if fresh(state, swipl):
+            return state
+    with _locked(folder, fcntl.LOCK_EX) as writable:
+        if not writable:
+            return None
+        if fresh(state, swipl):   # another process built it while we waited
+            return state
+        return state if _build(folder, swipl) else None
+
+
+def fresh(state: Path, swipl: Swipl) -> bool:
+    """The state was built in this folder by this SWI-Prolog, is whole, and no engine source
+    is newer (see the module comment)."""
+    try:
+        built = state.stat()
+        record = (state.parent / BUILT).read_text(encoding="utf-8")
+        expected = _record(state.parent, swipl, built.st_size)
     except OSError:
         return False
-    return where == str(qlf.parent.resolve()) and \
-        all(source.stat().st_mtime_ns <= built for source in qlf.parent.rglob("*.pl"))
+    return record == expected and \
+        all(source.stat().st_mtime_ns <= built.st_mtime_ns for source in state.parent.rglob("*.pl"))
 
 
-def _loaded(call: Call, qlf: Path) -> bool:
-    return _called(call, "load_files", [str(qlf), []])
+def _record(folder: Path, swipl: Swipl, size: int) -> str:
+    return f"{folder.resolve()}\n{swipl.identity()}\n{size}\n"
 
 
-def _called(call: Call, name: str, args: list) -> bool:
-    """The goal succeeded (an exception, such as a .qlf of another SWI-Prolog version, is a no)."""
-    try:
-        return call(name, args, 0) is not None
-    except EngineError:
+def _build(folder: Path, swipl: Swipl) -> bool:
+    """Build the state with ``swipl -c`` into a new file, start a swipl from it, and only
+    then put it in place with its record.  Class development: the state keeps autoloading
+    (a rules file of one's own may call any library predicate) and the clauses' sources."""
+    import subprocess
+    program = swipl.program()
+    if program is None:
         return False
+    state, trial = folder / STATE, folder / f"{STATE}.new"
+    (folder / BUILT).unlink(missing_ok=True)    # the old state is stale from here on
+    build = [program, "-q", "-f", "none", "--class=development", "-o", str(trial), "-c", str(folder / "bridge.pl")]
+    start = [program, "-q", "-x", str(trial), "-g", "bridge:bridge_idle", "-t", "halt"]
+    try:
+        for command in (build, start):
+            subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=BUILD_SECONDS, check=True)
+        os.replace(trial, state)
+        (folder / BUILT).write_text(_record(folder, swipl, state.stat().st_size), encoding="utf-8")
+    except (OSError, subprocess.SubprocessError):
+        trial.unlink(missing_ok=True)
+        return False
+    return fresh(state, swipl)
 
 
 @contextlib.contextmanager
 def _locked(folder: Path, how: int) -> Iterator[bool]:
-    """A lock (shared to load, exclusive to write) on the .qlf; False when the folder cannot
+    """A lock (shared to use, exclusive to write) on the state; False when the folder cannot
     be written (then nobody writes it, and no lock is needed to read it)."""
     try:
         handle = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
@@ -93,29 +146,5 @@ def _locked(folder: Path, how: int) -> Iterator[bool]:
         os.close(handle)  # the lock goes with it
 
 
-def known_swipl(folder: Path) -> None:
-    """Tell pyswip where SWI-Prolog is (LIBSWIPL_PATH, SWI_HOME_DIR), as it found it before:
-    finding it runs `swipl` (some 30 ms a start).  Kept beside the .qlf; a path that is gone
-    is looked for again.  Nothing is changed where the caller set them."""
-    if os.environ.get("LIBSWIPL_PATH") and os.environ.get("SWI_HOME_DIR"):
-        return
-    try:
-        lib, home = (folder / SWIPL_PATHS).read_text(encoding="utf-8").splitlines()[:2]
-    except (OSError, ValueError):
-        return
-    if Path(lib).is_file() and Path(home).is_dir():
-        os.environ["LIBSWIPL_PATH"], os.environ["SWI_HOME_DIR"] = lib, home
-
-
-def remember_swipl(folder: Path, lib: str, home: str) -> None:
-    """Keep where pyswip found SWI-Prolog, for known_swipl, unless it is kept already (or
-    the folder cannot be written)."""
-    paths = folder / SWIPL_PATHS
-    try:
-        if not paths.is_file() and Path(lib).is_file() and Path(home).is_dir():
-            paths.write_text(f"{lib}\n{home}\n", encoding="utf-8")
-    except OSError:
-        pass
-
-
-__all__ = ["LOCK", "QLF", "SWIPL_PATHS", "WHERE", "fresh", "known_swipl", "load_engine", "remember_swipl"]
+__all__ = ["BUILT", "LOCK", "STATE", "SWIPL_PATHS", "Swipl", "fresh", "known_swipl", "ready_state",
+           "remember_swipl"]

@@ -22,12 +22,9 @@ Each call is a single query whose arguments are built as terms (a Python
 from __future__ import annotations
 
 import atexit
-import ctypes
 import queue
 import signal
 import threading
-from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -40,11 +37,55 @@ class Cancelled(PuzzlogError):
     """The work was called off (call_off) before it was done."""
 
 
-_JOBS: queue.SimpleQueue[tuple[Future[Any], Callable[..., Any], tuple[Any, ...]]] = queue.SimpleQueue()
+class _Job:
+    """One call handed to the worker thread, and its outcome: what the bridge needs of a
+    concurrent.futures.Future, whose import alone took a sixth of an engine's start."""
+
+    def __init__(self, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+        self.function, self.args = function, args
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._state = "waiting"     # then "running" or "cancelled"
+        self._outcome: tuple[bool, Any] = (False, None)
+
+    def take(self) -> bool:
+        """The worker takes the job, unless it was cancelled."""
+        with self._lock:
+            if self._state == "cancelled":
+                return False
+            self._state = "running"
+            return True
+
+    def cancel(self) -> bool:
+        """Drop the job if the worker has not taken it yet (then True)."""
+        with self._lock:
+            if self._state != "waiting":
+                return False
+            self._state = "cancelled"
+        self._done.set()
+        return True
+
+    def finish(self, ok: bool, value: Any) -> None:
+        self._outcome = (ok, value)
+        self._done.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+    def result(self) -> Any:
+        self._done.wait()
+        ok, value = self._outcome
+        if ok:
+            return value
+        raise value if self._state == "running" else Cancelled("the call was dropped before it ran")
+
+
+_JOBS: queue.SimpleQueue[_Job] = queue.SimpleQueue()
 _LOADED = False
+started_from = ""                 # once started: "state" (compiled.py) or "sources"
 _INTERRUPT = signal.SIGUSR2       # the Prolog signal bridge.pl turns into an `interrupted` exception
 _INTERRUPT_WAIT = 2.0             # seconds an interrupted caller waits for the engine to stop
-_running: Future[Any] | None = None   # the job the worker is on, under _RUNNING_LOCK
+_running: _Job | None = None      # the job the worker is on, under _RUNNING_LOCK
 _RUNNING_LOCK = threading.Lock()
 _prolog_thread = 0                # the worker's Prolog thread id, once Prolog is started
 _CALLED_OFF = threading.Event()   # set: every call raises Cancelled
@@ -53,27 +94,22 @@ _CALLED_OFF = threading.Event()   # set: every call raises Cancelled
 def _serve() -> None:
     global _running
     while True:
-        future, function, args = _JOBS.get()
-        if not future.set_running_or_notify_cancel():
+        job = _JOBS.get()
+        if not job.take():
             continue
         with _RUNNING_LOCK:
-            _running = future
+            _running = job
         try:
             if _LOADED:
                 _apply_limits()
-            result = function(*args)
+            outcome: tuple[bool, Any] = (True, job.function(*job.args))
         except BaseException as exc:  # handed to the caller's thread
-            outcome: tuple[bool, Any] = (False, exc)
-        else:
-            outcome = (True, result)
+            outcome = (False, exc)
         with _RUNNING_LOCK:
             _running = None
         if _LOADED:
             _settle()
-        if outcome[0]:
-            future.set_result(outcome[1])
-        else:
-            future.set_exception(outcome[1])
+        job.finish(*outcome)
 
 
 _applied_chain_links = 0
@@ -115,30 +151,36 @@ _WORKER_START = threading.Lock()
 def _on_worker(function: Callable[..., Any], *args: Any) -> Any:
     if threading.current_thread() is _WORKER:
         return function(*args)
-    with _WORKER_START:
-        if _WORKER.ident is None:
-            _WORKER.start()
-    future: Future[Any] = Future()
-    _JOBS.put((future, function, args))
+    job = _handed(function, args)
     try:
-        return future.result()
+        return job.result()
     except KeyboardInterrupt:
-        _interrupt(future)
+        _interrupt(job)
         raise
 
 
-def _interrupt(future: Future[Any]) -> None:
-    """Stop the job of ``future``: drop it if it has not started, else signal the
-    worker's Prolog thread and wait a little for the query to unwind (a second
-    Ctrl-C stops the waiting, not the stopping)."""
-    if future.cancel():
+def _handed(function: Callable[..., Any], args: tuple[Any, ...]) -> _Job:
+    """Hand a job to the worker thread (started on the first one)."""
+    with _WORKER_START:
+        if _WORKER.ident is None:
+            _WORKER.start()
+    job = _Job(function, args)
+    _JOBS.put(job)
+    return job
+
+
+def _interrupt(job: _Job) -> None:
+    """Stop ``job``: drop it if it has not started, else signal the worker's Prolog
+    thread and wait a little for the query to unwind (a second Ctrl-C stops the
+    waiting, not the stopping)."""
+    if job.cancel():
         return
     with _RUNNING_LOCK:
-        if _running is future and _prolog_thread:
-            _raise_in_prolog(_prolog_thread, int(_INTERRUPT))
+        if _running is job and _prolog_thread:
+            foreign.raise_in_thread(_prolog_thread, int(_INTERRUPT))
     try:
-        future.exception(timeout=_INTERRUPT_WAIT)
-    except (FutureTimeout, KeyboardInterrupt):
+        job.wait(_INTERRUPT_WAIT)
+    except KeyboardInterrupt:
         pass
 
 
@@ -148,20 +190,12 @@ def call_off() -> None:
     _CALLED_OFF.set()
     with _RUNNING_LOCK:
         if _running is not None and _prolog_thread:
-            _raise_in_prolog(_prolog_thread, int(_INTERRUPT))
+            foreign.raise_in_thread(_prolog_thread, int(_INTERRUPT))
 
 
 def call_on() -> None:
     """Take calls again after call_off()."""
     _CALLED_OFF.clear()
-
-
-def _raise_in_prolog(thread: int, sig: int) -> None:
-    from pyswip.core import _lib
-    raise_signal = _lib["PL_thread_raise"]  # a function object of our own, as in foreign.py
-    raise_signal.argtypes = [ctypes.c_int, ctypes.c_int]
-    raise_signal.restype = ctypes.c_int
-    raise_signal(thread, sig)
 
 
 def prolog_dir() -> Path:
@@ -174,44 +208,61 @@ def prolog_dir() -> Path:
 
 
 def _start() -> None:
-    global _LOADED, _prolog_thread
+    global _LOADED, _prolog_thread, started_from
     if _LOADED:
         return
     folder = prolog_dir()
-    compiled.known_swipl(folder)
-    try:
-        import pyswip.core
-        from pyswip import Prolog
-        from pyswip.core import PL_thread_attach_engine, PL_thread_self
-    except Exception as exc:  # pyswip raises plain exceptions when libswipl is missing
-        raise EngineError(f"cannot start SWI-Prolog through pyswip: {exc}. "
-                          "Install SWI-Prolog (apt-get install swi-prolog-nox) and pyswip.") from exc
-    Prolog()
-    if PL_thread_self() == -1:  # Prolog was started on another thread
-        PL_thread_attach_engine(None)
-    atexit.unregister(pyswip.core.cleanupProlog)  # see the module comment
-    # pyswip starts Prolog without signal handling, which also leaves out
-    # SWI-Prolog's garbage-collector thread: clause garbage from the
-    # asserts and retracts of every solve was then collected on this thread.
-    # Ask for the thread, as a plain swipl has it.
+    swipl = compiled.known_swipl(folder)
+    state = compiled.ready_state(folder, swipl) if swipl else None
+    if state is not None:
+        foreign.start(swipl.lib, swipl.home, str(state))
+    else:
+        swipl = _start_through_pyswip()
+    if foreign.thread_self() == -1:  # Prolog was started on another thread
+        foreign.attach_thread()
+    # Started without signal handling (as pyswip does), SWI-Prolog also leaves out its
+    # garbage-collector thread: clause garbage from the asserts and retracts of every
+    # solve was then collected on this thread.  Ask for the thread, as a plain swipl has it.
     foreign.call("set_prolog_flag", ["gc_thread", "true"], 0)
     # A runaway puzzle ends in a resource error the bridge reports, not in
     # the whole process taking gigabytes.
     foreign.call("set_prolog_flag", ["stack_limit", LIMITS.engine_stack_mb * 2 ** 20], 0)
-    compiled.remember_swipl(folder, str(pyswip.core._path), str(pyswip.core.SWI_HOME_DIR))
-    try:
-        compiled.load_engine(folder / "bridge.pl", foreign.call)
-    except OSError as exc:
-        raise EngineError(str(exc)) from None
+    if state is None:
+        if foreign.call("use_module", [str(folder / "bridge.pl")], 0) is None:
+            raise EngineError(f"SWI-Prolog could not load {folder / 'bridge.pl'}")
+        compiled.remember_swipl(folder, swipl)
+        compiled.ready_state(folder, swipl)   # for the next start
     if foreign.call("bridge_interruptible", [int(_INTERRUPT)], 0) is None:
         raise EngineError("SWI-Prolog would not take the interrupt signal")
-    _prolog_thread = PL_thread_self()
+    _prolog_thread = foreign.thread_self()
+    started_from = "sources" if state is None else "state"
     _LOADED = True
+
+
+def _start_through_pyswip() -> compiled.Swipl:
+    """Start SWI-Prolog as pyswip finds and starts it; say where it found it."""
+    try:
+        import pyswip.core
+        from pyswip import Prolog
+    except Exception as exc:  # pyswip raises plain exceptions when libswipl is missing
+        raise EngineError(f"cannot start SWI-Prolog through pyswip: {exc}. "
+                          "Install SWI-Prolog (apt-get install swi-prolog-nox) and pyswip.") from exc
+    Prolog()
+    atexit.unregister(pyswip.core.cleanupProlog)  # see the module comment
+    return compiled.Swipl(str(pyswip.core._path), str(pyswip.core.SWI_HOME_DIR))
 
 
 def _started_run(name: str, args: list[Any], outputs: int) -> list[Any] | None:
     _start()
     return foreign.call(name, args, outputs)
+
+
+def start_soon() -> None:
+    """Start the engine on its thread and return at once: SWI-Prolog starts (mostly in C,
+    on another core) while the caller goes on with its imports and its reading.  A call
+    waits for it; a start that failed fails again, with its message, on the first call."""
+    if not _LOADED:
+        _handed(_start, ())
 
 
 def start(time_limits: bool = False) -> None:

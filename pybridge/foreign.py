@@ -1,10 +1,10 @@
 """One call of a Prolog predicate through SWI-Prolog's C interface.
 
-pyswip finds and starts libswipl; its term classes, though, cost more than
-the solve itself for the bridge's few, small arguments (half a millisecond a
-call, in objects made and thrown away).  This module builds the arguments
-and reads the answers with the C functions directly, through the library
-pyswip has loaded:
+pyswip finds and starts libswipl (or ``start`` does, from the engine's saved
+state: compiled.py); pyswip's term classes, though, cost more than the solve
+itself for the bridge's few, small arguments (half a millisecond a call, in
+objects made and thrown away).  This module builds the arguments and reads the
+answers with the C functions directly, through the library so loaded:
 
 - ``int`` is an integer, ``str`` an atom and ``PrologString`` a string
   (never text parsed as Prolog),
@@ -80,6 +80,9 @@ class _Functions:
         self.get_atom = bind("PL_get_atom", c_int, _term_t, POINTER(_term_t))
         self.atom_nchars = bind("PL_atom_nchars", c_void_p, _term_t, POINTER(c_size_t))
         self.atom_wchars = bind("PL_atom_wchars", c_void_p, _term_t, POINTER(c_size_t))
+        self.thread_self = bind("PL_thread_self", c_int)
+        self.attach_engine = bind("PL_thread_attach_engine", c_int, c_void_p)
+        self.thread_raise = bind("PL_thread_raise", c_int, c_int, c_int)
 
 
 class PrologString(str):
@@ -89,6 +92,7 @@ class PrologString(str):
     collection, which lets the table (and the process) grow over a batch."""
 
 
+_LIB: ctypes.CDLL | None = None
 _C: _Functions | None = None
 _PREDICATES: dict[tuple[str, int], int] = {}
 _FUNCTORS: dict[tuple[str, int], int] = {}
@@ -128,15 +132,52 @@ def call(name: str, args: list[Any], outputs: int) -> list[Any] | None:
         c.discard_frame(frame)
 
 
-def _functions() -> _Functions:
-    global _C
-    if _C is None:
+def start(lib: str, home: str, state: str) -> None:
+    """Start SWI-Prolog (its shared library ``lib``, its ``home``) from the saved ``state``,
+    with the options pyswip starts it with: quiet, and no signal handling of its own.  The
+    state must be sound: SWI-Prolog aborts the process on one it cannot read."""
+    global _LIB
+    library = ctypes.CDLL(lib, mode=ctypes.RTLD_GLOBAL)
+    initialise = library["PL_initialise"]
+    initialise.restype, initialise.argtypes = c_int, [c_int, POINTER(c_char_p)]
+    args = [b"./", b"-q", b"--nosignals", f"--home={home}".encode(), b"-x", state.encode()]
+    if not initialise(len(args), (c_char_p * (len(args) + 1))(*args, None)):
+        raise EngineError(f"SWI-Prolog ({lib}) would not start from {state}")
+    _LIB = library
+
+
+def library() -> ctypes.CDLL:
+    """The libswipl in use: the one ``start`` loaded, else the one pyswip found and loaded."""
+    if _LIB is None:
         try:
-            from pyswip.core import _lib  # the libswipl that pyswip found and loaded
-            _C = _Functions(_lib)
+            from pyswip.core import _lib
         except (ImportError, AttributeError) as exc:
             raise EngineError(f"cannot reach SWI-Prolog's C functions through pyswip.core._lib ({exc}); "
                               "pyswip 0.3 and SWI-Prolog 9 are known to work") from exc
+        return _lib
+    return _LIB
+
+
+def thread_self() -> int:
+    """This thread's Prolog thread id, -1 when it has no Prolog engine (PL_thread_self)."""
+    return int(_functions().thread_self())
+
+
+def attach_thread() -> None:
+    """Give this thread a Prolog engine of its own (PL_thread_attach_engine)."""
+    if _functions().attach_engine(None) < 0:
+        raise EngineError("SWI-Prolog would not give this thread an engine")
+
+
+def raise_in_thread(thread: int, signal: int) -> None:
+    """Raise Prolog ``signal`` in Prolog thread ``thread``, from any thread (PL_thread_raise)."""
+    _functions().thread_raise(thread, signal)
+
+
+def _functions() -> _Functions:
+    global _C
+    if _C is None:
+        _C = _Functions(library())
     return _C
 
 

@@ -1,6 +1,8 @@
-"""A quick start that is never a stale one: the engine loads from prolog/engine.qlf while it is
-newer than every source, and is compiled again (and the file rewritten) as soon as one source
-is newer.  Tried on a copy of the package, so that the suite's own engines are left alone."""
+"""A quick start that is never a stale one, nor a fatal one: the engine starts from
+prolog/engine.state while it is fresh (built in this folder, by this SWI-Prolog, whole, newer
+than every source), and the state is built again as soon as it is not.  A state SWI-Prolog
+cannot read would abort the process: such a one must never be started from.  Tried on a copy
+of the package, so that the suite's own engines are left alone."""
 from __future__ import annotations
 
 import os
@@ -12,43 +14,68 @@ from pybridge import compiled
 from conftest import ROOT
 
 EXPLAIN_FIRST_STEP = """
-import pybridge
+import pybridge, pybridge.engine as engine
 [p] = pybridge.load("...24......32...")
 print(pybridge.explain(p).steps[0].text)
+print(engine.started_from)
 """
 
 
 def copy_of_the_package(target):
-    ignore = shutil.ignore_patterns("__pycache__", "*.qlf", compiled.WHERE, compiled.LOCK, compiled.SWIPL_PATHS)
+    """The package without its state, nor where SWI-Prolog is: as a fresh checkout."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.qlf", compiled.STATE, f"{compiled.STATE}.new", compiled.BUILT,
+                                    compiled.LOCK, compiled.SWIPL_PATHS)
     shutil.copytree(ROOT / "pybridge", target / "pybridge", ignore=ignore)
     shutil.copytree(ROOT / "prolog", target / "prolog", ignore=ignore)
-    return target / "prolog" / compiled.QLF
+    return target / "prolog" / compiled.STATE
 
 
-def first_step(target) -> str:
+def first_step(target) -> tuple[str, str]:
+    """The first step of a 4x4's explanation, and what the engine started from."""
     out = subprocess.run([sys.executable, "-c", EXPLAIN_FIRST_STEP], cwd=target, capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(target)}, timeout=120)
     assert out.returncode == 0, out.stderr
-    return out.stdout.strip()
+    step, started_from = out.stdout.strip().splitlines()
+    return step, started_from
 
 
-def test_a_stale_precompiled_engine_is_compiled_again_not_used(tmp_path):
-    qlf = copy_of_the_package(tmp_path)
-    assert not qlf.exists()
-    assert first_step(tmp_path).startswith("naked single: r2c4")   # the first start writes it
-    built = qlf.stat().st_mtime_ns
-    assert first_step(tmp_path).startswith("naked single: r2c4")   # the next ones load it as it is
-    assert qlf.stat().st_mtime_ns == built
-    # a source changed after the file was written: its words must show, not the old file's
+def test_a_stale_saved_state_is_built_again_not_used(tmp_path):
+    state = copy_of_the_package(tmp_path)
+    assert not state.exists()
+    step, started_from = first_step(tmp_path)    # a first start: pyswip finds SWI-Prolog, then builds the state
+    assert step.startswith("naked single: r2c4") and started_from == "sources" and state.exists()
+    built = state.stat().st_mtime_ns
+    assert first_step(tmp_path) == (step, "state")   # the next ones start from it as it is
+    assert state.stat().st_mtime_ns == built
+    # a source changed after the state was built: its words must show, not the old state's
     explain = tmp_path / "prolog" / "analysis" / "explain.pl"
     text = explain.read_text()
     assert "'r~wc~w can only be ~w'" in text
     explain.write_text(text.replace("'r~wc~w can only be ~w'", "'r~wc~w is forced to be ~w'"))
-    earlier = explain.stat().st_mtime - 10  # the file older than the source, whatever the clock's grain
-    os.utime(qlf, (earlier, earlier))
-    built = qlf.stat().st_mtime_ns
-    assert first_step(tmp_path).startswith("naked single: r2c4 is forced to be")
-    assert qlf.stat().st_mtime_ns > built and qlf.stat().st_mtime_ns >= explain.stat().st_mtime_ns
+    earlier = explain.stat().st_mtime - 10  # the state older than the source, whatever the clock's grain
+    os.utime(state, (earlier, earlier))
+    built = state.stat().st_mtime_ns
+    step, started_from = first_step(tmp_path)
+    assert step.startswith("naked single: r2c4 is forced to be") and started_from == "state"
+    assert state.stat().st_mtime_ns > built and state.stat().st_mtime_ns >= explain.stat().st_mtime_ns
+
+
+def test_a_state_that_is_not_whole_or_of_another_swi_prolog_is_never_started_from(tmp_path):
+    """SWI-Prolog aborts the process on a state it cannot read: a cut one (a full disk, a
+    copy cut short) or one another SWI-Prolog wrote is built again before it is started."""
+    state = copy_of_the_package(tmp_path)
+    first_step(tmp_path)
+    whole = state.read_bytes()
+    state.write_bytes(whole[: len(whole) // 2])   # newer than every source, but cut
+    assert first_step(tmp_path)[1] == "state"
+    assert state.read_bytes() != whole[: len(whole) // 2] and len(state.read_bytes()) > len(whole) // 2
+    built = tmp_path / "prolog" / compiled.BUILT
+    folder, lib, size = built.read_text().splitlines()
+    path, lib_size, lib_time = lib.split()
+    built.write_text("\n".join([folder, f"{path} {int(lib_size) + 1} {lib_time}", size]) + "\n")  # an upgrade
+    before = state.stat().st_mtime_ns
+    assert first_step(tmp_path)[1] == "state"
+    assert state.stat().st_mtime_ns > before and built.read_text().splitlines()[1] == lib
 
 
 SHELL_STEP = "explain:step_text(step(naked_single, cell(2/2), [p(2,2,4)], []), T), write(T), nl"
@@ -58,9 +85,9 @@ def test_the_shell_never_meets_a_precompiled_engine(tmp_path):
     """SWI-Prolog loads a bridge.qlf in place of bridge.pl when it is newer than bridge.pl
     alone: left under that name, a stale one crashed `swipl prolog/puzzlog.pl` (its old
     modules beside the fresh sources of the others).  The shell reads the sources."""
-    qlf = copy_of_the_package(tmp_path)
-    assert first_step(tmp_path).startswith("naked single")
-    assert qlf.exists() and not (tmp_path / "prolog" / "bridge.qlf").exists()
+    state = copy_of_the_package(tmp_path)
+    assert first_step(tmp_path)[0].startswith("naked single")
+    assert state.exists() and not list((tmp_path / "prolog").rglob("*.qlf"))
     explain = tmp_path / "prolog" / "analysis" / "explain.pl"
     explain.write_text(explain.read_text().replace("'r~wc~w can only be ~w'", "'r~wc~w is forced to be ~w'"))
     shell = subprocess.run(["swipl", "-q", "-g", SHELL_STEP, "-t", "halt", str(tmp_path / "prolog" / "puzzlog.pl")],
@@ -68,15 +95,15 @@ def test_the_shell_never_meets_a_precompiled_engine(tmp_path):
     assert shell.returncode == 0 and shell.stdout.strip() == "naked single: r2c2 is forced to be 4", shell.stderr
 
 
-def test_a_precompiled_engine_moved_with_its_folder_is_compiled_again(tmp_path):
-    """The .qlf names its sources by their full paths (a rule's clause is shown from them):
+def test_a_saved_state_moved_with_its_folder_is_built_again(tmp_path):
+    """The state names its sources by their full paths (a rule's clause is shown from them):
     one built in another folder is not used, however new it is."""
     first = tmp_path / "first"
-    qlf = copy_of_the_package(first)
-    assert first_step(first).startswith("naked single")
+    state = copy_of_the_package(first)
+    assert first_step(first)[0].startswith("naked single")
     moved = tmp_path / "moved"
     shutil.copytree(first, moved)  # times kept: the copy looks as fresh as the original
-    where = moved / "prolog" / compiled.WHERE
-    assert where.read_text() == str(first / "prolog")
-    assert first_step(moved).startswith("naked single")
-    assert where.read_text() == str(moved / "prolog") and qlf.exists()
+    built = moved / "prolog" / compiled.BUILT
+    assert built.read_text().splitlines()[0] == str(first / "prolog")
+    assert first_step(moved) == (first_step(first)[0], "state")
+    assert built.read_text().splitlines()[0] == str(moved / "prolog") and state.exists()
