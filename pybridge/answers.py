@@ -121,8 +121,12 @@ class RatingTerm(NamedTuple):
 
 def values_of(text: str) -> list[int]:
     """The values a text of value characters spells (`.` for 0), as the engine writes them."""
-    chars = catalogue().value_chars
-    return [0 if ch == "." else chars.index(ch) + 1 for ch in text]
+    if not _VALUES:
+        _VALUES.update({".": 0}, **{ch: v for v, ch in enumerate(catalogue().value_chars, 1)})
+    return [_VALUES[ch] for ch in text]
+
+
+_VALUES: dict[str, int] = {}   # value character: value, for values_of
 
 
 def chunks(flat: list, size: int) -> list[tuple]:

@@ -2,9 +2,17 @@
 engine's (words.pl's value_char/2), asked of it once (catalogue.py)."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from .catalogue import catalogue
 
 MARK = -1  # in a grid printed as text: a cell to point at, shown as `*`
+
+
+def values_text(values: Iterable[int]) -> str:
+    """Values 0 (`.`) and up spelled one character each: a grid's cells as one line."""
+    spelling = "." + catalogue().value_chars
+    return "".join([spelling[v] for v in values])
 
 
 def value_char(value: int) -> str:

@@ -47,6 +47,7 @@ from .puzzle import Puzzle, Unreadable
 from .catalogue import catalogue
 from .reading import LIMITS, decoded, load, read, stream
 from .answers import plural
+from .cells import values_text
 from .solver import MAX_STEPS, Result, explain
 from .techniques import TECHNIQUE_SETS
 from .rule_check import DEFAULT_SETS
@@ -374,7 +375,7 @@ def _one_line(result: Result) -> str:
         return "".join(str(v) if p.is_white(i // p.shape[1], i % p.shape[1]) else "."
                        for i, v in enumerate(result.values))
     if isinstance(p, SamuraiPuzzle):
-        return "".join(map(formats.value_char, result.values))
+        return values_text(result.values)
     return Puzzle(p.size, result.values).to_line()
 
 

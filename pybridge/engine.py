@@ -1,4 +1,4 @@
-"""One SWI-Prolog engine per process, reached through pyswip from one thread.
+"""One SWI-Prolog engine per process (started from its saved state, else by pyswip), reached from one thread.
 
 pyswip is not thread-safe and a Prolog engine belongs to the thread that
 uses it, so every call is handed to a single worker thread and waited for:

@@ -62,6 +62,8 @@ def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
     the parent says stop or is gone (then quietly: a stopped run prints no worker's
     traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    from . import engine
+    engine.start_soon()   # its engine starts beside the imports its first item's work makes
     try:
         conn.send(_READY)
         while (chunk := conn.recv()) is not None:

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .errors import PuzzleFormatError
 from .catalogue import catalogue
-from .cells import value_char
+from .cells import values_text
 from .foreign import PrologString
 from .picture import ShowsGivens
 from .render import render_text
@@ -188,7 +188,7 @@ class Puzzle(ShowsGivens):
         return (r // self.box_rows) * (self.size // self.box_cols) + c // self.box_cols + 1
 
     def to_line(self) -> str:
-        return "".join(value_char(v) for v in self.givens)
+        return values_text(self.givens)
 
     def text_of(self, values: list[int]) -> str:
         """The grid as text with ``values`` (row-major, 0 blank) in its cells."""

@@ -100,7 +100,9 @@ def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | 
     return [from_record(record, source) for record in _records(text, source, kind, fmt)]
 
 
-PIECE_LINES = 2000    # a text of more lines is read a piece at a time, when its format allows
+PIECE_LINES = 500     # a text of more lines is read a piece at a time, when its format allows; a
+                      # piece takes the engine some 15 KB a line while it is read
+FIRST_PIECE = 100     # a stream's first piece (stream): its puzzles go to work while the next is read
 
 
 def _records(text: str, source: str, kind: str | None, fmt: str | None) -> list:
@@ -122,12 +124,11 @@ def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -
     """A long text of a one-puzzle-a-line format, read PIECE_LINES lines at a time: reading
     all of it at once takes the engine some 15 KB a line (a 50,000-line CSV outgrew its
     512 MB of stack), a piece at a time the memory of one piece."""
-    pieces = _in_pieces(text.split("\n"))
-    first = next(pieces)
-    layout, header = _layout(first, kind, fmt)
+    lines = text.split("\n")
+    layout, header = _layout(lines[:PIECE_LINES], kind, fmt)
     if layout not in catalogue().line_formats:   # one puzzle a line: any run of lines is a text
         return [from_record(record, source) for record in _records(text, source, kind, fmt)]
-    return list(_piece_records(itertools.chain([first], pieces), source, kind, layout, header))
+    return list(_piece_records(_in_pieces(lines), source, kind, layout, header))
 
 
 def _layout(first: list[str], kind: str | None, fmt: str | None) -> tuple[str, str]:
@@ -136,36 +137,41 @@ def _layout(first: list[str], kind: str | None, fmt: str | None) -> tuple[str, s
     return str(layout), str(header)
 
 
-def _piece_records(pieces: Iterable[list[str]], source: str, kind: str | None, layout: str,
+def _piece_records(pieces: Iterable[tuple[int, list[str]]], source: str, kind: str | None, layout: str,
                    header: str) -> Iterator[Read]:
-    """The puzzles of a line format given PIECE_LINES lines at a time, numbered as in the
-    whole text: each piece after the first is read with the CSV header before it."""
-    base = 0
-    for number, piece in enumerate(pieces):
-        start = number * PIECE_LINES
+    """The puzzles of a line format given a piece of lines at a time (with the number of
+    lines before each), numbered as in the whole text: each piece after the first is read
+    with the CSV header before it.  A piece of blank lines and comments holds no puzzle;
+    a text that holds none is refused as a whole text is."""
+    base, nothing_found = 0, None
+    for start, piece in pieces:
         shift = start  # line numbers in the piece count from its first line
         if start and header:
             piece, shift = [header, *piece], start - 1
         try:
             records = _records("\n".join(piece), source, kind, layout)
         except PuzzleFormatError as exc:
-            if start and "no puzzle found" in exc.rule:  # a piece of blank lines and comments
-                continue
-            raise
+            if "no puzzle found" not in exc.rule:
+                raise
+            nothing_found = nothing_found or exc
+            continue
         for record in records:
             record[1] += base
             if isinstance(record[2], int):
                 record[2] += shift
             yield from_record(record, source)
         base += len(records)
+    if not base and nothing_found:
+        raise nothing_found
 
 
 def stream(name: str | Path, kind: str | None = None, fmt: str | None = None) -> Iterator[Read]:
     """The puzzles of a file, or of standard input for ``"-"``, as they are read.
 
-    A one-puzzle-a-line format (line, CSV, Solo and Unequal IDs) is read PIECE_LINES
-    lines at a time, whatever the input's size: memory holds one piece, and no total
-    cap applies (each line is still held to max_puzzle_chars).  Other formats, and a
+    A one-puzzle-a-line format (line, CSV, Solo and Unequal IDs) is read a piece at a
+    time, whatever the input's size: FIRST_PIECE lines first (so that the first puzzles
+    come soon), each next piece twice as long up to PIECE_LINES; memory holds one piece,
+    and no total cap applies (each line is still held to max_puzzle_chars).  Other formats, and a
     Kakuro pair of matrix files, are read whole, under max_file_bytes, as load() reads
     them.  The puzzles, Unreadable ones included, are those load(errors="keep") gives;
     PuzzleFormatError when the input cannot be read (at its start, or at the line where
@@ -179,15 +185,11 @@ def stream(name: str | Path, kind: str | None = None, fmt: str | None = None) ->
     with _open_input(name) as handle:
         lines = _lines(handle, source)
         first = list(itertools.islice(lines, PIECE_LINES + 1))
-        if len(first) <= PIECE_LINES:  # a short text: read as any other
-            yield from read("\n".join(first), source, kind, fmt)
-            return
         layout, header = _layout(first[:PIECE_LINES], kind, fmt)
-        lines = itertools.chain(first, lines)
-        if layout not in catalogue().line_formats:   # a format read whole, under the cap
-            yield from read("\n".join(_capped(lines, source)), source, kind, fmt)
+        if layout not in catalogue().line_formats:   # read whole, under the cap (a short text as any other)
+            yield from read("\n".join(_capped(itertools.chain(first, lines), source)), source, kind, fmt)
             return
-        pieces = _in_pieces(lines)
+        pieces = _in_pieces(itertools.chain(first, lines), FIRST_PIECE)
         yield from _piece_records(pieces, source, kind, layout, header)
 
 
@@ -237,10 +239,13 @@ def _capped(lines: Iterable[str], source: str) -> Iterator[str]:
         yield line
 
 
-def _in_pieces(lines: Iterable[str]) -> Iterator[list[str]]:
-    iterator = iter(lines)
-    while piece := list(itertools.islice(iterator, PIECE_LINES)):
-        yield piece
+def _in_pieces(lines: Iterable[str], first: int = PIECE_LINES) -> Iterator[tuple[int, list[str]]]:
+    """Pieces of ``first`` lines, then each twice the last up to PIECE_LINES, each with the
+    number of lines before it."""
+    iterator, start, size = iter(lines), 0, first
+    while piece := list(itertools.islice(iterator, size)):
+        yield start, piece
+        start, size = start + len(piece), min(2 * size, PIECE_LINES)
 
 
 def _limits() -> list[int]:

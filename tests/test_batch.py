@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import signal
@@ -16,6 +17,7 @@ import time
 import pytest
 
 import pybridge
+from pybridge import reading
 from pybridge.batch import Work, cores, default_jobs
 from pybridge.cli_batch import Progress
 from pybridge.pool import Failure, Pool, run_pool
@@ -261,7 +263,8 @@ def test_a_csv_of_fifty_thousand_rows_is_read_whole_and_right(tmp_path):
     bad = puzzles[40_000]
     assert isinstance(bad, pybridge.Unreadable) and bad.line == 40_002 and "80 cells" in str(bad.error)
     assert [p.index for p in puzzles[39_998:40_003]] == list(range(39_998, 40_003))
-    for i in (0, 1999, 2000, 2001, 49_999):
+    edge = reading.PIECE_LINES - 1   # rows edge - 1 and edge sit either side of the first piece's end
+    for i in (0, edge - 1, edge, edge + 1, 1999, 2000, 2001, 49_999):
         assert puzzles[i].line == i + 2
         assert "".join(map(str, puzzles[i].solution)) == rows[i % len(rows)][1]
         assert [g for g in puzzles[i].givens] == [int(ch) for ch in rows[i % len(rows)][0]]
@@ -360,7 +363,7 @@ def big_csv(path, rows: list[list[str]], count: int) -> list[list[str]]:
 
 
 def test_standard_input_is_solved_as_it_comes():
-    """Answers come out while the input is still open: the first 2,000-line piece is solved
+    """Answers come out while the input is still open: the pieces read whole are solved
     before the rest is written."""
     rows = kaggle_rows()
     run = subprocess.Popen([sys.executable, "-m", "pybridge", "solve", "--one-line", "-"], cwd=ROOT,
@@ -370,7 +373,10 @@ def test_standard_input_is_solved_as_it_comes():
     try:
         run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[:2100]))
         run.stdin.flush()
-        first = [run.stdout.readline().strip() for _ in range(2000)]
+        pieces = reading._in_pieces(range(3000), reading.FIRST_PIECE)
+        ends = list(itertools.accumulate(len(piece) for _, piece in pieces))
+        whole = max(end for end in ends if end <= 2100)   # the pieces the first 2,100 lines fill
+        first = [run.stdout.readline().strip() for _ in range(whole)]
         assert run.poll() is None, "the run ended before its input did"
         run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[2100:2500]))
         run.stdin.close()
