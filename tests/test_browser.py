@@ -73,6 +73,14 @@ def open_page(browser, server, fragment: str) -> None:
     patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
 
 
+def wait_for_message(browser, test, what: str) -> None:
+    """Wait until the message passes ``test``; on a timeout, say what it read instead."""
+    try:
+        patient(browser).until(lambda b: test(b.find_element(By.ID, "message").text))
+    except TimeoutException:
+        raise AssertionError(f"waited for {what}; the message reads {message(browser)!r}") from None
+
+
 def message(browser, changed_from: str | None = None) -> str:
     if changed_from is not None:
         patient(browser).until(lambda b: b.find_element(By.ID, "message").text != changed_from)
@@ -238,10 +246,10 @@ def test_a_samurai_plays_as_one_board_and_is_designed_by_its_givens(server, brow
             type_into(browser, i // cols + 1, i % cols + 1, str(v))
             typed += 1
             patient(browser).until(lambda b: f"Design: {typed} given" in b.find_element(By.ID, "message").text)
-    patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
+    wait_for_message(browser, lambda text: "one solution" in text, "the design's verdict")
     assert f"{twin.puzzle.clues} givens" in message(browser)
     browser.find_element(By.ID, "design-play").click()
-    patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "samurai 15x15")
+    wait_for_message(browser, lambda text: text == "samurai 15x15", "the design to open for play")
 
 
 def test_explain_steps_forward_and_back(server, browser):
@@ -342,6 +350,27 @@ def test_design_a_puzzle_with_a_live_verdict(server, browser):
     browser.find_element(By.ID, "design-play").click()
     patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "sudoku 4x4")
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board text[data-value]")) == len(givens)
+
+
+def test_a_change_calls_off_the_verdict_of_the_design_before(server, browser):
+    """Typed quickly, each change's verdict replaces the last one's: its requests are called
+    off (the server stops their work) rather than served before the new one's."""
+    start_design(browser, server, "sudoku", 4)
+    browser.execute_script("""
+        window.calledOff = [];
+        const fetchOfThePage = window.fetch;
+        window.fetch = (url, options) => {
+          options?.signal?.addEventListener("abort", () => window.calledOff.push(url));
+          return fetchOfThePage(url, options);
+        };""")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
+    givens = [(i // 4 + 1, i % 4 + 1, v) for i, v in enumerate(p.givens) if v]
+    for r, c, v in givens[:3]:   # no waiting between them
+        type_into(browser, r, c, str(v))
+    wait_for_message(browser, lambda text: text.startswith("Design: 3 givens; the grid has several solutions"),
+                     "the verdict of the last change")
+    called_off = browser.execute_script("return window.calledOff")
+    assert called_off and all(url.startswith("/api/") for url in called_off), called_off
 
 
 def test_progress_kept_by_the_library_comes_back_in_a_fresh_browser(server, browser):

@@ -28,9 +28,9 @@ function fresh() {
           finished: null, paused: 0, pausedAt: null};
 }
 
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+async function apiCall(path, body, signal = undefined) {
+  const response = await fetch(path, body === undefined ? {signal} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
@@ -48,6 +48,7 @@ function inPageWords(text) {
   return text.replace(/\bbox(es)? (\d+)/g, (_, plural, n) => `region${plural ? "s" : ""} ${REGION_LETTERS[n - 1]}`);
 }
 
+const api = (path, body) => apiCall(path, body);
 const storageKey = () => `puzzlog:${current.index}:${current.text}`;
 const save = () => localStorage.setItem(storageKey(), JSON.stringify(play));
 const cellAt = (r, c) => `r${r}c${c}`;
@@ -557,14 +558,29 @@ function cellUnder(event) {
 }
 
 // Designing: after each change the grid is read again and checked (rule breaks, no / one /
-// several solutions), and rated when unique.
+// several solutions), and rated when unique.  A later change (or Play) calls off the requests
+// of the verdict before: the server stops their work at once instead of serving them before
+// the new one's.
+let designRequests = new AbortController();
+
 async function redesign(keepSelected = null) {
+  designRequests.abort();
+  designRequests = new AbortController();
+  try {
+    await judgeDesign(keepSelected, designRequests.signal);
+  } catch (error) {
+    if (error.name !== "AbortError") throw error;
+  }
+}
+
+async function judgeDesign(keepSelected, signal) {
   const turn = ++designTurn;  // a later change's verdict wins over an earlier one still on its way
   const stale = () => turn !== designTurn || !design;
+  const ask = (path, body) => apiCall(path, body, signal);  // called off with the design
   $("design-play").disabled = true;  // until this design's verdict is in
   const {text, format, missing} = designText(design);
   const kindRead = readAs(design.kind);
-  const {puzzles} = await api("/api/read", {puzzle: text, kind: kindRead, format});
+  const {puzzles} = await ask("/api/read", {puzzle: text, kind: kindRead, format});
   if (stale()) return;
   const kakuro = design.kind === "kakuro";
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
@@ -598,12 +614,12 @@ async function redesign(keepSelected = null) {
   // its count instead of queueing behind it, and no count takes more than DESIGN_SECONDS
   await new Promise((resolve) => setTimeout(resolve, 300));
   if (stale()) return;
-  const report = await api("/api/check", request({time_limit: DESIGN_SECONDS}));
+  const report = await ask("/api/check", request({time_limit: DESIGN_SECONDS}));
   if (stale()) return;
   const verdicts = {invalid: "breaks a rule", unsolvable: "has no solution", multiple: "has several solutions",
                     timeout: "is too hard to count in time"};
   if (report.status === "unique") {
-    const rating = await api("/api/rate", request({time_limit: DESIGN_SECONDS}));
+    const rating = await ask("/api/rate", request({time_limit: DESIGN_SECONDS}));
     if (stale()) return;
     say(`Design: ${counted(design)}, one solution, ${rating.level ? `level ${rating.level}` : "too hard to rate in time"}.`);
   } else {
@@ -613,15 +629,15 @@ async function redesign(keepSelected = null) {
     }
     say(`Design: ${counted(design)}; the grid ${verdicts[report.status] || report.status}` +
         (problems ? `: ${problems}` : "."), report.status === "invalid");
-    if (report.status === "multiple") await showPossible(stale);
+    if (report.status === "multiple") await showPossible(stale, signal);
   }
   $("design-play").disabled = report.status !== "unique";
 }
 
 // A design with several solutions: each open cell shows, small, the values it takes over all of
 // them (a setter sees where a given would make it unique).
-async function showPossible(stale) {
-  const {values, complete} = await api("/api/possible", request({time_limit: DESIGN_SECONDS}));
+async function showPossible(stale, signal) {
+  const {values, complete} = await apiCall("/api/possible", request({time_limit: DESIGN_SECONDS}), signal);
   if (stale() || !values.length) return;
   play.pencil = Object.fromEntries(values.flatMap((v, i) => (v.length ? [[cellOf(i, current.cols), v]] : [])));
   draw();
@@ -746,6 +762,7 @@ async function start() {
   };
   $("design-play").onclick = () => {
     const text = current.text, readAs = current.readAs, format = current.format;
+    designRequests.abort();
     design = null;
     $("design-play").disabled = true;
     api("/api/read", {puzzle: text, kind: readAs, format})
