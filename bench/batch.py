@@ -141,7 +141,10 @@ def watched(command: list[str], every: float = 0.5, stop_at=None) -> tuple[float
     """Run ``command`` (stdout to /dev/null), sampling its tree's RSS; ``stop_at()`` true sends
     SIGINT once.  Wall seconds, peak RSS in KB, the finished process."""
     started = time.perf_counter()
-    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # SIGINT as at a terminal, even when this bench runs in the background (`... &` starts it
+    # ignored, and Python then leaves it ignored): the run under test must take it
+    run = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     peak, stopped = 0, False
     while run.poll() is None:
         peak = max(peak, tree_rss_kb(run.pid))
@@ -189,62 +192,74 @@ def halves(path: Path) -> list[Path]:
     return parts
 
 
-def big_run(rows: int) -> None:
+def big_run(rows: int, comparisons: bool = True) -> None:
     solve = [sys.executable, "-m", "pybridge", "solve"]
     with tempfile.TemporaryDirectory() as folder:
-        small, large, whole = (Path(folder) / name for name in ("small.csv", "large.csv", "whole.csv"))
-        big_csv(small, 2000)
-        big_csv(large, min(rows, 200_000))
-        print("\npeak RSS (MB) of `puzzlog solve --one-line`, the process and its workers")
-        print(f"{'':10}{'2,000 rows':>12}{f'{min(rows, 200_000):,} rows':>16}   growth")
-        walls = {}
-        for jobs in ("1", "2"):
-            command = solve + ["--one-line", "--jobs", jobs]
-            _, small_peak, _ = watched(command + [str(small)])
-            walls[jobs], large_peak, _ = watched(command + [str(large)])
-            print(f"--jobs {jobs:<3}{small_peak / 1024:>12.1f}{large_peak / 1024:>16.1f}   "
-                  f"{100 * (large_peak / small_peak - 1):+.1f}% (target within 10%)")
-        one = solve + ["--one-line", "--jobs", "1"]
-        pair = side_by_side([one + [str(part)] for part in halves(large)])
-        print(f"{min(rows, 200_000):,} rows: --jobs 2 is {walls['1'] / walls['2']:.2f}x --jobs 1 (target 1.8x); "
-              f"the ceiling on this machine, two --jobs 1 on the halves side by side: {walls['1'] / pair:.2f}x")
-        six = Path(folder) / "six.csv"
-        big_csv(six, 600)
-        side = "two --jobs 1 on the halves side by side"
-        ways = {"--jobs 1": lambda: timed(one + [str(six)])[0],
-                "--jobs 2": lambda: timed(solve + ["--one-line", "--jobs", "2", str(six)])[0],
-                side: lambda: side_by_side([one + [str(part)] for part in halves(six)])}
-        times: dict[str, list[float]] = {way: [] for way in ways}
-        for _ in range(5):   # interleaved, so that a busy moment falls on all of them
-            for way, run in ways.items():
-                times[way].append(run())
-        medians = {way: statistics.median(t) for way, t in times.items()}
-        print("\n600 rows, whole commands (medians of 5): "
-              + ", ".join(f"{way} {t:.2f} s" for way, t in medians.items()))
-        print(f"--jobs 2 is {medians['--jobs 1'] / medians['--jobs 2']:.2f}x --jobs 1 (target 1.6x); "
-              f"the ceiling (two --jobs 1 side by side) {medians['--jobs 1'] / medians[side]:.2f}x")
-        solutions = big_csv(whole, rows)
-        out = Path(folder) / "out.jsonl"
-        half = rows // 2
-        command = solve + ["--jobs", "2", "--output", str(out), str(whole)]
+        if comparisons:
+            compare(solve, Path(folder), rows)
+        whole_file(solve, Path(folder), rows)
 
-        written = LineCount(out)
-        first, peak1, run = watched(command, every=2.0, stop_at=lambda: written() >= half)
-        done_first = written()
-        second, peak2, resumed = watched(command + ["--resume"], every=2.0)
-        indexes, wrong = set(), 0
-        repeated = 0
-        with out.open() as records:
-            for line in records:
-                record = json.loads(line)
-                repeated += record["index"] in indexes
-                indexes.add(record["index"])
-                grid = "".join(str(v) for row in record["grid"] for v in row)
-                wrong += grid != solutions[record["index"] % len(solutions)]
-        print(f"\n{rows:,} rows, --jobs 2 --output: SIGINT after {done_first:,} records (exit {run.returncode}), "
-              f"--resume (exit {resumed.returncode}); records {len(indexes):,}, missing {rows - len(indexes):,}, "
-              f"repeated {repeated}, wrong {wrong}; {rows / (first + second):,.0f} puzzles/s in all; "
-              f"peak RSS {peak1 / 1024:.0f} MB then {peak2 / 1024:.0f} MB")
+
+def compare(solve: list[str], folder: Path, rows: int) -> None:
+    """Peak RSS on 2,000 and min(rows, 200,000) rows; --jobs 2 beside --jobs 1 and the ceiling."""
+    small, large = folder / "small.csv", folder / "large.csv"
+    big_csv(small, 2000)
+    big_csv(large, min(rows, 200_000))
+    print("\npeak RSS (MB) of `puzzlog solve --one-line`, the process and its workers")
+    print(f"{'':10}{'2,000 rows':>12}{f'{min(rows, 200_000):,} rows':>16}   growth")
+    walls = {}
+    for jobs in ("1", "2"):
+        command = solve + ["--one-line", "--jobs", jobs]
+        _, small_peak, _ = watched(command + [str(small)])
+        walls[jobs], large_peak, _ = watched(command + [str(large)])
+        print(f"--jobs {jobs:<3}{small_peak / 1024:>12.1f}{large_peak / 1024:>16.1f}   "
+              f"{100 * (large_peak / small_peak - 1):+.1f}% (target within 10%)")
+    one = solve + ["--one-line", "--jobs", "1"]
+    pair = side_by_side([one + [str(part)] for part in halves(large)])
+    print(f"{min(rows, 200_000):,} rows: --jobs 2 is {walls['1'] / walls['2']:.2f}x --jobs 1 (target 1.8x); "
+          f"the ceiling on this machine, two --jobs 1 on the halves side by side: {walls['1'] / pair:.2f}x")
+    six = folder / "six.csv"
+    big_csv(six, 600)
+    side = "two --jobs 1 on the halves side by side"
+    ways = {"--jobs 1": lambda: timed(one + [str(six)])[0],
+            "--jobs 2": lambda: timed(solve + ["--one-line", "--jobs", "2", str(six)])[0],
+            side: lambda: side_by_side([one + [str(part)] for part in halves(six)])}
+    times: dict[str, list[float]] = {way: [] for way in ways}
+    for _ in range(5):   # interleaved, so that a busy moment falls on all of them
+        for way, run in ways.items():
+            times[way].append(run())
+    medians = {way: statistics.median(t) for way, t in times.items()}
+    print("\n600 rows, whole commands (medians of 5): "
+          + ", ".join(f"{way} {t:.2f} s" for way, t in medians.items()))
+    print(f"--jobs 2 is {medians['--jobs 1'] / medians['--jobs 2']:.2f}x --jobs 1 (target 1.6x); "
+          f"the ceiling (two --jobs 1 side by side) {medians['--jobs 1'] / medians[side]:.2f}x")
+
+
+def whole_file(solve: list[str], folder: Path, rows: int) -> None:
+    """The whole file with --jobs 2 --output, SIGINT at half way, then --resume; every record checked."""
+    whole = folder / "whole.csv"
+    solutions = big_csv(whole, rows)
+    out = folder / "out.jsonl"
+    half = rows // 2
+    command = solve + ["--jobs", "2", "--output", str(out), str(whole)]
+
+    written = LineCount(out)
+    first, peak1, run = watched(command, every=2.0, stop_at=lambda: written() >= half)
+    done_first = written()
+    second, peak2, resumed = watched(command + ["--resume"], every=2.0)
+    indexes, wrong = set(), 0
+    repeated = 0
+    with out.open() as records:
+        for line in records:
+            record = json.loads(line)
+            repeated += record["index"] in indexes
+            indexes.add(record["index"])
+            grid = "".join(str(v) for row in record["grid"] for v in row)
+            wrong += grid != solutions[record["index"] % len(solutions)]
+    print(f"\n{rows:,} rows, --jobs 2 --output: SIGINT after {done_first:,} records (exit {run.returncode}), "
+          f"--resume (exit {resumed.returncode}); records {len(indexes):,}, missing {rows - len(indexes):,}, "
+          f"repeated {repeated}, wrong {wrong}; {rows / (first + second):,.0f} puzzles/s in all; "
+          f"peak RSS {peak1 / 1024:.0f} MB then {peak2 / 1024:.0f} MB")
 
 
 def main() -> None:
@@ -252,9 +267,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="runs of each way per set (default 3)")
     parser.add_argument("--no-cluster", action="store_true", help="leave out the Dask LocalCluster")
     parser.add_argument("--big", type=int, metavar="N", help="only the big CSV of N rows, end to end")
+    parser.add_argument("--whole-only", action="store_true",
+                        help="with --big: only the whole file's run (interrupted, resumed, checked)")
     args = parser.parse_args()
     if args.big:
-        big_run(args.big)
+        big_run(args.big, comparisons=not args.whole_only)
         return
     files = [CORPUS / name for name in SETS]
     for path in files:

@@ -129,7 +129,7 @@ print(first, rss_kb())
 
 
 def test_reading_the_same_piece_again_and_again_keeps_memory_flat():
-    """A stream reads a big file 2,000 lines a time: each piece's answer used to leave
+    """A stream reads a big file a piece at a time: each 2,000-line answer used to leave
     some 2 MB of SWI-Prolog's text buffers behind (texts read out of an answer without a
     string-buffer mark), and a 300,000-atom answer ended the process ("Too many stacked
     strings")."""
