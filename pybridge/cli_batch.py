@@ -77,7 +77,7 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], s
     try:
         if args.output:
             state.out = RecordsFile(args.output, batch.record_key, args.resume,
-                                    batch.retried if args.retry_errors else None)
+                                    batch.retried if args.retry_errors else None, batch.record_ok)
         out = state.out
         client = _client(args.cluster) if args.cluster else None
         jobs = None if args.jobs is None else args.jobs or cores()
@@ -96,7 +96,7 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], s
             entries = itertools.chain(head, entries)
         pairs = finished(batch.work, entries, 1, client, pool)
         ok = (_to_file if out else _to_stdout)(batch, pairs, progress, out)
-        return ok and (out is None or out.kept_ok(batch.record_ok))
+        return ok and (out is None or out.kept_ok())
     finally:
         if state.progress:
             state.progress.close()
@@ -166,13 +166,17 @@ class RecordsFile:
     kept and their keys skipped, but for those ``retried`` picks, which are dropped to be
     done again; a last line cut short by a killed run is dropped.  Raises PuzzlogError for
     a file that is not such records, one another run is writing, or one that cannot be
-    written."""
+    written.
+
+    What is kept is read a line at a time and only its key is held (a bit an index, see
+    Done), and whether it is ``ok``: a million kept records once took the resumed run 2 GB."""
 
     def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool,
-                 retried: Callable[[dict], bool] | None = None) -> None:
+                 retried: Callable[[dict], bool] | None = None,
+                 ok: Callable[[dict], bool] = lambda record: True) -> None:
         self.path = path
-        self.done: set[Hashable] = set()
-        self.kept: list[dict] = []
+        self.done = Done()
+        self.kept_failures = 0     # records kept that are not ok
         try:
             self._out: IO[str] = path.open("a+", encoding="utf-8")
         except OSError as exc:
@@ -187,14 +191,15 @@ class RecordsFile:
             if self._out.seek(0, 2) and not resume:
                 raise PuzzlogError(f"{path} exists: --resume continues it; remove it to start again")
             if resume:
-                self._read(key, retried)
+                self._read(key, retried, ok)
         except BaseException:
             self._out.close()
             raise
 
-    def _read(self, key: Callable[[dict], Hashable], retried: Callable[[dict], bool] | None) -> None:
+    def _read(self, key: Callable[[dict], Hashable], retried: Callable[[dict], bool] | None,
+              ok: Callable[[dict], bool]) -> None:
         self._out.seek(0)
-        lines, dropped = [], False
+        dropped = False
         for number, line in enumerate(self._out, 1):
             if not line.endswith("\n"):
                 dropped = True
@@ -208,16 +213,32 @@ class RecordsFile:
                 dropped = True
                 continue
             self.done.add(item)
-            self.kept.append(record)
-            lines.append(line)
-        if dropped:  # rewritten in place, under the lock, with what stays
-            self._out.seek(0)
-            self._out.truncate()
-            self._write("".join(lines))
+            self.kept_failures += not ok(record)
+        if dropped:
+            self._keep_only(key, retried)
 
-    def kept_ok(self, ok: Callable[[dict], bool]) -> bool:
+    def _keep_only(self, key: Callable[[dict], Hashable], retried: Callable[[dict], bool] | None) -> None:
+        """Rewrite the file in place, under the lock, with the lines that stay: each is
+        written at or before where it was read, so one pass over the file does it."""
+        written = 0
+        with self.path.open("r+b") as file:
+            read = 0
+            while True:
+                file.seek(read)
+                line = file.readline()
+                if not line.endswith(b"\n"):
+                    break
+                read = file.tell()
+                if retried is None or not retried(json.loads(line)):
+                    file.seek(written)
+                    file.write(line)
+                    written += len(line)
+            file.truncate(written)
+        self._out.seek(0, 2)
+
+    def kept_ok(self) -> bool:
         """Every record kept from an earlier run is ok (resumed, a file of errors is no success)."""
-        return all(ok(record) for record in self.kept)
+        return not self.kept_failures
 
     def write(self, record: dict) -> None:
         self._write(json.dumps(record) + "\n")
@@ -234,6 +255,37 @@ class RecordsFile:
             self._out.close()  # the lock goes with it
         except OSError:
             pass
+
+
+class Done:
+    """The keys of the records kept: a key (source, index), as solve and rate give, is a bit
+    in a bytearray of its source; any other key is kept in a set."""
+
+    def __init__(self) -> None:
+        self.bits: dict[str, bytearray] = {}
+        self.others: set[Hashable] = set()
+
+    def add(self, key: Hashable) -> None:
+        if _indexed(key):
+            source, index = key
+            bits = self.bits.setdefault(source, bytearray())
+            if len(bits) <= index >> 3:
+                bits.extend(bytes(max(len(bits), (index >> 3) + 1 - len(bits))))
+            bits[index >> 3] |= 1 << (index & 7)
+        else:
+            self.others.add(key)
+
+    def __contains__(self, key: Hashable) -> bool:
+        if _indexed(key):
+            source, index = key
+            bits = self.bits.get(source)
+            return bits is not None and index >> 3 < len(bits) and bool(bits[index >> 3] >> (index & 7) & 1)
+        return key in self.others
+
+
+def _indexed(key: Hashable) -> bool:
+    return isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) \
+        and isinstance(key[1], int) and not isinstance(key[1], bool) and key[1] >= 0
 
 
 # -- progress on a terminal ------------------------------------------------------------------

@@ -428,3 +428,30 @@ def test_twenty_thousand_lines_interrupted_halfway_resume_without_losing_or_repe
     assert sorted(r["index"] for r in done) == list(range(20_000))  # each once: none lost, none repeated
     for record in done:
         assert "".join(str(v) for row in record["grid"] for v in row) == body[record["index"]][1]
+
+
+def test_a_resumed_file_of_many_records_is_read_in_little_memory(tmp_path):
+    """Resuming holds a bit for each record kept, not the record: a million kept records
+    once took the resumed run 2 GB.  The records to do again, and a last line cut short,
+    are dropped from the file in place."""
+    import tracemalloc
+    from pybridge.cli_batch import RecordsFile
+    out = tmp_path / "out.jsonl"
+    grid = [[(r * 3 + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]
+    with out.open("w") as f:
+        for i in range(20_000):
+            status = "timeout" if i == 10_000 else "unsolvable" if i == 15_000 else "solved"
+            f.write(json.dumps({"source": "big.csv", "index": i, "status": status, "grid": grid}) + "\n")
+        f.write('{"source": "big.csv", "index": 20000, "sta')   # a killed run's last line
+    tracemalloc.start()
+    records = RecordsFile(out, lambda r: (r["source"], r["index"]), resume=True,
+                          retried=lambda r: r["status"] == "timeout", ok=lambda r: r["status"] == "solved")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    records.close()
+    assert peak < 4 * 2 ** 20, f"{peak / 2 ** 20:.0f} MB to read 20,000 records"
+    assert ("big.csv", 0) in records.done and ("big.csv", 19_999) in records.done
+    assert ("big.csv", 10_000) not in records.done and ("big.csv", 20_000) not in records.done
+    assert ("other.csv", 0) not in records.done and records.kept_failures == 1 and not records.kept_ok()
+    lines = out.read_text().splitlines()
+    assert len(lines) == 19_999 and all(json.loads(line)["status"] != "timeout" for line in lines)
