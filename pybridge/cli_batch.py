@@ -215,9 +215,9 @@ class RecordsFile:
             self.done.add(item)
             self.kept_failures += not ok(record)
         if dropped:
-            self._keep_only(key, retried)
+            self._keep_only(retried)
 
-    def _keep_only(self, key: Callable[[dict], Hashable], retried: Callable[[dict], bool] | None) -> None:
+    def _keep_only(self, retried: Callable[[dict], bool] | None) -> None:
         """Rewrite the file in place, under the lock, with the lines that stay: each is
         written at or before where it was read, so one pass over the file does it."""
         written = 0

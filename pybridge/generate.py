@@ -28,6 +28,7 @@ from .reading import from_record
 from .answers import limit_ms
 from .limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
 from .catalogue import Listed, catalogue
+from .cells import values_text
 from .stock import STOCK, Stock
 from .techniques import ladder
 
@@ -55,7 +56,7 @@ class Generated:
 
     def to_json(self) -> dict:
         return {"kind": self.puzzle.kind, "puzzle": self.text(), "format": native_format(self.puzzle),
-                "solution": "".join(formats.value_char(v) for v in self.solution), "level": self.level,
+                "solution": values_text(self.solution), "level": self.level,
                 "score": self.score, "hardest": self.hardest, "seed": self.seed}
 
     def __str__(self) -> str:

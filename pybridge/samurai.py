@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .cells import value_char
+from .cells import value_char, values_text
 from .foreign import PrologString
 from .picture import ShowsGivens
 
@@ -100,7 +100,7 @@ class SamuraiPuzzle(ShowsGivens):
         return ("samurai", PrologString(";".join(f"{r},{c}" for r, c in self.grids)))
 
     def givens_text(self) -> PrologString:
-        return PrologString("".join(map(value_char, self.givens)))
+        return PrologString(values_text(self.givens))
 
     def text_of(self, values: list[int]) -> str:
         """The frame with ``values`` in its cells, a space where no grid is."""
