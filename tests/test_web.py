@@ -170,7 +170,13 @@ def test_bad_requests_get_a_clear_error(client, body, message):
 
 
 def test_a_text_naming_a_file_is_only_text(client, tmp_path):
-    secret = tmp_path / "puzzle.txt"
+    # The path's length is made prime: a square length (81 for a 9x9) would read as a grid and
+    # be refused for its characters, whatever the server does with files.
+    length = len(str(tmp_path / "puzzle.txt"))
+    while length < 2 or any(length % d == 0 for d in range(2, int(length ** 0.5) + 1)):
+        length += 1
+    secret = tmp_path / ("p" * (length - len(str(tmp_path / ".txt"))) + ".txt")
+    assert len(str(secret)) == length
     secret.write_text(SUDOKU9)
     response = client.post("/api/solve", json={"puzzle": str(secret)})  # its characters, as a grid
     assert response.status_code == 400 and response.json()["error"].startswith(f"{len(str(secret))} cells")
