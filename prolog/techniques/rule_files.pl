@@ -25,8 +25,10 @@
     a directive that would run something, a predicate it calls that is
     defined nowhere, a clause that defines one of the engine's or
     Prolog's own predicates, a name the engine's ladder has already, or a
-    rule that asserts or retracts anything itself.  A refused file leaves
-    the engine as it was.
+    rule that asserts or retracts anything itself.  Then it is loaded
+    sandboxed and vetted with library(sandbox) (rule_vetting.pl): a
+    student's file is untrusted code for whoever grades it.  A refused
+    file leaves the engine as it was.
 
     A technique name belongs to one loaded file: loading another file that
     declares it unloads the first (a lesson's reference rule, then your
@@ -56,6 +58,7 @@
 :- autoload(library(time), [call_with_time_limit/2]).   % loaded when a limit is first set: 45 ms a start
 :- use_module(table).
 :- use_module('../facts/rule_api', []).
+:- use_module(rule_vetting).
 
 :- meta_predicate with_rules(+, 0).
 
@@ -120,7 +123,7 @@ load_rules(File0, Names) :-
 % A technique name is one file's at a time: the file loaded last wins, and
 % another loaded file that declares one of its names is unloaded (it is
 % loaded again when it is named again).
-unload_rivals(File, checks(_, Decls, _)) :-
+unload_rivals(File, checks(_, Decls, _, _)) :-
     forall(( member(decl(Name, _, _, _), Decls),
              technique_table:declared_technique(Name, Props),
              memberchk(rules(Other), Props),
@@ -182,10 +185,11 @@ rules_path(File0, File) :-
 % Reading and checking, before anything is loaded
 
 % checked_rules(+File, -Checks): Checks is checks(Module, Declarations,
-% Defined) of a file that passed: Module its module or none, each
-% declaration decl(Name, Properties, Line) (Kind rule or table), Defined
-% the Name/Arity of its clauses.
-checked_rules(File, checks(Module, Decls, Defined)) :-
+% Defined, Terms) of a file that passed: Module its module or none, each
+% declaration decl(Name, Properties, Line, Kind) (Kind rule or
+% module_file), Defined the Name/Arity of its clauses, Terms what was
+% read, term(Term, Line, VariableNames).
+checked_rules(File, checks(Module, Decls, Defined, Terms)) :-
     read_rule_terms(File, Terms),
     file_module(Terms, Module),
     foldl(term_check(File, Module), Terms, [], Imports),
@@ -200,21 +204,68 @@ checked_rules(File, checks(Module, Decls, Defined)) :-
     forall(( member(term(T, Line, _), Terms), clause_body(T, Body) ),
            check_calls(File, Line, Body, Defined, Imports)).
 
+% The file is read in a thread of Prolog's own: SWI-Prolog guards the C
+% stack of its threads (a term nested 50,000 deep becomes a resource
+% error), not that of a thread the engine was attached to (Python's, where
+% the same file crashed the process).
 read_rule_terms(File, Terms) :-
+    size_file(File, Bytes),
+    rules_file_bytes(Max),
+    (   Bytes > Max
+    ->  format(string(Text), "a rules file of ~D bytes: more than ~D is refused unread", [Bytes, Max]),
+        refuse(File, 1, Text)
+    ;   true
+    ),
+    thread_self(Me),
+    thread_create(( catch(read_rule_file(File, Terms0), Error, true),
+                    thread_send_message(Me, rules_read(File, Terms0, Error)) ),
+                  Reader, [c_stack(268435456)]),
+    thread_join(Reader, _),
+    thread_get_message(rules_read(File, Terms, Error)),
+    (   var(Error) -> true ; throw(Error) ).
+
+% The largest rules file read: the lessons' longest is 2 KB, and a term
+% nested as deep as this many bytes allow still reads on the reader's
+% 256 MB of C stack (measured: 2,000,000 levels crash it, 200,000 not).
+rules_file_bytes(262144).
+
+read_rule_file(File, Terms) :-
     setup_call_cleanup(open(File, read, In, [encoding(utf8)]),
                        read_terms(In, File, Terms),
                        close(In)).
 
 read_terms(In, File, Terms) :-
+    skip_layout(In),
+    line_count(In, Start),
     catch(read_term(In, Term, [term_position(Pos), variable_names(Names), syntax_errors(error)]),
-          error(syntax_error(What), Where),
-          syntax_refused(File, What, Where)),
+          Error,
+          read_refused(File, Start, Error)),
     (   Term == end_of_file
     ->  Terms = []
     ;   stream_position_data(line_count, Pos, Line),
+        vet_term(File, Line, Term),
         Terms = [term(Term, Line, Names)|Rest],
         read_terms(In, File, Rest)
     ).
+
+skip_layout(In) :-
+    peek_char(In, Char),
+    (   Char \== end_of_file, char_type(Char, space)
+    ->  get_char(In, _),
+        skip_layout(In)
+    ;   true
+    ).
+
+read_refused(File, _, error(syntax_error(What), Where)) :-
+    !,
+    syntax_refused(File, What, Where).
+read_refused(File, Line, error(resource_error(_), _)) :-
+    !,
+    term_depth_limit(Max),
+    format(string(Text), "a term nested too deep to read (more than ~w deep is refused): write it flatter", [Max]),
+    refuse(File, Line, Text).
+read_refused(_, _, Error) :-
+    throw(Error).
 
 syntax_refused(File, What, Where) :-
     (   Where = stream(_, Line, _, _) -> true
@@ -234,11 +285,25 @@ file_module(_, none).
 term_check(File, _, term((:- Directive), Line, _), Imports0, Imports) :-
     !,
     directive_check(File, Line, Directive, Imports0, Imports).
+term_check(File, _, term((?- Directive), Line, _), Imports0, Imports) :-
+    !,
+    directive_check(File, Line, Directive, Imports0, Imports).
 term_check(File, Module, term(Clause, Line, _), Imports, Imports) :-
     clause_head(Clause, Head),
+    (   Head = technique_table:declared_technique(_, _), Clause = (_ :- _)
+    ->  refuse(File, Line, "a declaration is a fact: technique_table:declared_technique(Name, Properties).")
+    ;   true
+    ),
     head_check(File, Module, Line, Head).
 
-directive_check(_, _, module(_, _), Imports, Imports) :- !.
+directive_check(File, Line, module(Module, _), Imports, Imports) :-
+    !,
+    (   atom(Module), ( \+ current_module(Module) ; loaded(File, Module, _, _) )
+    ->  true
+    ;   format(string(Text), "names its module ~q, which is a module of the engine or of SWI-Prolog: \c
+                              give your module a name of its own", [Module]),
+        refuse(File, Line, Text)
+    ).
 directive_check(_, _, discontiguous(_), Imports, Imports) :- !.
 directive_check(_, _, multifile(technique_table:declared_technique/2), Imports, Imports) :- !.
 directive_check(File, Line, use_module(Spec), Imports0, Imports) :-
@@ -246,11 +311,11 @@ directive_check(File, Line, use_module(Spec), Imports0, Imports) :-
     directive_check(File, Line, use_module(Spec, all), Imports0, Imports).
 directive_check(File, Line, use_module(Spec, Only), Imports0, Imports) :-
     !,
-    (   module_exports(File, Spec, Exports)
+    (   module_exports(Spec, Exports)
     ->  (   Only == all -> Taken = Exports ; include(listed_in(Only), Exports, Taken) ),
         append(Taken, Imports0, Imports)
-    ;   format(string(Text), "loads ~q, which is neither one of SWI-Prolog's libraries nor an engine module",
-               [Spec]),
+    ;   format(string(Text), "loads ~q, which is not one of SWI-Prolog's libraries: a rules file loads \c
+                              libraries only (the rule API is always there)", [Spec]),
         refuse(File, Line, Text)
     ).
 directive_check(File, Line, Directive, _, _) :-
@@ -261,24 +326,23 @@ directive_check(File, Line, Directive, _, _) :-
 listed_in(Only, PI) :-
     memberchk(PI, Only).
 
-% The exports of a library or an engine module (prolog/**) Spec names.
-module_exports(_, library(Lib), Exports) :-
-    !,
+% The exports of the library Spec names: library(Name) or library(Dir/Name),
+% no path that climbs out of the library folders.
+module_exports(library(Lib), Exports) :-
+    library_name(Lib),
     absolute_file_name(library(Lib), Path, [file_type(prolog), access(read), file_errors(fail)]),
     use_module(Path, []),
     module_property(M, file(Path)),
     module_property(M, exports(Exports)).
-module_exports(File, Spec, Exports) :-
-    atomic(Spec),
-    file_directory_name(File, Dir),
-    absolute_file_name(Spec, Path, [relative_to(Dir), file_type(prolog), access(read), file_errors(fail)]),
-    module_property(table, file(Table)),
-    file_directory_name(Table, Techniques),
-    file_directory_name(Techniques, Engine),
-    atom_concat(Engine, _, Path),
-    use_module(Path, []),
-    module_property(M, file(Path)),
-    module_property(M, exports(Exports)).
+
+library_name(Dir/Name) :-
+    !,
+    library_name(Dir),
+    library_name(Name).
+library_name(Name) :-
+    atom(Name),
+    \+ sub_atom(Name, _, _, _, '/'),
+    \+ sub_atom(Name, _, _, _, '..').
 
 head_check(File, Module, Line, Head0) :-
     (   Head0 = Q:Head
@@ -306,11 +370,22 @@ engine_predicate(Head, "the engine's (rule_api.pl)") :-
     memberchk(N/A, Exports).
 
 clause_head((Head :- _), Head) :- !.
+clause_head((Head0 --> _), Head) :-
+    !,
+    (   Head0 = (Head1, _) -> true ; Head1 = Head0 ),   % pushback
+    (   Head1 = M:H1 -> Head = M:H ; H1 = Head1, Head = H ),
+    (   callable(H1)
+    ->  H1 =.. List0, append(List0, [_, _], List), H =.. List
+    ;   H = H1
+    ).
 clause_head(Head, Head).
 
 clause_body((_ :- Body), Body).
+clause_body((Head --> Body), Goal) :-
+    catch(dcg_translate_rule((Head --> Body), (_ :- Goal)), _, fail).
 
 clause_indicator((:- _), _) :- !, fail.
+clause_indicator((?- _), _) :- !, fail.
 clause_indicator(Clause, N/A) :-
     clause_head(Clause, Head),
     Head \= _:_,
@@ -395,15 +470,12 @@ defined_somewhere(Goal, _, _, _) :-
 defined_somewhere(_, N/A, _, _) :-
     '$find_library'(user, N, A, _, _).
 
+% A rule finds a step and the engine applies it: a rule that changes the
+% database itself would change the facts under the engine.  (Everything
+% else a rule may call is the sandbox's to judge: rule_vetting.pl.)
 changes_facts(N/A) :-
     memberchk(N/A, [assert/1, asserta/1, assertz/1, asserta/2, assertz/2, retract/1, retractall/1,
-                    abolish/1, abolish/2, erase/1, recorda/2, recorda/3, recordz/2, recordz/3,
-                    flag/3, nb_setval/2, b_setval/2, set_prolog_flag/2, op/3, (dynamic)/1,
-                    assign/4, assign/5, eliminate/2, setup_givens/2, setup_givens/3,
-                    clear_state/0, unplace/2, place_back/1, restore_state/2, setup_geometry/1,
-                    clear_geometry/0, drop_constraint/1, restore_constraint/1,
-                    consult/1, load_files/2, use_module/1, use_module/2, ensure_loaded/1,
-                    shell/1, shell/2, halt/0, halt/1]).
+                    abolish/1, abolish/2, erase/1, recorda/2, recorda/3, recordz/2, recordz/3, flag/3]).
 
 % body_goal(+Body, -Goal): each goal Body calls, through control and
 % the meta-arguments of the predicates it calls (findall/3, forall/2,
@@ -487,15 +559,28 @@ message_text(Term, Text) :-
 
 rule_call(Name, Rule, Step) :-
     rule_seconds(Seconds),
-    catch(call_with_time_limit(Seconds, ( call(Rule, Step), useful_step(Name, Step) )),
-          Error,
-          rule_stopped(Name, Error)).
+    rule_stack_bytes(Bytes),
+    current_prolog_flag(stack_limit, Engine),
+    Limit is min(Engine, Bytes),
+    setup_call_cleanup(set_prolog_flag(stack_limit, Limit),    % this thread's only
+                       catch(call_with_time_limit(Seconds, ( call(Rule, Step), useful_step(Name, Step) )),
+                             Error,
+                             rule_stopped(Name, Error)),
+                       set_prolog_flag(stack_limit, Engine)).
 
 %! rule_seconds(-Seconds) is det.
 %
 %  How long one call of a rule of your own may take.
 
 rule_seconds(10).
+
+%! rule_stack_bytes(-Bytes) is det.
+%
+%  How much of Prolog's stacks the engine and a rule of your own may
+%  hold while the rule runs (a rule that recurses without end is stopped
+%  there, and cannot raise it: set_prolog_flag/2 is refused in rules).
+
+rule_stack_bytes(134217728).
 
 rule_stopped(Name, time_limit_exceeded) :-
     !,
@@ -528,14 +613,17 @@ cell_value(F, T) :-
 % ----------------------------------------------------------------------
 % Loading a file that passed
 
-load_checked(File, Modified, checks(Module0, Decls, _), Names) :-
+load_checked(File, Modified, checks(Module0, Decls, _, Terms), Names) :-
     (   Module0 == none
     ->  Module = File,
         add_import_module(Module, rule_api, start),
-        load_capturing(File, Module:load_files(File, [if(true)]))
+        load_capturing(File, Module:load_files(File, [if(true), sandboxed(true)]))
     ;   Module = Module0,
-        load_capturing(File, load_files(user:File, [if(true)]))
+        load_capturing(File, load_files(user:File, [if(true), sandboxed(true)]))
     ),
+    catch(vet_loaded(File, Module, Terms, Decls),
+          Error,
+          ( catch(unload_file(File), _, true), throw(Error) )),
     maplist(declare(File, Module), Decls),
     findall(Name, member(decl(Name, _, _, _), Decls), All),
     sort_by_ladder(All, Names),
@@ -596,14 +684,17 @@ load_capturing(File, Goal) :-
                        catch(Goal, E, assertz(load_error(E, 0))),
                        erase(Ref)),
     (   load_error(Term, Line0)
-    ->  ( Line0 =:= 0, error_line(Term, Line) -> true ; Line = Line0 ),
+    ->  (   integer(Line0), Line0 > 0 -> Line = Line0
+        ;   error_line(Term, Line), integer(Line) -> true
+        ;   Line = 1
+        ),
         message_text(Term, Text),
         refuse(File, Line, Text)
     ;   true
     ).
 
 noted_load_error(Term) :-
-    (   error_line(Term, Line) -> true ; Line = 0 ),
+    (   error_line(Term, Line), integer(Line) -> true ; Line = 0 ),
     assertz(load_error(Term, Line)).
 
 error_line(error(_, file(_, Line, _, _)), Line).
