@@ -99,3 +99,56 @@ def test_clpfd_and_the_rules_agree_on_the_lesson_9_puzzle():
     assert explained.status == "solved" and explained.guesses == 0
     assert out.stdout == "".join(map(str, explained.values))
     assert f"clpfd_solve(9, 3, 3, '{line}', S)" in (ROOT / "docs" / "lessons" / "09_clpfd.md").read_text()
+
+
+@pytest.mark.parametrize("which", ["example", "solution"])
+@pytest.mark.parametrize("number", NUMBERS)
+def test_the_student_sees_the_rule_fire_in_explain(number, which):
+    # a rules file's technique goes before the engine's of its rung, so a student who loads the
+    # lesson's rule sees it make steps on the lesson's puzzles, each step true of the solution
+    lesson = LESSONS[number]
+    rules = pybridge.load_rules(ROOT / getattr(lesson, which))
+    name, = rules.techniques
+    fired = 0
+    for puzzle in pybridge.load(ROOT / lesson.puzzles):
+        explanation = pybridge.explain(puzzle, rules=rules)
+        assert explanation.status == "solved"
+        solution = explanation.values
+        width = len(puzzle.cells[0]) if hasattr(puzzle, "cells") else 9
+        for step in explanation.steps:
+            if step.technique != name:
+                continue
+            fired += 1
+            assert step.text.startswith(name.replace("_", " ") + ":")
+            for r, c, v in step.placements:
+                assert solution[(r - 1) * width + c - 1] == v
+    assert fired > 0, f"{name} made no step on {lesson.puzzles}"
+
+
+def test_a_rules_technique_goes_first_on_its_rung():
+    puzzle = pybridge.load(ROOT / LESSONS[2].puzzles)[0]
+    ladder = pybridge.Solver(puzzle, rules=str(ROOT / LESSONS[2].example)).techniques
+    plain = pybridge.Solver(puzzle).techniques
+    plain_index = plain.index
+    assert ladder.index("box_single") == plain_index("naked_single")        # first of rung 1
+    assert [t for t in ladder if t != "box_single"] == plain                # the engine's order stays
+
+
+def test_a_reason_the_words_do_not_take_gets_a_plain_sentence(tmp_path):
+    odd = tmp_path / "odd_reasons.pl"
+    odd.write_text(
+        "technique(odd_single, [difficulty(1)]).\n"
+        "odd_single(step(odd_single, unit(nowhere(U)), [p(R, C, V)], [])) :-\n"
+        "    complete_unit(U), value(V), unit_places(U, V, [R-C]).\n")
+    puzzle = pybridge.load(ROOT / LESSONS[2].puzzles)[0]
+    explanation = pybridge.explain(puzzle, rules=pybridge.load_rules(odd))
+    steps = [s for s in explanation.steps if s.technique == "odd_single"]
+    assert explanation.status == "solved" and steps
+    assert re.match(r"odd single: r\dc\d is \d, as unit\(nowhere\((row|col|box)\(\d\)\)\)", steps[0].text), steps[0].text
+
+
+def test_lesson_6_explains_its_wing_with_cells_written_r_dash_c():
+    out = cli("explain", "--rules", LESSONS[6].example, LESSONS[6].puzzles)
+    assert out.returncode == 0, out.stderr
+    wings = [line for line in out.stdout.splitlines() if "xy wing rule:" in line]
+    assert wings and re.search(r"r\dc\d is \d or \d, so r\dc\d \(\d or \d\) or r\dc\d \(\d or \d\) is \d", wings[0])

@@ -30,7 +30,9 @@ step_text(step(Name, Reason, Placements, Removed), Text) :-
     (   technique_property(Name, text(Goal)),    % a technique's own words (table.pl)
         catch(call(Goal, Reason, Placements, Why), _, fail)
     ->  true
-    ;   reason_text(Reason, Placements, Why)
+    ;   catch(reason_text(Reason, Placements, Why), _, fail)
+    ->  true
+    ;   any_reason_text(Reason, Placements, Why)   % a rule of your own may give any reason
     ),
     removed_text(Removed, Placements, Effect),
     !,                                  % one sentence, and no choice left to the shell
@@ -162,10 +164,12 @@ reason_text(region(Band, Side, Cells, Total, Unknown, Rest), [], Text) :-
                [Side1, Total, UT, Rest])
     ).
 
-% Any other reason (a rule of your own may give any term): the term.
-reason_text(Reason, [p(R, C, V)], Text) :-
+% Any other reason (a rule of your own may give any term, or a known
+% reason with parts the words above do not take): the term.
+any_reason_text(Reason, [p(R, C, V)], Text) :-
+    !,
     format(atom(Text), 'r~wc~w is ~w, as ~q', [R, C, V, Reason]).
-reason_text(Reason, [], Text) :-
+any_reason_text(Reason, _, Text) :-
     format(atom(Text), 'as ~q', [Reason]).
 
 band_text(rows(R, R), across, down, T) :- !, format(atom(T), 'row ~w', [R]).
@@ -224,8 +228,8 @@ over_text(unit(U, V), Branches, T) :-
     cells_text(Cells, CT),
     format(atom(T), '~w in ~w goes in ~w', [V, UT, CT]).
 
-rc_text(R/C, T) :-
-    format(atom(T), 'r~wc~w', [R, C]).
+rc_text(Cell, T) :-
+    cell_text(Cell, T).
 
 branch_text(branch(p(R, C, V), Steps, End), T) :-
     exclude([step(assume, _, _, _)]>>true, Steps, Implied),

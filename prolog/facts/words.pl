@@ -42,6 +42,9 @@ cells_text(Cells, Text) :-
     atomic_list_concat(Parts, ', ', Text).
 
 cell_text(R-C, T) :-
+    !,
+    format(atom(T), 'r~wc~w', [R, C]).
+cell_text(R/C, T) :-                    % reasons write cells either way
     format(atom(T), 'r~wc~w', [R, C]).
 
 %! combinations_text(+Combinations, -Text) is det.
@@ -192,9 +195,11 @@ value_char(V, Ch) :-
 
 item_focus(step(_, Reason, _, _), Units, Cells) :-
     !,
-    (   reason_focus(Reason, Units0, Cells0) -> true ; Units0 = [], Cells0 = [] ),
-    list_to_set(Units0, Units),
-    list_to_set(Cells0, Cells).
+    (   catch(reason_focus(Reason, Units0, Cells0), _, fail) -> true ; Units0 = [], Cells0 = [] ),
+    include(named_unit, Units0, Units1),        % a rule of your own may give any reason
+    convlist(row_col, Cells0, Cells1),
+    list_to_set(Units1, Units),
+    list_to_set(Cells1, Cells).
 item_focus(guess(R, C, _, _, _), [], [R-C]).
 item_focus(backtrack(R, C, _, _), [], [R-C]).
 item_focus(contradiction(Why), Units, Cells) :-
@@ -217,10 +222,8 @@ reason_focus(sign(T), [], [R1-C1, R2-C2]) :-
     arg(2, T, R2/C2).
 reason_focus(fish(_, Base, Cover), Units, []) :-
     append(Base, Cover, Units).
-reason_focus(wing(P, [A, B], _, _), [], Cells) :-
-    maplist([R/C, R-C]>>true, [P, A, B], Cells).
-reason_focus(w_wing(A, B, _, U, S1, S2), [U], Cells) :-
-    maplist([R/C, R-C]>>true, [A, B, S1, S2], Cells).
+reason_focus(wing(P, [A, B], _, _), [], [P, A, B]).
+reason_focus(w_wing(A, B, _, U, S1, S2), [U], [A, B, S1, S2]).
 reason_focus(colouring(_, Ones, Others, _), [], Cells) :-
     append(Ones, Others, Cells).
 reason_focus(chain(Path), [], Cells) :-
@@ -233,6 +236,14 @@ reason_focus(fortyfive(Units, _, Cells, _, _, _), Units, Cells).
 reason_focus(split(Units, _, Cells, _, part(_, _), _), Units, Cells).
 reason_focus(split(Units, _, Cells, _, rest(Cage, Rest, _), _), [Cage|Units], Cells1) :-
     append(Cells, Rest, Cells1).
+
+named_unit(U) :-
+    nonvar(U),
+    catch(unit_text(U, _), _, fail).
+
+% A cell as Row-Col, written either way.
+row_col(R-C, R-C) :- integer(R), integer(C).
+row_col(R/C, R-C) :- integer(R), integer(C).
 
 why_focus(no_candidates(R/C), [], [R-C]).
 why_focus(no_place(U, _), [U], []).

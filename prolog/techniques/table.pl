@@ -14,7 +14,8 @@
 
       - difficulty(D): its rung, 1 (easiest) to 10; the ladder is by
         difficulty, then by order(K) (default 1000: after the built-in
-        techniques of the rung);
+        techniques of the rung); a loaded rules file's techniques go
+        before the engine's of their rung;
       - level(L): the rating level a puzzle that needs it reaches
         (trivial .. extreme); level(no_boxes, L) in a kind without boxes,
         level(cages, L) in a Killer (level_in/3);
@@ -77,11 +78,16 @@ technique(Name, Difficulty) :-
     member(Name-Difficulty, Ladder).
 
 % A loaded rules file's techniques are named when asked for, and on the
-% ladder only while the file's rules are active.
+% ladder only while the file's rules are active; then they go first on
+% their rung (Whose 0), so that a student sees the rule fire where the
+% engine's own technique of the rung would have.
 ladder(Ladder) :-
-    findall(key(D, K, Name)-(Name-D),
+    findall(key(D, Whose, K, Name)-(Name-D),
             ( declared_technique(Name, Properties),
-              ( memberchk(rules(File), Properties) -> active_rules(File) ; true ),
+              (   memberchk(rules(File), Properties)
+              ->  active_rules(File), Whose = 0
+              ;   Whose = 1
+              ),
               memberchk(difficulty(D), Properties),
               ( memberchk(order(K), Properties) -> true ; K = 1000 ) ),
             Keyed),

@@ -1,5 +1,5 @@
 % Lesson 2, exercise: a value with one place left in a row or a column goes there.
-technique(line_single, [difficulty(2), level(basic)]).
+technique(line_single, [difficulty(1), level(basic)]).
 
 line_single(step(line_single, unit(Line), [p(R, C, V)], [])) :-
     complete_unit(Line),
