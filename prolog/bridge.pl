@@ -55,7 +55,7 @@
                                     % -Status, -Result
             bridge_step_rule/8,     % +Geometry, +Codes, +Technique, -Status, -File, -Line,
                                     % -Clause, -Facts
-            bridge_with_rules/6,    % +Files, +Call, +Args, +Outputs, -Stopped, -Results
+            bridge_with_rules/7,    % +Files, +Call, +Args, +Outputs, -Stopped, -Refused, -Results
             set_max_chain_links/1,  % +Links
             bridge_preload/0
           ]).
@@ -69,7 +69,8 @@
 :- use_module('facts/state').
 :- use_module('techniques/techniques').
 :- use_module('techniques/chains', [set_max_chain_links/1]).
-:- use_module('techniques/rule_files', [load_rules/2, with_rules/2, stopped_text/3]).
+:- use_module('techniques/rule_files', [load_rules/2, with_rules/2, stopped_text/3, refused_steps/1]).
+:- use_module('solving/step_verification', []).   % a rule of your own has its steps verified
 :- use_module('solving/propagate').
 :- use_module('solving/search').
 :- use_module('solving/solve').
@@ -99,18 +100,21 @@ bridge_load_rules(File, Status, Names, Line, Message) :-
           rules_error(_, Line, Message),
           ( Status = refused, Names = [] )).
 
-%! bridge_with_rules(+Files, +Call, +Args, +Outputs, -Stopped, -Results) is semidet.
+%! bridge_with_rules(+Files, +Call, +Args, +Outputs, -Stopped, -Refused, -Results) is semidet.
 %
 %  Run the bridge predicate Call (bridge_*, exported here) on Args and
 %  Outputs fresh variables, with the techniques of the rules Files on
 %  the ladder (rule_files:with_rules/2); Results are the outputs.
 %  Stopped is '' or, when a rule of Files was stopped (by a time limit,
 %  the stacks or a malformed step), why in words, and Results [].
+%  Refused are the false steps of those rules the call left out, in
+%  words ("step 15: your rule ... removed 8 from r1c6, but ...").
 
-bridge_with_rules(Files, Call, Args, Outputs, Stopped, Results) :-
+bridge_with_rules(Files, Call, Args, Outputs, Stopped, Refused, Results) :-
     catch(( run_with_rules(Files, Call, Args, Outputs, Results), Stopped = '' ),
           rule_stopped(Name, Why),
-          ( stopped_text(Name, Why, Stopped), Results = [] )).
+          ( stopped_text(Name, Why, Stopped), Results = [] )),
+    refused_steps(Refused).
 
 run_with_rules(Files, Call, Args, Outputs, Results) :-
     atom(Call),

@@ -110,6 +110,7 @@
 :- use_module('techniques/techniques').
 :- use_module('solving/propagate').
 :- use_module('solving/search').
+:- use_module('solving/step_verification', []).   % a rule of your own has its steps verified
 :- use_module('solving/solve').
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
@@ -118,7 +119,7 @@
 :- use_module('reading/typed_puzzles').
 :- use_module('solving/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
 :- use_module(bridge, [technique_names/1]).
-:- use_module('techniques/rule_files', [load_rules/2, with_rules/2]).
+:- use_module('techniques/rule_files', [load_rules/2, with_rules/2, take_refused_steps/1]).
 :- use_module('analysis/rule_check', [check_rule_puzzles/3]).
 :- use_module('techniques/table', [technique_property/2]).
 :- use_module('analysis/rule_trace', [step_rule/2, rule_firings/3, print_rule/1, print_firings/2]).
@@ -643,7 +644,13 @@ step :-
 
 step(Step) :-
     current_techniques(Names),
-    move(next_step(Names, Step), step_text(Step), [Step], _).
+    move(next_step(Names, Step), step_text(Step), [Step], _),
+    say_refused_steps.
+
+% The false steps of rules of your own that were left out on the way.
+say_refused_steps :-
+    take_refused_steps(Texts),
+    forall(member(Text, Texts), format('Left out: ~w~n', [Text])).
 
 %! hint is semidet.
 %! hint(+Level) is semidet.
@@ -720,8 +727,8 @@ show_rule_of(_, _).
 trace_rule(Name) :-
     loaded,
     (   technique_property(Name, deduction(_))
-    ->  rule_firings(Name, 20, Firings),
-        print_firings(Name, Firings)
+    ->  once(rule_firings(Name, 20, Firings)),
+        once(print_firings(Name, Firings))
     ;   format('Unknown technique ~q.~n', [Name]),
         fail
     ).
@@ -744,7 +751,8 @@ check_rule(File) :-
                  member(record(_, _, puzzle(P, _)), Records) ), Puzzles),
     forall(member(Name, Names),
            ( with_rules([File], check_rule_puzzles(Name, Puzzles, Summary)),
-             print_rule_summary(Name, Summary) )).
+             print_rule_summary(Name, Summary) )),
+    !.
 
 print_rule_summary(Name, summary(K, Fired, Redundant, Unsound, New, Without, With)) :-
     format('~w: fired in ~w positions of ~w puzzles~n', [Name, Fired, K]),
@@ -828,7 +836,7 @@ use_techniques(Set) :-
 %  prints "full_house joins the ladder at difficulty 1".
 
 use_rules(File) :-
-    catch(rule_files:use_rules(File), rules_error(Path, Line, Message),
+    catch(once(rule_files:use_rules(File)), rules_error(Path, Line, Message),   % no choice left to the shell
           ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )).
 
 current_techniques(Names) :-

@@ -22,11 +22,14 @@ Each call is a single query whose arguments are built as terms (a Python
 from __future__ import annotations
 
 import atexit
+import contextlib
+import contextvars
 import queue
+import warnings
 import signal
 import threading
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from . import compiled, foreign
 from .errors import EngineError, PuzzlogError, RuleStoppedError
@@ -275,12 +278,40 @@ def start(time_limits: bool = False) -> None:
         call("bridge_preload", [], 0)
 
 
+class FalseStepWarning(UserWarning):
+    """A rule of your own gave a false step, which was left out (its words say which)."""
+
+
+_FALSE_STEPS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("false_steps", default=None)
+
+
+@contextlib.contextmanager
+def false_steps() -> Iterator[list[str]]:
+    """Collect, in the list it gives, the false steps of rules of your own that the calls
+    made inside the block left out ("step 9: your rule smaller_of_two removed 6 from r2c2,
+    but the solution has 6 there").  Outside such a block they are FalseStepWarnings."""
+    found: list[str] = []
+    token = _FALSE_STEPS.set(found)
+    try:
+        yield found
+    finally:
+        _FALSE_STEPS.reset(token)
+
+
 def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) -> list[Any]:
     """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails, and
     Cancelled when the work was called off.  ``rules`` are rules files (absolute paths, loaded
-    by pybridge.load_rules) whose techniques are on the ladder for this call only."""
+    by pybridge.load_rules) whose techniques are on the ladder for this call only; every
+    step of theirs is verified as it is applied, and a false one left out (false_steps)."""
     if rules:
-        stopped, results = call("bridge_with_rules", [list(rules), name, args, outputs], 2)
+        stopped, refused, results = call("bridge_with_rules", [list(rules), name, args, outputs], 3)
+        texts = [str(text) for text in refused]
+        collector = _FALSE_STEPS.get()
+        if collector is not None:
+            collector.extend(texts)
+        else:
+            for text in texts:
+                warnings.warn(text, FalseStepWarning, stacklevel=2)
         if stopped:
             raise RuleStoppedError(str(stopped))
         return results

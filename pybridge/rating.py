@@ -45,10 +45,17 @@ class Rating:
     features: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     ms: float = 0.0
+    false_steps: list[str] = field(default_factory=list)   # of rules of your own, left out
 
     @property
     def ok(self) -> bool:
         return self.status == "rated"
+
+    @property
+    def valid(self) -> bool:
+        """False when a rule of your own gave false steps: the walk left them out, so the
+        level and score are not those of a sound ladder."""
+        return not self.false_steps
 
     @property
     def rank(self) -> int | None:
@@ -63,10 +70,12 @@ class Rating:
             return messages.get(self.status, f"{self.status}: {self.error}")
         hardest = (self.hardest or "none").replace("_", " ")
         guesses = f", {plural(self.guesses, 'guess')}" if self.guesses else ""
-        return f"{self.level} (score {self.score}): hardest {hardest}{guesses}"
+        invalid = "not a valid rating: a rule of yours gave false steps; as walked, " if not self.valid else ""
+        return f"{invalid}{self.level} (score {self.score}): hardest {hardest}{guesses}"
 
     def __str__(self) -> str:
         out = [self.summary()]
+        out.extend(f"left out: {text}" for text in self.false_steps)
         if self.techniques:
             out.append("techniques: " + ", ".join(f"{name.replace('_', ' ')} {count}"
                                                   for name, count in self.techniques.items()))
@@ -82,7 +91,8 @@ class Rating:
         p = self.puzzle
         return {"source": p.source, "index": p.index, "line": p.line, "kind": p.kind, "status": self.status,
                 "level": self.level, "score": self.score, "hardest": self.hardest, "techniques": self.techniques,
-                "guesses": self.guesses, "features": self.features, "error": self.error, "ms": round(self.ms, 3)}
+                "guesses": self.guesses, "features": self.features, "error": self.error, "ms": round(self.ms, 3),
+                "valid": self.valid, "false_steps": list(self.false_steps)}
 
     def _repr_html_(self) -> str:
         rows = "".join(f"<tr><td>{html.escape(name.replace('_', ' '))}</td><td>{count}</td></tr>"
@@ -110,15 +120,17 @@ def rate(puzzle: Solvable, time_limit: float | None = None, rules: RulesArg = No
     check_puzzle(puzzle)
     paths = rule_paths(rules)
     start = time.perf_counter()
-    status, rating, steps, features, error = engine.call(
-        "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5, rules=paths)
+    with engine.false_steps() as false:
+        status, rating, steps, features, error = engine.call(
+            "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5, rules=paths)
     ms = (time.perf_counter() - start) * 1000
     if status != "rated":
-        return Rating(puzzle, str(status), error=located(puzzle, str(error)) if error else None, ms=ms)
+        return Rating(puzzle, str(status), error=located(puzzle, str(error)) if error else None, ms=ms,
+                      false_steps=false)
     term = RatingTerm._make(rating)
     return Rating(puzzle, "rated", str(term.level), int(term.score), str(term.hardest), counts(term.uses),
                   int(term.guesses), [(str(name), int(count)) for name, count in chunks(steps, 2)],
-                  {str(name): _feature(value) for name, value in features}, ms=ms)
+                  {str(name): _feature(value) for name, value in features}, ms=ms, false_steps=false)
 
 
 def _feature(value: object) -> float | int:

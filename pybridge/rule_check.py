@@ -219,8 +219,9 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     if isinstance(puzzle, Unreadable):
         reach.skipped += 1
         return
-    status, result = engine.call("bridge_check_rule", [puzzle.geometry(), puzzle.givens_text(), report.name,
-                                                       max_steps, limit_ms(time_limit)], 2, rules=(rules.path,))
+    with engine.false_steps():   # the check judges the rule's steps itself (the counterexample)
+        status, result = engine.call("bridge_check_rule", [puzzle.geometry(), puzzle.givens_text(), report.name,
+                                                           max_steps, limit_ms(time_limit)], 2, rules=(rules.path,))
     if status != "checked":
         reach.skipped += 1
         return

@@ -157,13 +157,14 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     bound_ms = limit_ms(time_limit)
     engine.start()
     start = time.perf_counter()
-    status, solution, count, guesses, trace, error, notes = engine.call(
-        "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), bound_ms, chosen], 7,
-        rules=paths)
+    with engine.false_steps() as false:
+        status, solution, count, guesses, trace, error, notes = engine.call(
+            "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), bound_ms, chosen],
+            7, rules=paths)
     ms = (time.perf_counter() - start) * 1000
     return Result(puzzle, status, values_of(solution) if solution else None, count, guesses,
                   counts(trace), ms, located(puzzle, error) if error else None,
-                  [located(puzzle, str(n)) for n in notes])
+                  [located(puzzle, str(n)) for n in notes] + [f"left out: {text}" for text in false])
 
 
 def takes_value(puzzle: AnyPuzzle) -> list[bool]:
@@ -293,6 +294,7 @@ class Explanation:
     steps: list[Step] = field(default_factory=list)
     values: list[int] | None = None
     error: str | None = None
+    false_steps: list[str] = field(default_factory=list)   # of rules of your own, left out
 
     @property
     def guesses(self) -> int:
@@ -300,12 +302,15 @@ class Explanation:
 
     def lines(self) -> list[str]:
         """The steps numbered, indented by the guesses they rest on, each with its rule when
-        it was asked for."""
+        it was asked for; then the false steps of rules of your own that were left out."""
         out = []
         for n, s in enumerate(self.steps, 1):
             out.append(f"{n:4}. {'    ' * s.depth}{s.text}")
             if s.rule is not None:
                 out.extend(f"      {'    ' * s.depth}{line}" for line in s.rule.lines())
+        if self.false_steps:
+            out.append("false steps of your rules, left out:")
+            out.extend(f"  {text}" for text in self.false_steps)
         return out
 
     def conclusion(self) -> str:
@@ -331,7 +336,7 @@ class Explanation:
         return {"source": self.puzzle.source, "index": self.puzzle.index, "kind": self.puzzle.kind,
                 "status": self.status, "conclusion": self.conclusion(), "guesses": self.guesses,
                 "steps": [{"number": n, **s.to_json()} for n, s in enumerate(self.steps, 1)],
-                "grid": grid, "error": self.error}
+                "grid": grid, "error": self.error, "false_steps": list(self.false_steps)}
 
     def __str__(self) -> str:
         out = self.lines() + [self.conclusion()]
@@ -369,7 +374,8 @@ def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_ste
     status = solver.run(max_steps=max_steps, time_limit=time_limit)
     if show_rules:
         solver.show_rules()
-    return Explanation(puzzle, status, solver.history, solver.values if status in ("solved", "multiple") else None)
+    return Explanation(puzzle, status, solver.history, solver.values if status in ("solved", "multiple") else None,
+                       false_steps=list(solver.false_steps))
 
 
 class Solver:
@@ -405,6 +411,7 @@ class Solver:
             raise PuzzleFormatError(error, puzzle.source, puzzle.line)
         self.codes: list[int] = codes
         self.history: list[Step] = []
+        self.false_steps: list[str] = []     # a rule of your own's, left out (engine.false_steps)
         self._guesses: list[tuple[list[int], int, int, int]] = []  # state before, and the guess
 
     def __repr__(self) -> str:
@@ -491,8 +498,10 @@ class Solver:
         Raises PuzzlogError when the state is contradictory (after a bad guess:
         backtrack()).
         """
-        _status, items, codes = engine.call(
-            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3, rules=self.rules)
+        with engine.false_steps() as false:
+            _status, items, codes = engine.call(
+                "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3, rules=self.rules)
+        self.false_steps.extend(false)
         if not items:
             return None
         step = Step.from_item(items[0])
@@ -508,9 +517,11 @@ class Solver:
         Returns solved, stalled, contradiction (the last step says why; the
         state is where it was found) or limit.
         """
-        status, items, codes = engine.call(
-            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3,
-            rules=self.rules)
+        with engine.false_steps() as false:
+            status, items, codes = engine.call(
+                "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3,
+                rules=self.rules)
+        self.false_steps.extend(false)
         steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)
         self.codes = codes
@@ -553,9 +564,11 @@ class Solver:
         """Deduce, guess and backtrack from the current state to a solution, every step
         kept in ``history``.  Returns solved (the solution is unique), multiple (the state
         is one of several solutions), unsolvable, limit (``max_steps`` ran out) or timeout."""
-        status, items, codes, solutions = engine.call(
-            "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
-                            limit_ms(time_limit)], 4, rules=self.rules)
+        with engine.false_steps() as false:
+            status, items, codes, solutions = engine.call(
+                "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
+                                limit_ms(time_limit)], 4, rules=self.rules)
+        self.false_steps.extend(false)
         depth = self.guesses
         steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)

@@ -4,6 +4,7 @@ with its file, line and reason and leaves the engine as it was; a rule that loop
 malformed step is stopped with a message naming it."""
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -205,3 +206,51 @@ def test_the_shell_checks_a_rule():
                          text=True, timeout=300)
     lines = out.stdout.splitlines()
     assert lines[0].startswith("smaller_of_two: fired in ") and lines[1].startswith("  UNSOUND: smaller of two: ")
+
+
+def solution_of(puzzle) -> list[int]:
+    result = pybridge.solve(puzzle)
+    assert result.status == "solved"
+    return result.values
+
+
+@pytest.mark.parametrize("rules,words", [
+    ("removes_answer.pl", r"step \d+: your rule smaller_of_two removed (\d) from r(\d)c(\d), but the solution has \1 there"),
+    ("places_non_candidate.pl", r"step \d+: your rule wishful_single placed (\d) in r(\d)c(\d), which is not a candidate"),
+])
+def test_a_false_step_is_left_out_and_named(rules, words):
+    puzzle = pybridge.load(SUDOKU9)[0]
+    solution = solution_of(puzzle)
+    explanation = pybridge.explain(puzzle, rules=pybridge.load_rules(BAD / rules))
+    assert explanation.status == "solved" and explanation.values == solution   # never "no solution"
+    assert explanation.false_steps, "the false steps were not named"
+    for text in explanation.false_steps:
+        found = re.fullmatch(words + r".*", text)
+        assert found, text
+        value, r, c = map(int, found.groups())
+        if "removed" in text:
+            assert solution[(r - 1) * 9 + c - 1] == value
+        else:
+            assert solution[(r - 1) * 9 + c - 1] != value
+    for step in explanation.steps:       # what was applied is true of the solution
+        for r, c, v in step.placements:
+            assert solution[(r - 1) * 9 + c - 1] == v
+        for r, c, v in step.eliminations:
+            assert solution[(r - 1) * 9 + c - 1] != v
+    rating = pybridge.rate(puzzle, rules=BAD / rules)
+    assert not rating.valid and "not a valid rating" in rating.summary()
+    assert pybridge.rate(puzzle).valid
+
+
+def test_the_command_line_and_the_shell_name_the_false_step():
+    out = cli("explain", "--rules", str(BAD / "removes_answer.pl"), str(SUDOKU9))
+    assert out.returncode == 0 and "false steps of your rules, left out:" in out.stdout
+    assert re.search(r"step \d+: your rule smaller_of_two removed \d from r\dc\d, but the solution has", out.stdout)
+    rated = cli("rate", "--rules", str(BAD / "removes_answer.pl"), str(SUDOKU9))
+    assert "not a valid rating" in rated.stdout
+    shell = subprocess.run(["swipl", "-q", str(ROOT / "prolog" / "puzzlog.pl")], cwd=ROOT, capture_output=True,
+                           text=True, timeout=300,
+                           input="use_rules('tests/rules/removes_answer.pl').\n"
+                                 "load_puzzle('puzzles/sudoku9.txt', 0).\nsteps.\n")
+    assert "Left out: your rule smaller_of_two removed" in shell.stdout, shell.stdout[-2000:]
+    assert "true ;" not in shell.stdout                       # use_rules leaves no choice point

@@ -28,7 +28,7 @@
 :- use_module('../facts/geometry').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/table', [technique_property/2]).
-:- use_module('../techniques/rule_files', [with_rules/2]).
+:- use_module('../techniques/rule_files', [with_rules/2, unverified/1]).
 :- use_module('../solving/solve').
 :- use_module('../solving/propagate', [next_step/2]).
 
@@ -82,7 +82,7 @@ easier(Name, Easier) :-
 
 walk(_, _, _, _, Max, Max, _) :- !.
 walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
-    (   deduction(Name, Step)
+    (   unverified(deduction(Name, Step))       % its steps as they come: judged here
     ->  tally_step(Step, Easier, Solution, Tally),
         arg(5, Tally, Trail), nb_setarg(5, Tally, [At|Trail])
     ;   true

@@ -26,6 +26,7 @@
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module('../techniques/techniques').
+:- use_module('../techniques/rule_files', [number_refused_steps/1]).
 :- use_module(propagate).
 :- use_module(forcing, []).       % forcing chains join the ladder (they run propagation)
 :- use_module(search).
@@ -45,7 +46,7 @@
 %  state is where the walk stopped).
 
 walkthrough(Techniques, Max, Items, Outcome) :-
-    Budget = budget(Max),
+    Budget = budget(Max, Max),
     walk(Techniques, 0, Budget, Items, [], Outcome0),
     (   Outcome0 == contradiction -> Outcome = unsolvable ; Outcome = Outcome0 ).
 
@@ -62,6 +63,8 @@ walk(Ts, Depth, Budget, Items, Tail, Outcome) :-
     ->  Items = Tail, Outcome = solved
     ;   next_step(Ts, Step)
     ->  spend(Budget),
+        step_number(Budget, Number),
+        number_refused_steps(Number),     % a rule's false steps met on the way to it
         Items = [item(Depth, Step)|Items1],
         walk(Ts, Depth, Budget, Items1, Tail, Outcome)
     ;   guess(Ts, Depth, Budget, Items, Tail, Outcome)
@@ -98,6 +101,11 @@ guess_item(Depth, item(Depth, guess(R, C, V, Candidates, Removed)), Values) :-
     Values = [V|_],
     cell_candidates(R, C, Candidates),
     assign(R, C, V, Removed).
+
+% The number of the item just spent: walkthrough/4 keeps the budget it
+% started with beside what is left.
+step_number(budget(Left, Max), Number) :-
+    Number is Max - Left.
 
 spend(Budget) :-
     arg(1, Budget, Left0),

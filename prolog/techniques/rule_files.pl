@@ -49,7 +49,13 @@
             rule_source/3,          % +Technique, -File, -Line
             rule_call/3,            % +Technique, :Rule, -Step
             stopped_text/3,         % +Technique, +Why, -Text
-            unload_rules/1          % +File
+            unload_rules/1,         % +File
+            unverified/1,           % :Goal
+            refused_steps/1,        % -Texts
+            take_refused_steps/1,   % -Texts
+            number_refused_steps/1, % +StepNumber
+            solutions_known/2,      % -Geometry, -Solutions
+            remember_solutions/2    % +Geometry, +Solutions
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -60,7 +66,7 @@
 :- use_module('../facts/rule_api', []).
 :- use_module(rule_vetting).
 
-:- meta_predicate with_rules(+, 0).
+:- meta_predicate with_rules(+, 0), unverified(0).
 
 :- multifile prolog:message//1.
 prolog:message(rules_error(File, Line, Message)) -->
@@ -141,6 +147,8 @@ with_rules([], Goal) :-
 with_rules(Files0, Goal) :-
     maplist([F0, F]>>( load_rules(F0, _), rules_path(F0, F) ), Files0, Files),
     exclude([F]>>(technique_table:active_rules(F)), Files, New),
+    retractall(refused_step(_, _, _, _)),
+    retractall(known_solutions(_, _)),
     setup_call_cleanup(maplist(activate_rules, New),
                        once(Goal),
                        forall(member(F, New), retractall(technique_table:active_rules(F)))).
@@ -557,13 +565,18 @@ message_text(Term, Text) :-
 %  rule_stopped(Name, Why), Why one of time or memory; a malformed step
 %  throws rule_stopped(Name, bad_step(Step)).
 
+rule_call(_, _, _) :-
+    verifying,                  % the search that checks a step runs without your rules
+    !,
+    fail.
 rule_call(Name, Rule, Step) :-
     rule_seconds(Seconds),
     rule_stack_bytes(Bytes),
     current_prolog_flag(stack_limit, Engine),
     Limit is min(Engine, Bytes),
     setup_call_cleanup(set_prolog_flag(stack_limit, Limit),    % this thread's only
-                       catch(call_with_time_limit(Seconds, ( call(Rule, Step), useful_step(Name, Step) )),
+                       catch(call_with_time_limit(Seconds, ( call(Rule, Step), useful_step(Name, Step),
+                                                             true_step(Name, Step) )),
                              Error,
                              rule_stopped(Name, Error)),
                        set_prolog_flag(stack_limit, Engine)).
@@ -609,6 +622,111 @@ useful_step(Name, Step) :-
 cell_value(F, T) :-
     compound(T), T =.. [F, R, C, V],
     integer(R), integer(C), integer(V).
+
+% ----------------------------------------------------------------------
+% Every step of a rule of your own is verified as it is applied
+
+%! unverified(:Goal) is semidet.
+%
+%  Run Goal once with the steps of rules of your own taken as they come:
+%  check-rule asks a rule for its steps to judge them itself.
+
+unverified(Goal) :-
+    (   unchecked
+    ->  once(Goal)
+    ;   setup_call_cleanup(asserta(unchecked), once(Goal), retractall(unchecked))
+    ).
+
+:- thread_local unchecked/0, verifying/0.
+% refused_step(Name, Step, Text, Number): a step of Name's refused as
+% false, Number the walk's step it came before (none outside a walk).
+:- thread_local refused_step/4.
+% known_solutions(Geometry, Solutions): the solutions (at most two) of
+% the position a step was last verified in.
+:- thread_local known_solutions/2.
+
+%! false_step(+Step, -Why) is semidet.
+%
+%  Hook (solving/step_verification.pl): Step contradicts a solution of
+%  the current state; Why is wrong(Change, SolutionValue).
+:- multifile false_step/2.
+
+% true_step(+Name, +Step): a step that places a candidate and agrees with
+% every solution of the position; a false one is noted (refused_steps/1)
+% and fails, so the rule is asked for its next step.
+true_step(_, _) :-
+    unchecked,
+    !.
+true_step(Name, Step) :-
+    Step = step(_, _, Placements, _),
+    (   Placements = [p(R, C, V)],
+        \+ rule_api:possibility(R, C, _, V)
+    ->  rule_api:cell_candidates(R, C, Candidates),
+        atomic_list_concat(Candidates, ', ', CT),
+        format(string(Text), "your rule ~w placed ~w in r~wc~w, which is not a candidate there (its \c
+                              candidates: ~w)", [Name, V, R, C, CT]),
+        refuse_step(Name, Step, Text)
+    ;   setup_call_cleanup(asserta(verifying), false_step(Step, Why), retractall(verifying))
+    ->  false_step_text(Name, Why, Text),
+        refuse_step(Name, Step, Text)
+    ;   true
+    ).
+
+false_step_text(Name, wrong(p(R, C, V), Right), Text) :-
+    format(string(Text), "your rule ~w placed ~w in r~wc~w, but the solution has ~w there", [Name, V, R, C, Right]).
+false_step_text(Name, wrong(r(R, C, V), _), Text) :-
+    format(string(Text), "your rule ~w removed ~w from r~wc~w, but the solution has ~w there", [Name, V, R, C, V]).
+
+refuse_step(Name, Step, Text) :-
+    (   refused_step(Name, Step, _, _)
+    ->  true
+    ;   assertz(refused_step(Name, Step, Text, none))
+    ),
+    fail.
+
+%! number_refused_steps(+Number) is det.
+%
+%  The steps refused since the last call were met before step Number of
+%  a walk (walkthrough.pl says).
+
+number_refused_steps(Number) :-
+    forall(retract(refused_step(Name, Step, Text, none)),
+           assertz(refused_step(Name, Step, Text, Number))).
+
+%! refused_steps(-Texts) is det.
+%
+%  What rules of your own were refused in the last call, in order:
+%  "step 15: your rule naked_pair_mine removed 8 from r1c6, but the
+%  solution has 8 there".
+
+refused_steps(Texts) :-
+    findall(Text, ( refused_step(_, _, Text0, Number),
+                    (   Number == none
+                    ->  Text = Text0
+                    ;   format(string(Text), "step ~w: ~w", [Number, Text0])
+                    ) ),
+            Texts).
+
+%! take_refused_steps(-Texts) is det.
+%
+%  refused_steps/1, then forget them: the shell says each once.
+
+take_refused_steps(Texts) :-
+    refused_steps(Texts),
+    retractall(refused_step(_, _, _, _)).
+
+%! solutions_known(-Geometry, -Solutions) is semidet.
+%! remember_solutions(+Geometry, +Solutions) is det.
+%
+%  The solutions step_verification.pl found last, kept for one call.
+
+solutions_known(Geometry, Solutions) :-
+    known_solutions(Geometry, Solutions).
+
+remember_solutions(Geometry, Solutions) :-
+    retractall(known_solutions(_, _)),
+    assertz(known_solutions(Geometry, Solutions)).
+
 
 % ----------------------------------------------------------------------
 % Loading a file that passed

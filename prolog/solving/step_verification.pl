@@ -1,0 +1,68 @@
+/** <module> The steps of rules of your own, verified against the solution
+
+A rule of your own may be wrong.  Each step it gives is verified as it
+is applied (rule_files:true_step/2 asks false_step/2 here): a step is
+false when it contradicts a solution of the position it was found in,
+placing another value than the solution's or removing the solution's
+own.  Up to two solutions are found by search (without your rules) and
+kept while they still fit the position, so a walk searches once, not at
+every step.  A position with no solution (inside a wrong guess) has
+nothing to contradict.
+
+    ?- geometry:setup_geometry(geometry(4, boxes(2, 2), [])),
+       state:setup_givens([g(1, 1, 1), g(1, 2, 2), g(1, 3, 3), g(2, 1, 3)], ok),
+       false_step(step(mine, x, [], [r(1, 4, 4)]), Why).
+    Why = wrong(r(1, 4, 4), 4).
+*/
+:- module(step_verification, []).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
+:- use_module('../techniques/rule_files', [solutions_known/2, remember_solutions/2]).
+:- use_module(search).
+
+:- multifile rule_files:false_step/2.
+
+rule_files:false_step(Step, Why) :-
+    step_verification:false_step(Step, Why).
+
+%! false_step(+Step, -Why) is semidet.
+%
+%  Step contradicts a solution of the current state: Why is
+%  wrong(Change, Value), Value the solution's in Change's cell.
+
+false_step(step(_, _, Placements, Eliminations), wrong(Change, Right)) :-
+    position_solutions(Solutions),
+    grid_shape(_, Cols),
+    member(Values, Solutions),
+    (   member(Change, Placements), Change = p(R, C, V)
+    ;   member(Change, Eliminations), Change = r(R, C, V)
+    ),
+    Index is (R - 1) * Cols + C,
+    nth1(Index, Values, Right),
+    (   Change = p(_, _, _) -> Right =\= V ; Right =:= V ),
+    !.
+
+position_solutions(Solutions) :-
+    current_geometry(Geometry),
+    (   solutions_known(Geometry, Solutions),
+        Solutions \== [],
+        maplist(fits_position, Solutions)
+    ->  true
+    ;   search([], 2, Found, _),
+        findall(Values, member(solution(Values, _), Found), Solutions),
+        remember_solutions(Geometry, Solutions)
+    ).
+
+% A solution found earlier still fits: each of its values is placed or
+% still a candidate (steps only remove; a new puzzle or a backtrack
+% would not fit).
+fits_position(Values) :-
+    grid_shape(_, Cols),
+    \+ ( nth1(Index, Values, V),
+         V > 0,
+         R is (Index - 1) // Cols + 1,
+         C is (Index - 1) mod Cols + 1,
+         \+ element(R, C, V),
+         \+ possibility(R, C, _, V) ).
