@@ -80,6 +80,8 @@
             why/3,                  % +Row, +Col, +Value
             use_techniques/1,       % +Set
             use_rules/1,            % +File
+            drop_rules/0,
+            drop_rules/1,           % +File
             trace_rule/1,           % +Technique
             check_rule/1,           % +File
 
@@ -164,6 +166,7 @@ help_line('why(R, C, V)', 'which move removed (or placed) V at rRcC, and the rul
 help_line('try_technique(T)', 'apply one deduction of technique T, if it has one').
 help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
 help_line('use_rules(File)', 'your own techniques join the ladder (docs/lessons/)').
+help_line('drop_rules, drop_rules(File)', 'take your rules off the ladder again').
 help_line('check_rule(File)', 'your rules checked: sound? new? how far they reach').
 help_line('trace_rule(T)', 'what T\'s rule finds here, with its variables\' values').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
@@ -838,6 +841,24 @@ use_techniques(Set) :-
 use_rules(File) :-
     catch(once(rule_files:use_rules(File)), rules_error(Path, Line, Message),   % no choice left to the shell
           ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )).
+
+%! drop_rules is det.
+%! drop_rules(+File) is semidet.
+%
+%  Take the techniques of a rules file (drop_rules/0: of every one) off
+%  the ladder and out of the engine; use_rules/1 brings them back.
+
+drop_rules :-
+    forall(rule_files:rules_techniques(File, _), drop_rules(File)).
+
+drop_rules(File) :-
+    (   catch(rule_files:rules_path(File, Path), rules_error(_, _, _), fail),
+        rule_files:rules_techniques(Path, Names)
+    ->  rule_files:unload_rules(Path),
+        forall(member(Name, Names), format("~w leaves the ladder~n", [Name]))
+    ;   format("~w is not loaded: use_rules/1 loads a rules file~n", [File]),
+        fail
+    ).
 
 current_techniques(Names) :-
     (   shell_techniques(Names0) -> Names = Names0 ; technique_names(Names) ).

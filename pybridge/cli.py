@@ -174,9 +174,12 @@ def _parser() -> argparse.ArgumentParser:
     p_explain.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed")
     p_explain.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                            help="deduce with this set and the singles only (default: the whole ladder)")
-    p_explain.add_argument("--show-rules", action="store_true",
-                           help="under each deduction, the clause of the rule that found it, with its file and "
-                                "line, and the facts it matched (for a rule of your own)")
+    p_explain.add_argument("--show-rules", action="store_const", const="mine", default=None,
+                           help="under each deduction of a rule of your own (--rules), the clause that found it, "
+                                "with its file and line and the facts it matched")
+    # one option string, matched whole before argparse splits at '=': "--show-rules FILE" stays a flag
+    p_explain.add_argument("--show-rules=all", action="store_const", const="all", dest="show_rules",
+                           help="the clause under every deduction, the engine's techniques' too")
     p_explain.add_argument("--json", action="store_true",
                            help="one JSON object: status, conclusion and the steps, each with its number, "
                                 "kind, depth, technique, units, cells, placements, eliminations and text")

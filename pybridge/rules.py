@@ -66,6 +66,11 @@ def rule_paths(rules: RulesArg) -> tuple[str, ...]:
     return tuple(load_rules(rule).path for rule in rules)
 
 
+def techniques_of(paths: Sequence[str]) -> list[str]:
+    """The techniques the rules files ``paths`` declare (each loaded, free when it was)."""
+    return [name for path in paths for name in load_rules(path).techniques]
+
+
 @dataclass(frozen=True)
 class RuleSource:
     """The clause of a technique's rule behind a step: where it is, as it is written, and the

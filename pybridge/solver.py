@@ -26,7 +26,7 @@ from .kakuro import KakuroPuzzle
 from .puzzle import Unreadable
 from .samurai import SamuraiPuzzle
 from .picture import Marks, picture
-from .rules import RuleSource, RulesArg, rule_behind, rule_paths
+from .rules import RuleSource, RulesArg, rule_behind, rule_paths, techniques_of
 from .techniques import TECHNIQUE_SETS, names, step_names
 
 MAX_STEPS = 100_000
@@ -357,7 +357,8 @@ class Explanation:
 
 
 def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
-            time_limit: float | None = None, rules: RulesArg = None, show_rules: bool = False) -> Explanation:
+            time_limit: float | None = None, rules: RulesArg = None,
+            show_rules: bool | str | None = False) -> Explanation:
     """Solve ``puzzle`` one deduction at a time, simplest technique first, guessing
     (and backtracking from contradictions) when none applies: every step in words.
 
@@ -373,7 +374,7 @@ def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_ste
         return Explanation(puzzle, "invalid", error=str(exc))
     status = solver.run(max_steps=max_steps, time_limit=time_limit)
     if show_rules:
-        solver.show_rules()
+        solver.show_rules(everywhere=show_rules == "all")
     return Explanation(puzzle, status, solver.history, solver.values if status in ("solved", "multiple") else None,
                        false_steps=list(solver.false_steps))
 
@@ -485,11 +486,14 @@ class Solver:
         self.history.append(step)
         return step
 
-    def show_rules(self) -> None:
-        """Give each deduction of ``history`` the clause of the rule that found it (Step.rule),
-        found again in the position it started from."""
+    def show_rules(self, everywhere: bool = False) -> None:
+        """Give each deduction of a rule of your own in ``history`` the clause that found it
+        (Step.rule), found again in the position it started from; ``everywhere``: every
+        deduction, the engine's techniques' too."""
+        mine = set(techniques_of(self.rules))
         for step in self.history:
-            if step.kind == "step" and step.rule is None and step.position is not None:
+            if step.kind == "step" and step.rule is None and step.position is not None \
+                    and (everywhere or step.technique in mine):
                 step.rule = rule_behind(self.puzzle.geometry(), step.position.codes, step.technique, self.rules)
 
     def step(self) -> Step | None:

@@ -4,6 +4,7 @@ with its file, line and reason and leaves the engine as it was; a rule that loop
 malformed step is stopped with a message naming it."""
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -131,7 +132,9 @@ def test_each_step_shows_the_clause_that_found_it():
         assert matched and matched[-1].startswith(f"possibility({r},{c},") and matched[-1].endswith(f",{v})")
         code = step.position.codes[(r - 1) * 9 + c - 1]
         assert code < 0 and -code & (1 << (v - 1))  # a candidate there, in the engine's codes
-    engine_rules = {step.technique: step.rule for step in explanation.steps if step.kind == "step"}
+    assert all(step.rule is None for step in explanation.steps if step.technique != "full_house")  # yours only
+    everywhere = pybridge.explain(puzzle, rules=FULL_HOUSE, show_rules="all")
+    engine_rules = {step.technique: step.rule for step in everywhere.steps if step.kind == "step"}
     assert engine_rules["naked_single"].file.endswith("prolog/techniques/singles.pl")
     out = cli("explain", "--rules", str(FULL_HOUSE), "--show-rules", str(SUDOKU9))
     lines = out.stdout.splitlines()
@@ -254,3 +257,54 @@ def test_the_command_line_and_the_shell_name_the_false_step():
                                  "load_puzzle('puzzles/sudoku9.txt', 0).\nsteps.\n")
     assert "Left out: your rule smaller_of_two removed" in shell.stdout, shell.stdout[-2000:]
     assert "true ;" not in shell.stdout                       # use_rules leaves no choice point
+
+
+def test_a_refused_reload_keeps_the_version_loaded(tmp_path):
+    mine = tmp_path / "mine.pl"
+    mine.write_text(FULL_HOUSE.read_text().replace("full_house", "my_full_house"))
+    first = pybridge.load_rules(mine)
+    puzzle = pybridge.load(SUDOKU9)[0]
+    assert "my_full_house" in pybridge.Solver(puzzle, rules=first).techniques
+    good = mine.read_text()
+    mine.write_text(good + "\nmy_helper(X) :- shell(X).\n")
+    os.utime(mine, (mine.stat().st_atime, mine.stat().st_mtime + 5))   # a newer version on disk
+    with pytest.raises(pybridge.RulesError) as refused:
+        pybridge.load_rules(mine)
+    assert "shell/1" in refused.value.reason
+    mine.write_text(good)                                                # the good one, as it was
+    os.utime(mine, (mine.stat().st_atime, mine.stat().st_mtime + 10))
+    steps = pybridge.explain(puzzle, rules=pybridge.load_rules(mine)).steps
+    assert any(step.technique == "my_full_house" for step in steps)
+
+
+def test_the_shell_drops_rules():
+    shell = subprocess.run(["swipl", "-q", str(ROOT / "prolog" / "puzzlog.pl")], cwd=ROOT, capture_output=True,
+                           text=True, timeout=300,
+                           input="use_rules('docs/lessons/rules/full_house.pl').\ndrop_rules.\n"
+                                 "technique(full_house, D).\n")
+    assert "full_house joins the ladder" in shell.stdout and "full_house leaves the ladder" in shell.stdout
+    assert shell.stdout.rstrip().endswith("false."), shell.stdout
+
+
+def test_a_runtime_error_names_the_rule_its_line_and_what_went_wrong(tmp_path):
+    broken = tmp_path / "broken.pl"
+    broken.write_text("technique(broken_sum, [difficulty(2)]).\n\n"
+                      "broken_sum(step(broken_sum, cell(R/C), [], [r(R, C, V)])) :-\n"
+                      "    possibility(R, C, _, V),\n"
+                      "    W is V + X,\n"
+                      "    W > 20, X = 1.\n")
+    with pytest.raises(pybridge.RuleStoppedError) as stopped:
+        pybridge.explain(pybridge.load(SUDOKU9)[0], rules=pybridge.load_rules(broken))
+    text = str(stopped.value)
+    assert f"your rule broken_sum ({broken}:3) stopped with an error in (is)/2" in text
+    assert "a variable has no value yet" in text and "_G" not in text and "context(" not in text
+
+
+def test_show_rules_shows_your_rules_clauses_and_all_shows_every_one():
+    pointing = ROOT / "docs" / "lessons" / "rules" / "pointing_rule.pl"
+    puzzles = ROOT / "puzzles" / "lessons" / "pointing.txt"
+    mine = cli("explain", "--rules", str(pointing), "--show-rules", str(puzzles)).stdout.splitlines()
+    shown = [i for i, line in enumerate(mine) if line.strip().startswith("the rule,")]
+    assert shown and all("pointing rule:" in mine[i - 1] for i in shown)
+    every = cli("explain", "--rules", str(pointing), "--show-rules=all", str(puzzles)).stdout
+    assert every.count("the rule,") > len(shown)

@@ -83,10 +83,47 @@ stopped_text(Name, time, Text) :-
     format(string(Text), "your rule ~w was stopped by the time limit: does it loop?", [Name]).
 stopped_text(Name, memory, Text) :-
     format(string(Text), "your rule ~w ran out of memory: does it recurse without end?", [Name]).
+stopped_text(Name, error(Formal, Context), Text) :-
+    (   rule_clause_line(Name, File, Line) -> format(string(Where), " (~w:~w)", [File, Line]) ; Where = "" ),
+    (   nonvar(Context), Context = context(Culprit, _), nonvar(Culprit)
+    ->  strip_module(Culprit, _, In), format(string(InText), " in ~w", [In])
+    ;   InText = ""
+    ),
+    error_words(Formal, InText, Words),
+    format(string(Text), "your rule ~w~w stopped with an error~w: ~w", [Name, Where, InText, Words]).
 stopped_text(Name, bad_step(Step), Text) :-
     format(string(Text), "your rule ~w gave ~q, which is not step(~w, Reason, Placements, Eliminations) with \c
                           Placements [] or [p(Row, Col, Value)] and Eliminations r(Row, Col, Value)s",
            [Name, Step, Name]).
+
+% Where the rule's first clause is (else its declaration).
+rule_clause_line(Name, File, Line) :-
+    declared_at(Name, File, Line0),
+    (   loaded(File, Module, _, _),
+        Head =.. [Name, _],
+        catch(clause(Module:Head, _, Ref), _, fail),
+        clause_property(Ref, line_count(Line1))
+    ->  Line = Line1
+    ;   Line = Line0
+    ).
+
+% What a beginner's error means, in words (Prolog's own as a last resort).
+error_words(instantiation_error, In, Words) :-
+    !,
+    (   In == "" -> Where = "" ; sub_string(In, 4, _, 0, PI), format(string(Where), " ~w", [PI]) ),
+    format(string(Words), "a variable has no value yet where~w needs one: goals run left to right, so \c
+                           bind it in a goal before", [Where]).
+error_words(type_error(Type, Culprit), _, Words) :-
+    !,
+    format(string(Words), "~q is not of type ~w", [Culprit, Type]).
+error_words(existence_error(procedure, PI), _, Words) :-
+    !,
+    format(string(Words), "~q is defined nowhere", [PI]).
+error_words(evaluation_error(What), _, Words) :-
+    !,
+    format(string(Words), "arithmetic failed: ~w", [What]).
+error_words(Formal, _, Words) :-
+    message_text(error(Formal, _), Words).
 
 % loaded(File, Module, Modified, Techniques): File is loaded into Module
 % as it was at time Modified, and declares Techniques.
@@ -118,8 +155,8 @@ load_rules(File0, Names) :-
     time_file(File, Modified),
     (   loaded(File, _, Modified, Names0)
     ->  Names = Names0
-    ;   unload_rules(File),
-        checked_rules(File, Checks),
+    ;   checked_rules(File, Checks),      % refused: the version loaded now stays
+        unload_rules(File),
         unload_rivals(File, Checks),
         catch(load_checked(File, Modified, Checks, Names),
               Error,
@@ -210,7 +247,12 @@ checked_rules(File, checks(Module, Decls, Defined, Terms)) :-
     ),
     forall(member(Decl, Decls), check_declaration(File, Module, Defined, Decl)),
     forall(( member(term(T, Line, _), Terms), clause_body(T, Body) ),
-           check_calls(File, Line, Body, Defined, Imports)).
+           check_calls(File, Line, Body, Defined, Imports)),
+    (   Module == none                    % a module file is vetted once loaded (load_checked/4)
+    ->  add_import_module(File, rule_api, start),
+        vet_rules(File, File, Terms, Decls, Defined)
+    ;   true
+    ).
 
 % The file is read in a thread of Prolog's own: SWI-Prolog guards the C
 % stack of its threads (a term nested 50,000 deep becomes a resource
@@ -601,6 +643,9 @@ rule_stopped(Name, time_limit_exceeded) :-
 rule_stopped(Name, error(resource_error(_), _)) :-
     !,
     throw(rule_stopped(Name, memory)).
+rule_stopped(Name, error(Formal, Context)) :-
+    !,
+    throw(rule_stopped(Name, error(Formal, Context))).
 rule_stopped(_, Error) :-
     throw(Error).
 
@@ -739,9 +784,13 @@ load_checked(File, Modified, checks(Module0, Decls, _, Terms), Names) :-
     ;   Module = Module0,
         load_capturing(File, load_files(user:File, [if(true), sandboxed(true)]))
     ),
-    catch(vet_loaded(File, Module, Terms, Decls),
-          Error,
-          ( catch(unload_file(File), _, true), throw(Error) )),
+    (   Module0 == none
+    ->  true
+    ;   findall(PI, ( member(term(T, _, _), Terms), clause_indicator(T, PI) ), Defined),
+        catch(vet_rules(File, Module, Terms, Decls, Defined),
+              Error,
+              ( catch(unload_file(File), _, true), throw(Error) ))
+    ),
     maplist(declare(File, Module), Decls),
     findall(Name, member(decl(Name, _, _, _), Decls), All),
     sort_by_ladder(All, Names),

@@ -28,7 +28,7 @@ nested parentheses must be a message, not a crash.
 */
 :- module(rule_vetting,
           [ vet_term/3,              % +File, +Line, +Term
-            vet_loaded/4,            % +File, +Module, +Terms, +Declarations
+            vet_rules/5,             % +File, +Module, +Terms, +Declarations, +Defined
             term_depth_limit/1       % -Depth
           ]).
 :- use_module(library(sandbox), [safe_goal/1]).
@@ -172,22 +172,24 @@ meta_part(N, Closure, Goal) :-
     G =.. List.
 meta_part(_, Goal, Goal).
 
-%! vet_loaded(+File, +Module, +Terms, +Declarations) is det.
+%! vet_rules(+File, +Module, +Terms, +Declarations, +Defined) is det.
 %
-%  After File is loaded into Module: every clause body of Terms and
-%  every goal a declaration names is safe in the sandbox's sense, the
-%  file's own predicates being judged by their own clauses (so a refusal
-%  names the line of the clause that does the harm).  Throws
-%  rules_error(File, Line, Message).
+%  Every clause body of Terms (read from File) and every goal a
+%  declaration names is safe in the sandbox's sense, run in Module.  The
+%  file's own predicates (Defined, as Name/Arity) are judged by their own
+%  clauses, so a refusal names the line of the clause that does the harm,
+%  and need not be loaded yet: a changed file is vetted before the
+%  version loaded now is unloaded.  Throws rules_error(File, Line,
+%  Message).
 
-vet_loaded(File, Module, Terms, Decls) :-
-    setup_call_cleanup(asserta(vetting(Module), Ref),
+vet_rules(File, Module, Terms, Decls, Defined) :-
+    setup_call_cleanup(asserta(vetting(Module, Defined), Ref),
                        ( forall(member(term(T, Line, _), Terms), clause_vetted(File, Module, Line, T)),
                          forall(member(decl(_, Props, Line, _), Decls), declaration_vetted(File, Module, Line, Props))
                        ),
                        erase(Ref)).
 
-:- dynamic vetting/1.
+:- dynamic vetting/2.
 
 clause_vetted(File, Module, Line, Term) :-
     (   Term = (_ --> _)
@@ -289,11 +291,9 @@ safe_for_rules(Goal) :-
     Goal = M:G,
     atom(M),
     callable(G),
-    (   vetting(M),
+    (   vetting(M, Defined),
         functor(G, N, A),
-        \+ predicate_property(M:G, imported_from(_)),
-        predicate_property(M:G, implementation_module(M)),
-        current_predicate(M:N/A)
+        memberchk(N/A, Defined)
     ->  true
     ;   functor(G, N, A),
         module_property(rule_api, exports(Exports)),
