@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import csv
 import json
 import math
@@ -224,7 +225,9 @@ def _parser() -> argparse.ArgumentParser:
     p_print.add_argument("-o", "--output", required=True, metavar="SHEET.pdf", help="the PDF to write")
 
     p_rule = sub.add_parser("check-rule", help="check a rules file of your own on positions from real solves")
-    p_rule.add_argument("rules", metavar="RULES.pl", help="the rules file (docs/lessons/ shows how to write one)")
+    p_rule.add_argument("rules", metavar="RULES.pl", nargs="+",
+                        help="the rules file (docs/lessons/ shows how to write one); with --lesson, any number: "
+                             "a class, graded in parallel, one line a file")
     p_rule.add_argument("--kind", default="sudoku", choices=sorted(DEFAULT_SETS),
                         help="check on the bundled puzzles (and the corpus's) of this kind (default sudoku)")
     p_rule.add_argument("--corpus", action="append", metavar="FILE",
@@ -236,6 +239,11 @@ def _parser() -> argparse.ArgumentParser:
     p_rule.add_argument("--lesson", type=_whole(1, 99), metavar="N",
                         help="grade the file on lesson N's exercise (docs/lessons/): sound, fires wherever the "
                              "reference solution fires, finishes as many of the lesson's puzzles")
+    p_rule.add_argument("--report", metavar="CSV",
+                        help="with --lesson: write the class report there (one line a file: sound, reach, grade, "
+                             "time, first problem)")
+    p_rule.add_argument("--jobs", type=_whole(0, 1024), default=0, metavar="N",
+                        help="with --lesson and several files: worker processes (default 0: one per core)")
     p_rule.add_argument("--json", action="store_true", help="the report as one JSON object")
     return parser
 
@@ -698,14 +706,40 @@ def _print(args: argparse.Namespace) -> int:
 def _check_rule(args: argparse.Namespace) -> int:
     from .lessons import grade
     from .rule_check import check_rule
+    if args.lesson is not None and (len(args.rules) > 1 or args.report):
+        return _grade_class(args)
+    if args.report:
+        print("puzzlog: --report writes a class's grades: give --lesson N", file=sys.stderr)
+        return 2
+    if len(args.rules) > 1:
+        print("puzzlog: several rules files are a class: give --lesson N (and --report CSV)", file=sys.stderr)
+        return 2
+    rules, = args.rules
     if args.lesson is not None:
-        graded = grade(args.lesson, args.rules, time_limit=args.time_limit)
+        graded = grade(args.lesson, rules, time_limit=args.time_limit)
         print(json.dumps(graded.to_json()) if args.json else graded)
         return 0 if graded.passed else 1
     sets = [(Path(f).name, f) for f in args.corpus] if args.corpus else None
-    report = check_rule(args.rules, args.kind, sets, limit=args.limit, time_limit=args.time_limit)
+    report = check_rule(rules, args.kind, sets, limit=args.limit, time_limit=args.time_limit)
     print(json.dumps(report.to_json()) if args.json else report)
     return 0 if report.sound else 1
+
+
+def _grade_class(args: argparse.Namespace) -> int:
+    from .lessons import grade_class, lesson, write_report
+    chosen = lesson(args.lesson)
+    rows = grade_class(args.lesson, args.rules, jobs=args.jobs, time_limit=args.time_limit)
+    if args.report:
+        write_report(rows, args.report)
+    if args.json:
+        print(json.dumps([dataclasses.asdict(row) for row in rows]))
+    else:
+        print(f"lesson {chosen.number}, {chosen.title}: {chosen.exercise}, {plural(len(rows), 'file')}")
+        for row in rows:
+            print(row.line())
+        passed = sum(row.passed for row in rows)
+        print(f"{passed} of {len(rows)} passed" + (f"; the report: {args.report}" if args.report else ""))
+    return 0 if all(row.passed for row in rows) else 1
 
 
 def _rules(args: argparse.Namespace) -> list[str]:

@@ -9,12 +9,16 @@ True
 """
 from __future__ import annotations
 
+import csv
+import functools
 import os
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Iterable, Sequence
 
 from .answers import plural
-from .errors import PuzzlogError
+from .errors import PuzzlogError, RulesError, RuleStoppedError
 from .rule_check import ROOT, TechniqueReport, check_rule
 
 
@@ -119,13 +123,21 @@ def _shown(path: Path) -> Path:
         return path
 
 
+@functools.lru_cache(maxsize=None)
+def _reference(number: int, time_limit: float | None) -> TechniqueReport:
+    """The reference solution's report on its lesson's puzzles, checked once a process."""
+    chosen = lesson(number)
+    sets = [(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))]
+    return check_rule(ROOT / chosen.solution, sets=sets, limit=100, time_limit=time_limit).techniques[0]
+
+
 def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0) -> Grade:
     """Grade a rules file on lesson ``number``'s exercise: the technique it declares under the
     exercise's name (or its only technique), checked on the lesson's puzzles beside the
     reference solution."""
     chosen = lesson(number)
     sets = [(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))]
-    reference = check_rule(ROOT / chosen.solution, sets=sets, limit=100, time_limit=time_limit)
+    ref = _reference(number, time_limit)
     mine = check_rule(rules, sets=sets, limit=100, time_limit=time_limit)
     names = [t.name for t in mine.techniques]
     if chosen.exercise in names:
@@ -134,7 +146,89 @@ def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0
         report = mine.techniques[0]
     else:
         raise PuzzlogError(f"{rules} declares {', '.join(names)}: lesson {number} asks for {chosen.exercise}")
-    ref = reference.techniques[0]
     covered = sum(len(set(mine_trail) & set(ref_trail))
                   for (_, mine_trail), (_, ref_trail) in zip(report.trails, ref.trails))
     return Grade(chosen, report, ref, covered, len(ref.trails))
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One student's file graded on a lesson: a line of the class report."""
+
+    file: str
+    technique: str
+    sound: bool | None          # None: not graded (the file was refused, or its rule stopped)
+    covered: int
+    reference_fired: int
+    solved: int
+    reference_solved: int
+    puzzles: int
+    passed: bool
+    seconds: float
+    problem: str                # the first thing to mend ('' when it passed)
+
+    def line(self) -> str:
+        if self.sound is None:
+            return f"{self.file}: not graded\n    {self.problem}"
+        verdict = "PASSED" if self.passed else "not yet"
+        head = f"{self.file}: {verdict} ({'sound' if self.sound else 'UNSOUND'}; fires in {self.covered} of " \
+               f"{self.reference_fired}; finishes {self.solved} of {self.puzzles}; {self.seconds:.1f} s)"
+        return head if self.passed else f"{head}\n    {self.problem}"
+
+
+def _first_problem(graded: Grade) -> str:
+    if not graded.sound and graded.report.unsound is not None:
+        unsound = graded.report.unsound
+        return f"unsound: {unsound.step}: {unsound.reason()}"
+    if graded.covered < graded.reference.fired:
+        return (f"misses {graded.reference.fired - graded.covered} of the {graded.reference.fired} positions where "
+                f"the reference finds a deduction")
+    if graded.solved < graded.reference_solved:
+        return f"finishes {graded.solved} of the lesson puzzles, the reference {graded.reference_solved}"
+    return ""
+
+
+def grade_row(item: tuple[int, str, float | None]) -> ClassRow:
+    """Grade one file of a class (``(lesson, path, time_limit)``): what goes wrong is a row too."""
+    number, path, time_limit = item
+    started = time.perf_counter()
+    try:
+        graded = grade(number, path, time_limit=time_limit)
+    except (RulesError, RuleStoppedError, PuzzlogError) as error:
+        return ClassRow(path, "", None, 0, 0, 0, 0, 0, False, time.perf_counter() - started, str(error))
+    return ClassRow(path, graded.report.name, graded.sound, graded.covered, graded.reference.fired, graded.solved,
+                    graded.reference_solved, graded.puzzles, graded.passed, time.perf_counter() - started,
+                    _first_problem(graded))
+
+
+def grade_class(number: int, files: Sequence[str | os.PathLike], jobs: int = 0,
+                time_limit: float | None = 10.0) -> list[ClassRow]:
+    """Grade many students' files on lesson ``number``, in ``jobs`` worker processes (0: one
+    per core), each file in the order given.  A worker whose file hangs it is stopped and
+    that file's row says so."""
+    from .batch import cores
+    from .pool import Failure, run_pool
+    lesson(number)
+    items = [(number, str(path), time_limit) for path in files]
+    workers = jobs or cores()
+    limit = 60.0 + 20 * (time_limit or 10.0)
+    rows: list[ClassRow | None] = [None] * len(items)
+    if workers == 1 or len(items) == 1:
+        return [grade_row(item) for item in items]
+    for index, value in run_pool(grade_row, items, workers, hang_seconds=limit):
+        if isinstance(value, Failure):
+            why = "was stopped: it ran past the time allowed" if value.status == "timeout" else \
+                f"could not be graded: {value.message}"
+            value = ClassRow(items[index][1], "", None, 0, 0, 0, 0, 0, False, limit, why)
+        rows[index] = value
+    return [row for row in rows if row is not None]
+
+
+def write_report(rows: Iterable[ClassRow], path: str | os.PathLike) -> None:
+    """The class report as CSV: one line a file."""
+    names = [f.name for f in fields(ClassRow)]
+    with open(path, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(names)
+        for row in rows:
+            writer.writerow([round(row.seconds, 2) if name == "seconds" else getattr(row, name) for name in names])

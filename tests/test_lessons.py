@@ -4,6 +4,7 @@ exercise and wrong attempts do not; the lesson puzzles are made again by their c
 shell queries of the pages run; and lesson 9's CLP(FD) model and the rules agree."""
 from __future__ import annotations
 
+import csv
 import re
 import subprocess
 import sys
@@ -152,3 +153,35 @@ def test_lesson_6_explains_its_wing_with_cells_written_r_dash_c():
     assert out.returncode == 0, out.stderr
     wings = [line for line in out.stdout.splitlines() if "xy wing rule:" in line]
     assert wings and re.search(r"r\dc\d is \d or \d, so r\dc\d \(\d or \d\) or r\dc\d \(\d or \d\) is \d", wings[0])
+
+
+def test_a_teacher_grades_a_class_in_one_run(tmp_path):
+    # a class folder as a teacher has it: one file a student, good, wrong, narrow, hostile, broken
+    students = tmp_path / "students"
+    students.mkdir()
+    reference = (ROOT / LESSONS[1].solution).read_text()
+    (students / "ada.pl").write_text(reference)
+    (students / "bob.pl").write_text((ROOT / "tests" / "rules" / "off_by_one.pl").read_text())
+    (students / "cy.pl").write_text(reference.replace("cell_candidates(R, C, [V]).",
+                                                      "cell_candidates(R, C, [V]), R =:= 1."))
+    (students / "dee.pl").write_text(reference.replace("possibility(R, C, _, V),",
+                                                       "possibility(R, C, _, V), shell('touch owned'),"))
+    (students / "eve.pl").write_text(reference.replace("[V]).", "[V])"))
+    names = ["ada", "bob", "cy", "dee", "eve"]
+    out = subprocess.run([sys.executable, "-m", "pybridge", "check-rule", "--lesson", "1",
+                          *(f"students/{n}.pl" for n in names), "--report", "class.csv", "--jobs", "2"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 1, out.stderr
+    assert not (tmp_path / "owned").exists()
+    with open(tmp_path / "class.csv", newline="") as report:
+        rows = list(csv.DictReader(report))
+    assert [row["file"] for row in rows] == [f"students/{n}.pl" for n in names]
+    by = dict(zip(names, rows))
+    assert by["ada"]["passed"] == "True" and by["ada"]["problem"] == "" and by["ada"]["sound"] == "True"
+    assert by["bob"]["sound"] == "False" and by["bob"]["problem"].startswith("unsound: ")
+    assert by["cy"]["sound"] == "True" and by["cy"]["passed"] == "False" and by["cy"]["problem"].startswith("misses ")
+    assert int(by["cy"]["covered"]) < int(by["cy"]["reference_fired"])
+    assert by["dee"]["sound"] == "" and "shell/1" in by["dee"]["problem"] and ":4:" in by["dee"]["problem"]
+    assert by["eve"]["sound"] == "" and "syntax error" in by["eve"]["problem"]
+    assert all(float(row["seconds"]) > 0 for row in rows if row["sound"])
+    assert "1 of 5 passed; the report: class.csv" in out.stdout
