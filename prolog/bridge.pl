@@ -152,7 +152,8 @@ bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
 %  [Codes, StepText, Kind, R, C, V, Right] (Kind p or r: the placement or
 %  elimination the solution refutes, Right the solution's value there),
 %  New [] or [Codes, StepText], Without and With solved or stuck, Trail
-%  the positions of the walk where the rule fired.
+%  the positions of the walk where the rule fired, Asked in how many
+%  positions the rule was asked.
 
 bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
     shape_geometry(Shape, Geometry),
@@ -167,8 +168,8 @@ bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
 
 check_answer(timeout, timeout, []).
 check_answer(not_unique(_), not_unique, []).
-check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail), checked,
-             [Fired, UnsoundList, Redundant, NewList, Without, With, Trail]) :-
+check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail, Asked), checked,
+             [Fired, UnsoundList, Redundant, NewList, Without, With, Trail, Asked]) :-
     (   Unsound = unsound(Codes, Step, Wrong)
     ->  step_text(Step, StepText),
         Wrong =.. [Kind, R, C, V],

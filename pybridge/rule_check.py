@@ -9,9 +9,13 @@ does not, and does the ladder up to its rung finish more puzzles with it?
 """
 from __future__ import annotations
 
+import itertools
+import json
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from . import engine
 from .answers import AnyPuzzle, limit_ms, plural
@@ -25,22 +29,65 @@ from .rules import RuleFile, load_rules, shown_path
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 
-# The bundled sets a rule is checked on by default, per kind, then the corpus's when it is there.
-DEFAULT_SETS: dict[str, list[tuple[str, Path]]] = {
-    "sudoku": [("sudoku9", ROOT / "puzzles" / "sudoku9.txt"),
-               ("sudoku9 levels", ROOT / "puzzles" / "generated" / "sudoku9_levels.txt"),
-               ("top95", CORPUS / "sudoku9_norvig_top95.txt")],
-    "jigsaw": [("jigsaw9", ROOT / "puzzles" / "jigsaw9_solo.txt"), ("jigsaw9 made", ROOT / "puzzles" / "generated" /
-                                                                     "jigsaw9.txt")],
-    "x": [("sudoku-x", ROOT / "puzzles" / "sudoku_x_solo.txt"), ("sudoku-x made", ROOT / "puzzles" / "generated" /
-                                                                 "sudoku_x.txt")],
-    "futoshiki": [("unequal", ROOT / "puzzles" / "futoshiki" / "unequal.txt"),
-                  ("futoshiki7", ROOT / "puzzles" / "generated" / "futoshiki7.txt"),
-                  ("sgt-unequal", CORPUS / "futoshiki_sgt_unequal.jsonl")],
-    "kakuro": [("kakuro", ROOT / "puzzles" / "kakuro" / "medium.txt"),
-               ("kakuro10", ROOT / "puzzles" / "generated" / "kakuro10.grid"),
-               ("upc", CORPUS / "kakuro_upc_prop_paucuesta9.jsonl")],
+def _kakuro_record(record: dict, source: str) -> AnyPuzzle:
+    from .kakuro import from_corpus_grid
+    return from_corpus_grid(record["grid"], source)
+
+
+def _futoshiki_record(record: dict, source: str) -> AnyPuzzle:
+    from .futoshiki import from_corpus_record
+    return from_corpus_record(record, source)
+
+
+def _solo_record(record: dict, source: str) -> AnyPuzzle:
+    """A Sudoku or Killer of the corpus's Solo sets (box, givens, and cages for a Killer)."""
+    from .killer import from_corpus
+    from .puzzle import Puzzle
+    if "cages" in record:
+        return from_corpus(record, source)
+    box_rows, box_cols = record.get("box") or (record["box_rows"], record["box_cols"])
+    givens = [0 if ch == "." else int(ch, 36) for ch in record["givens"]]
+    return Puzzle(box_rows * box_cols, givens, box_rows=box_rows, box_cols=box_cols,
+                  diagonals=bool(record.get("diagonals")), source=source)
+
+
+# A set: its name, its file, and for the corpus's JSON lines the reader of one record.
+PuzzleSet = tuple[str, Path, Callable[[dict, str], AnyPuzzle] | None]
+
+# The sets a rule is checked on, per kind: the bundled puzzles, then the corpus's when it is
+# there.  With no kind, every kind: a rule meets each of these shapes on the ladder.
+DEFAULT_SETS: dict[str, list[PuzzleSet]] = {
+    "sudoku": [("sudoku9", ROOT / "puzzles" / "sudoku9.txt", None),
+               ("sudoku9 levels", ROOT / "puzzles" / "generated" / "sudoku9_levels.txt", None),
+               ("top95", CORPUS / "sudoku9_norvig_top95.txt", None)],
+    "sudoku4": [("sudoku4", ROOT / "puzzles" / "sudoku4_solo.txt", None),
+                ("sudoku4 solo", CORPUS / "sudoku4_sgt_solo.jsonl", _solo_record)],
+    "sudoku6": [("sudoku6", ROOT / "puzzles" / "sudoku6_grid.txt", None),
+                ("sudoku6 solo", CORPUS / "sudoku6_sgt_solo.jsonl", _solo_record)],
+    "sudoku16": [("sudoku16", ROOT / "puzzles" / "sudoku16_solo.txt", None)],
+    "jigsaw": [("jigsaw9", ROOT / "puzzles" / "jigsaw9_solo.txt", None),
+               ("jigsaw6", ROOT / "puzzles" / "jigsaw6_grid.txt", None),
+               ("jigsaw9 made", ROOT / "puzzles" / "generated" / "jigsaw9.txt", None)],
+    "x": [("sudoku-x", ROOT / "puzzles" / "sudoku_x_solo.txt", None),
+          ("sudoku-x made", ROOT / "puzzles" / "generated" / "sudoku_x.txt", None)],
+    "greater-than": [("greater-than", ROOT / "puzzles" / "futoshiki" / "greater_than_sudoku.grid", None),
+                     ("greater-than6", ROOT / "puzzles" / "generated" / "greater_than6.grid", None)],
+    "killer": [("killer", ROOT / "puzzles" / "killer" / "solo.txt", None),
+               ("killer6", ROOT / "puzzles" / "generated" / "killer6.txt", None),
+               ("killer kdi", CORPUS / "sudoku9_killer_sgt_solo_kdi.jsonl", _solo_record)],
+    "samurai": [("samurai", ROOT / "puzzles" / "generated" / "samurai.txt", None)],
+    "futoshiki": [("unequal", ROOT / "puzzles" / "futoshiki" / "unequal.txt", None),
+                  ("futoshiki7", ROOT / "puzzles" / "generated" / "futoshiki7.txt", None),
+                  ("adjacent", ROOT / "puzzles" / "futoshiki" / "adjacent.txt", None),
+                  ("sgt-unequal", CORPUS / "futoshiki_sgt_unequal.jsonl", _futoshiki_record)],
+    "kakuro": [("kakuro", ROOT / "puzzles" / "kakuro" / "medium.txt", None),
+               ("kakuro10", ROOT / "puzzles" / "generated" / "kakuro10.grid", None),
+               ("upc", CORPUS / "kakuro_upc_prop_paucuesta9.jsonl", _kakuro_record)],
 }
+
+# With no kind, each kind's share of the check, in seconds: a whole check of every kind stays
+# under a minute (at least one puzzle of a set is always checked).
+KIND_SECONDS = 4.0
 
 
 @dataclass
@@ -101,11 +148,13 @@ class SetReach:
     solved_without: int = 0
     solved_with: int = 0
     skipped: int = 0                      # not one solution, unreadable, or out of time
+    positions: int = 0                    # in how many positions the rule was asked
+    kind: str = ""
 
     def __str__(self) -> str:
-        return (f"{self.name}: fired in {self.fired_in} of {plural(self.puzzles, 'puzzle')}; the ladder up to its "
-                f"rung solves {self.solved_without} without it, {self.solved_with} with it"
-                + (f" ({self.skipped} skipped)" if self.skipped else ""))
+        return (f"{self.name}: asked in {plural(self.positions, 'position')} of {plural(self.puzzles, 'puzzle')}, "
+                f"fired in {self.fired_in}; the ladder up to its rung solves {self.solved_without} without it, "
+                f"{self.solved_with} with it" + (f" ({self.skipped} skipped)" if self.skipped else ""))
 
 
 @dataclass
@@ -123,7 +172,22 @@ class TechniqueReport:
 
     @property
     def sound(self) -> bool:
+        """No counterexample was found (see ``verdict``: a rule that never fired is not shown sound)."""
         return self.unsound is None
+
+    @property
+    def positions(self) -> int:
+        return sum(s.positions for s in self.sets)
+
+    @property
+    def verdict(self) -> str:
+        """unsound, sound (it fired, and every step agreed with the solution), never fired, or
+        not checked (no position was)."""
+        if self.unsound is not None:
+            return "unsound"
+        if self.positions == 0:
+            return "not checked"
+        return "sound" if self.fired else "never fired"
 
     @property
     def adds_nothing(self) -> bool:
@@ -131,11 +195,20 @@ class TechniqueReport:
         return self.fired > 0 and self.redundant == self.fired
 
     def lines(self) -> list[str]:
-        out = [f"{self.name}: fired in {plural(self.fired, 'position')}"]
-        if self.unsound is not None:
+        out = [f"{self.name}: fired in {self.fired} of {plural(self.positions, 'position')} checked"]
+        verdict = self.verdict
+        if verdict == "unsound":
             out.append("  UNSOUND: " + str(self.unsound).replace("\n", "\n  "))
+        elif verdict == "sound":
+            out.append(f"  sound: each of its {plural(self.fired, 'step')} agrees with the solution")
+        elif verdict == "not checked":
+            out.append("  NOT CHECKED: no position was checked, so nothing is known of it")
         else:
-            out.append("  sound: every placement and elimination agrees with the solution")
+            out.append("  NOT SHOWN SOUND: it never fired, so nothing it does was checked")
+        kinds = {s.kind for s in self.sets if s.kind}
+        if len(kinds) > 1:
+            fired = sorted({s.kind for s in self.sets if s.kind and s.fired_in})
+            out.append(f"  fired in {', '.join(fired) or 'no kind'} of the {len(kinds)} kinds checked")
         if self.fired == 0:
             out.append("  it never fired: is its pattern too narrow, or does it wait for a state that never comes?")
         elif self.adds_nothing:
@@ -149,6 +222,7 @@ class TechniqueReport:
 
     def to_json(self) -> dict:
         return {"technique": self.name, "fired": self.fired, "redundant": self.redundant, "sound": self.sound,
+                "verdict": self.verdict, "positions": self.positions,
                 "adds_nothing": self.adds_nothing, "unsound": self.unsound.to_json() if self.unsound else None,
                 "new": {"source": self.new[0].source, "index": self.new[0].index, "codes": self.new[1],
                         "step": self.new[2]} if self.new else None,
@@ -157,17 +231,25 @@ class TechniqueReport:
 
 @dataclass
 class RuleReport:
-    """A rules file checked: one TechniqueReport per technique it declares."""
+    """A rules file checked: one TechniqueReport per technique it declares, and the sets that
+    could not be read (with why)."""
 
     rules: RuleFile
     techniques: list[TechniqueReport]
+    skipped_sets: list[str] = field(default_factory=list)
 
     @property
     def sound(self) -> bool:
         return all(t.sound for t in self.techniques)
 
+    @property
+    def shown_sound(self) -> bool:
+        """Every technique fired somewhere and never went against a solution."""
+        return all(t.verdict == "sound" for t in self.techniques)
+
     def __str__(self) -> str:
-        return "\n".join([f"{shown_path(self.rules.path)}:"] + [line for t in self.techniques for line in t.lines()])
+        return "\n".join([f"{shown_path(self.rules.path)}:"] + [line for t in self.techniques for line in t.lines()]
+                         + [f"  skipped: {why}" for why in self.skipped_sets])
 
     def _repr_html_(self) -> str:
         parts = [f"<pre>{self}</pre>"]
@@ -175,41 +257,75 @@ class RuleReport:
         return "".join(parts)
 
     def to_json(self) -> dict:
-        return {"rules": self.rules.path, "sound": self.sound, "techniques": [t.to_json() for t in self.techniques]}
+        return {"rules": self.rules.path, "sound": self.sound, "shown_sound": self.shown_sound,
+                "techniques": [t.to_json() for t in self.techniques], "skipped_sets": self.skipped_sets}
 
 
-def check_rule(rules: str | os.PathLike | RuleFile, kind: str = "sudoku",
+def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
                sets: list[tuple[str, str | os.PathLike | list[AnyPuzzle]]] | None = None, limit: int = 20,
-               max_steps: int = 400, time_limit: float | None = 10.0) -> RuleReport:
+               max_steps: int = 400, time_limit: float | None = 10.0,
+               kind_seconds: float | None = None) -> RuleReport:
     """Check every technique of a rules file on positions from real solves.
 
     ``sets`` are (name, puzzles) pairs, puzzles a file or a list; by default the bundled puzzles
-    of ``kind`` and the corpus's (DEFAULT_SETS).  At most ``limit`` puzzles a set, each walked
-    for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit).
+    of ``kind`` and the corpus's (DEFAULT_SETS), or of every kind when ``kind`` is None (each
+    kind then gets ``kind_seconds``, default KIND_SECONDS).  At most ``limit`` puzzles a set,
+    each walked for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit).
     """
     rule_file = load_rules(rules)
-    chosen = _sets(kind, sets)
+    if kind is None and sets is None:
+        kinds = list(DEFAULT_SETS)
+        kind_seconds = KIND_SECONDS if kind_seconds is None else kind_seconds
+    else:
+        kinds = [kind or "sudoku"]
     reports = [TechniqueReport(name) for name in rule_file.techniques]
-    for set_name, puzzles in chosen:
-        for report in reports:
-            report.sets.append(SetReach(set_name))
-        for puzzle in puzzles[:limit]:
+    skipped: list[str] = []
+    for each in kinds:
+        started = time.perf_counter()
+        for set_name, puzzles in _sets(each, sets, limit, skipped):
             for report in reports:
-                _check_one(report, puzzle, rule_file, max_steps, time_limit)
-    return RuleReport(rule_file, reports)
+                report.sets.append(SetReach(set_name, kind=each if sets is None else ""))
+            for number, puzzle in enumerate(puzzles[:limit]):
+                if number and kind_seconds is not None and time.perf_counter() - started > kind_seconds:
+                    break
+                for report in reports:
+                    _check_one(report, puzzle, rule_file, max_steps, time_limit)
+    return RuleReport(rule_file, reports, skipped)
 
 
-def _sets(kind: str, sets) -> list[tuple[str, list[AnyPuzzle]]]:
+def _sets(kind: str, sets, limit: int, skipped: list[str]) -> list[tuple[str, list[AnyPuzzle]]]:
     if sets is None:
         if kind not in DEFAULT_SETS:
             raise PuzzlogError(f"no puzzles to check a rule on for kind {kind!r} (kinds: {', '.join(DEFAULT_SETS)}); "
                                "give sets of your own")
-        sets = [(name, path) for name, path in DEFAULT_SETS[kind] if path.is_file()]
-    chosen = []
-    for name, puzzles in sets:
-        chosen.append((name, load(Path(puzzles), errors="keep") if isinstance(puzzles, (str, os.PathLike))
-                       else list(puzzles)))
-    return chosen
+        chosen = []
+        for name, path, reader in DEFAULT_SETS[kind]:
+            if not path.is_file():
+                skipped.append(f"{name} ({kind}): {shown_path(path)} is not here")
+                continue
+            puzzles = _corpus_lines(path, reader, limit) if reader else load(path, errors="keep")
+            readable = [p for p in puzzles if not isinstance(p, Unreadable)]
+            if not readable:
+                skipped.append(f"{name} ({kind}): no puzzle of {shown_path(path)} could be read")
+                continue
+            chosen.append((name, readable))
+        return chosen
+    return [(name, load(Path(puzzles), errors="keep") if isinstance(puzzles, (str, os.PathLike)) else list(puzzles))
+            for name, puzzles in sets]
+
+
+def _corpus_lines(path: Path, reader: Callable[[dict, str], AnyPuzzle], limit: int) -> list[AnyPuzzle]:
+    """The first ``limit`` puzzles of a corpus JSON-lines file, each read by ``reader``."""
+    puzzles: list[AnyPuzzle] = []
+    with open(path, encoding="utf-8") as lines:
+        for index, line in enumerate(itertools.islice(lines, limit)):
+            try:
+                puzzle = reader(json.loads(line), str(path))
+            except (ValueError, KeyError, TypeError, PuzzlogError):
+                continue
+            puzzle.index = index
+            puzzles.append(puzzle)
+    return puzzles
 
 
 def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_steps: int,
@@ -225,7 +341,8 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     if status != "checked":
         reach.skipped += 1
         return
-    fired, unsound, redundant, new, without, with_it, trail = result
+    fired, unsound, redundant, new, without, with_it, trail, asked = result
+    reach.positions += asked
     report.trails.append((puzzle, list(trail)))
     report.fired += fired
     report.redundant += redundant

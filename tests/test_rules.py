@@ -308,3 +308,26 @@ def test_show_rules_shows_your_rules_clauses_and_all_shows_every_one():
     assert shown and all("pointing rule:" in mine[i - 1] for i in shown)
     every = cli("explain", "--rules", str(pointing), "--show-rules=all", str(puzzles)).stdout
     assert every.count("the rule,") > len(shown)
+
+
+@pytest.mark.parametrize("rules,where", [("box_arithmetic.pl", r"(jigsaw|sudoku4|sudoku16|greater_than|unequal|medium)"),
+                                         ("sign_backwards.pl", r"(futoshiki|greater_than|unequal)")])
+def test_the_default_check_meets_every_shape(rules, where):
+    # both rules pass a 9x9-only check; the default, every kind, shows where they go wrong
+    only_9x9 = cli("check-rule", "--kind", "sudoku", str(BAD / rules))
+    assert "UNSOUND" not in only_9x9.stdout
+    everywhere = cli("check-rule", str(BAD / rules))
+    assert everywhere.returncode == 1 and "UNSOUND" in everywhere.stdout, everywhere.stdout
+    unsound = everywhere.stdout.split("UNSOUND: ", 1)[1].splitlines()[0]
+    assert re.search(where, unsound), unsound
+    for kind in ("sudoku4:", "killer:", "samurai:", "kakuro:", "unequal:", "sudoku-x:", "jigsaw9:"):
+        assert re.search(rf"^  {kind} asked in \d+ positions", everywhere.stdout, re.M), kind
+
+
+def test_never_fired_is_not_sound():
+    out = cli("check-rule", "--kind", "sudoku", str(BAD / "sign_backwards.pl"))
+    assert out.returncode == 1
+    assert "NOT SHOWN SOUND: it never fired" in out.stdout and "  sound:" not in out.stdout
+    report = pybridge.check_rule(BAD / "sign_backwards.pl", kind="sudoku4")
+    assert report.techniques[0].verdict == "never fired" and not report.shown_sound
+    assert report.techniques[0].positions > 0

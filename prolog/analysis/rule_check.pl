@@ -15,7 +15,7 @@
     ?- Puzzle = puzzle(geometry(4, boxes(2,2), []),
                        [g(1,4,2), g(2,1,4), g(3,4,3), g(4,1,2)]),
        with_rules(['docs/lessons/rules/full_house.pl'],
-           check_rule_puzzle(full_house, Puzzle, 100, checked(_, Unsound, _, _, Reach, _, _))).
+           check_rule_puzzle(full_house, Puzzle, 100, checked(_, Unsound, _, _, Reach, _, _, _))).
     Unsound = none, Reach = reach(solved, solved).
 */
 :- module(rule_check,
@@ -37,7 +37,7 @@
 %  Check Technique (a rule of a loaded rules file) on the positions of a
 %  walk through Puzzle of at most MaxSteps steps.  Result is
 %  not_unique(Count) for a puzzle without exactly one solution, else
-%  checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail):
+%  checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail, Asked):
 %    - Fired: in how many positions the rule found a deduction;
 %    - Unsound: none or unsound(Codes, Step, Wrong), the first position
 %      (state codes) where the rule's Step goes against the solution,
@@ -50,7 +50,8 @@
 %    - Solution: the solution, row-major;
 %    - Trail: the positions (0 the givens, K after K steps of the walk)
 %      where the rule fired, ascending: the walk is the engine's own, the
-%      same for any rule, so two rules' trails can be compared.
+%      same for any rule, so two rules' trails can be compared;
+%    - Asked: in how many positions the rule was asked.
 
 check_rule_puzzle(Name, _, _, _) :-
     \+ technique(Name, _),
@@ -64,14 +65,15 @@ check_rule_puzzle(Name, Puzzle, MaxSteps, Result) :-
         Result = not_unique(Count)
     ).
 
-walk_checked(Name, Puzzle, MaxSteps, Solution, checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail)) :-
+walk_checked(Name, Puzzle, MaxSteps, Solution,
+             checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail, Asked)) :-
     technique(Name, _),
     findall(T, ( technique(T, _), T \== Name, \+ technique_property(T, rules(_)) ), Engine),
     easier(Name, Easier),
     setup_puzzle(Puzzle, ok),
-    Tally = tally(0, none, 0, none, []),
+    Tally = tally(0, none, 0, none, [], 0),
     walk(Name, Engine, Easier, Solution, 0, MaxSteps, Tally),
-    Tally = tally(Fired, Unsound, Redundant, New, Trail0),
+    Tally = tally(Fired, Unsound, Redundant, New, Trail0, Asked),
     reverse(Trail0, Trail),
     reach(Name, Puzzle, Solution, Reach).
 
@@ -82,6 +84,7 @@ easier(Name, Easier) :-
 
 walk(_, _, _, _, Max, Max, _) :- !.
 walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
+    arg(6, Tally, Asked0), Asked is Asked0 + 1, nb_setarg(6, Tally, Asked),
     (   unverified(deduction(Name, Step))       % its steps as they come: judged here
     ->  tally_step(Step, Easier, Solution, Tally),
         arg(5, Tally, Trail), nb_setarg(5, Tally, [At|Trail])
@@ -178,7 +181,7 @@ check_rule_puzzles(Name, Puzzles, Summary) :-
 
 add_puzzle(Name, Puzzle, S0, S) :-
     check_rule_puzzle(Name, Puzzle, 400, Result),
-    (   Result = checked(F, U, R, N, reach(Without, With), _, _)
+    (   Result = checked(F, U, R, N, reach(Without, With), _, _, _)
     ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0),
         K is K0 + 1, F1 is F0 + F, R1 is R0 + R,
         ( U0 == none -> U1 = U ; U1 = U0 ),
