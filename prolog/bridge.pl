@@ -152,8 +152,9 @@ bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
 %  [Codes, StepText, Kind, R, C, V, Right] (Kind p or r: the placement or
 %  elimination the solution refutes, Right the solution's value there),
 %  New [] or [Codes, StepText], Without and With solved or stuck, Trail
-%  the positions of the walk where the rule fired, Asked in how many
-%  positions the rule was asked.
+%  [At, Changes, StepText] for each position of the walk where the rule
+%  fired (Changes [Kind, R, C, V]s, Kind p or r: all it would change
+%  there), Asked in how many positions the rule was asked.
 
 bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
     shape_geometry(Shape, Geometry),
@@ -168,8 +169,11 @@ bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
 
 check_answer(timeout, timeout, []).
 check_answer(not_unique(_), not_unique, []).
-check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail, Asked), checked,
+check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail0, Asked), checked,
              [Fired, UnsoundList, Redundant, NewList, Without, With, Trail, Asked]) :-
+    maplist([fired(At, Changes, Text), [At, Lists, Text]]>>maplist([Ch, [K, R, C, V]]>>(Ch =.. [K, R, C, V]),
+                                                                   Changes, Lists),
+            Trail0, Trail),
     (   Unsound = unsound(Codes, Step, Wrong)
     ->  step_text(Step, StepText),
         Wrong =.. [Kind, R, C, V],

@@ -17,9 +17,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .answers import plural
+from .answers import AnyPuzzle, plural
 from .errors import PuzzlogError, RulesError, RuleStoppedError
-from .rule_check import ROOT, TechniqueReport, check_rule
+from .rule_check import ROOT, TechniqueReport, changes_text, check_rule
+from .rules import shown_path
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,10 @@ class Grade:
     lesson: Lesson
     report: TechniqueReport          # the exercise's technique, checked on the lesson's puzzles
     reference: TechniqueReport       # the reference solution, on the same positions
-    covered: int                     # positions where both fire
+    covered: int                     # positions where you make every change the reference makes
     puzzles: int
+    missed: Deduction | None = None  # the first deduction of the reference's that yours does not make
+    extra: Deduction | None = None   # the first of yours the reference does not make
 
     @property
     def sound(self) -> bool:
@@ -84,8 +87,10 @@ class Grade:
         name = self.report.name
         out = [f"lesson {self.lesson.number}, {self.lesson.title}: {name}"]
         out.append("  sound: yes" if self.sound else "  sound: NO: " + str(self.report.unsound).replace("\n", "\n  "))
-        out.append(f"  fires in {self.covered} of the {plural(self.reference.fired, 'position')} where the "
-                   f"reference fires ({self.report.fired} in all)")
+        out.append(f"  makes the reference's deductions in {self.covered} of the "
+                   f"{plural(self.reference.fired, 'position')} where it fires (fires in {self.report.fired} in all)")
+        if self.extra is not None:
+            out.append(f"  makes what the reference does not, first: {self.extra}")
         out.append(f"  with the ladder up to its rung it finishes {self.solved} of the {self.puzzles} lesson "
                    f"puzzles (the reference: {self.reference_solved})")
         out.append("  PASSED" if self.passed else "  not yet: " + self._advice())
@@ -95,7 +100,8 @@ class Grade:
         if not self.sound:
             return "the counterexample above shows a position where your rule goes wrong"
         if self.covered < self.reference.fired:
-            return "your rule misses positions where the reference finds a deduction"
+            return ("your rule misses deductions the reference makes; the first: "
+                    + (str(self.missed) if self.missed else "(none shown)"))
         return "the ladder with your rule finishes fewer puzzles than with the reference"
 
     def __str__(self) -> str:
@@ -105,7 +111,8 @@ class Grade:
         return {"lesson": self.lesson.number, "technique": self.report.name, "sound": self.sound,
                 "covered": self.covered, "reference_fired": self.reference.fired, "fired": self.report.fired,
                 "solved": self.solved, "reference_solved": self.reference_solved, "puzzles": self.puzzles,
-                "passed": self.passed, "unsound": self.report.unsound.to_json() if self.report.unsound else None}
+                "passed": self.passed, "unsound": self.report.unsound.to_json() if self.report.unsound else None,
+                "missed": str(self.missed) if self.missed else None, "extra": str(self.extra) if self.extra else None}
 
 
 def lesson(number: int) -> Lesson:
@@ -146,9 +153,43 @@ def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0
         report = mine.techniques[0]
     else:
         raise PuzzlogError(f"{rules} declares {', '.join(names)}: lesson {number} asks for {chosen.exercise}")
-    covered = sum(len(set(mine_trail) & set(ref_trail))
-                  for (_, mine_trail), (_, ref_trail) in zip(report.trails, ref.trails))
-    return Grade(chosen, report, ref, covered, len(ref.trails))
+    covered, missed, extra = _compare(report, ref)
+    return Grade(chosen, report, ref, covered, len(ref.trails), missed, extra)
+
+
+def _compare(mine: TechniqueReport, ref: TechniqueReport) -> tuple[int, Deduction | None, Deduction | None]:
+    """Position by position of the engine's walks, the reference's deductions beside yours:
+    how many positions you cover (every change the reference makes there, you make), the first
+    the reference makes that you do not, and the first you make that it does not."""
+    covered, missed, extra = 0, None, None
+    for (puzzle, my_trail), (_, ref_trail) in zip(mine.trails, ref.trails):
+        for at in sorted(set(ref_trail) | set(my_trail)):
+            theirs, yours = ref_trail.get(at), my_trail.get(at)
+            lacking = (theirs.changes if theirs else frozenset()) - (yours.changes if yours else frozenset())
+            beyond = (yours.changes if yours else frozenset()) - (theirs.changes if theirs else frozenset())
+            if theirs is not None and not lacking:
+                covered += 1
+            if lacking and missed is None:
+                missed = Deduction(puzzle, at, lacking, theirs.step if theirs else "")
+            if beyond and extra is None and yours is not None:
+                extra = Deduction(puzzle, at, beyond, yours.step, "your")
+    return covered, missed, extra
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """Changes one rule makes at a position of a walk that the other does not."""
+
+    puzzle: AnyPuzzle
+    at: int                          # the walk's position: 0 the givens, K after K steps
+    changes: frozenset
+    step: str                        # the first step there of the rule that makes them, in words
+    whose: str = "the reference's"
+
+    def __str__(self) -> str:
+        where = f"{shown_path(self.puzzle.source)} #{self.puzzle.index}, " + \
+            ("from the givens" if self.at == 0 else f"after {plural(self.at, 'step')} of the walk")
+        return f"{where}: {changes_text(self.changes)} ({self.whose} first step there: {self.step})"
 
 
 @dataclass(frozen=True)
@@ -171,8 +212,9 @@ class ClassRow:
         if self.sound is None:
             return f"{self.file}: not graded\n    {self.problem}"
         verdict = "PASSED" if self.passed else "not yet"
-        head = f"{self.file}: {verdict} ({'sound' if self.sound else 'UNSOUND'}; fires in {self.covered} of " \
-               f"{self.reference_fired}; finishes {self.solved} of {self.puzzles}; {self.seconds:.1f} s)"
+        head = f"{self.file}: {verdict} ({'sound' if self.sound else 'UNSOUND'}; the reference's deductions in " \
+               f"{self.covered} of {self.reference_fired}; finishes {self.solved} of {self.puzzles}; " \
+               f"{self.seconds:.1f} s)"
         return head if self.passed else f"{head}\n    {self.problem}"
 
 
@@ -181,8 +223,9 @@ def _first_problem(graded: Grade) -> str:
         unsound = graded.report.unsound
         return f"unsound: {unsound.step}: {unsound.reason()}"
     if graded.covered < graded.reference.fired:
-        return (f"misses {graded.reference.fired - graded.covered} of the {graded.reference.fired} positions where "
-                f"the reference finds a deduction")
+        first = f"; the first: {graded.missed}" if graded.missed else ""
+        return (f"misses the reference's deductions in {graded.reference.fired - graded.covered} of the "
+                f"{graded.reference.fired} positions where it fires{first}")
     if graded.solved < graded.reference_solved:
         return f"finishes {graded.solved} of the lesson puzzles, the reference {graded.reference_solved}"
     return ""

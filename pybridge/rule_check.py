@@ -15,7 +15,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from . import engine
 from .answers import AnyPuzzle, limit_ms, plural
@@ -137,6 +137,22 @@ def _candidates(code: int) -> str:
     return f"({values})" if len(values) == 1 else values or "-"
 
 
+@dataclass(frozen=True)
+class Fired:
+    """Where a rule fired in a walk: every change its steps make there, as ("p", r, c, v)
+    placements and ("r", r, c, v) eliminations, and its first step in words."""
+
+    changes: frozenset[tuple[str, int, int, int]]
+    step: str
+
+
+def changes_text(changes: Iterable[tuple[str, int, int, int]]) -> str:
+    """("r", 1, 6, 8), ... in words: "removes 8 from r1c6, places 3 at r2c2"."""
+    parts = [f"places {v} at r{r}c{c}" if kind == "p" else f"removes {v} from r{r}c{c}"
+             for kind, r, c, v in sorted(changes)]
+    return ", ".join(parts)
+
+
 @dataclass
 class SetReach:
     """On one set: how many puzzles were checked, in how many the rule fired, and how many the
@@ -168,7 +184,8 @@ class TechniqueReport:
     new: tuple[AnyPuzzle, list[int], str] | None = None   # the first position where it found something new
     sets: list[SetReach] = field(default_factory=list)
     # per puzzle checked, the positions of the engine's walk where the rule fired (0: the givens)
-    trails: list[tuple[AnyPuzzle, list[int]]] = field(default_factory=list, repr=False)
+    # with every change its steps make there and its first step in words
+    trails: list[tuple[AnyPuzzle, dict[int, Fired]]] = field(default_factory=list, repr=False)
 
     @property
     def sound(self) -> bool:
@@ -343,7 +360,8 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
         return
     fired, unsound, redundant, new, without, with_it, trail, asked = result
     reach.positions += asked
-    report.trails.append((puzzle, list(trail)))
+    report.trails.append((puzzle, {int(at): Fired(frozenset((str(k), r, c, v) for k, r, c, v in changes), str(text))
+                                   for at, changes, text in trail}))
     report.fired += fired
     report.redundant += redundant
     reach.fired_in += fired > 0

@@ -59,7 +59,7 @@ def test_wrong_attempts_do_not_pass():
     other_way = grade(5, ROOT / LESSONS[5].example)   # the rows' X-Wing for the columns' exercise
     assert other_way.sound and not other_way.passed and other_way.covered < other_way.reference.fired
     out = cli("check-rule", "--lesson", "5", LESSONS[5].example)
-    assert out.returncode == 1 and "not yet: your rule misses positions" in out.stdout
+    assert out.returncode == 1 and "not yet: your rule misses deductions the reference makes" in out.stdout
     out = cli("check-rule", "--lesson", "1", LESSONS[1].solution)
     assert out.returncode == 0 and out.stdout.rstrip().endswith("PASSED")
 
@@ -179,9 +179,21 @@ def test_a_teacher_grades_a_class_in_one_run(tmp_path):
     by = dict(zip(names, rows))
     assert by["ada"]["passed"] == "True" and by["ada"]["problem"] == "" and by["ada"]["sound"] == "True"
     assert by["bob"]["sound"] == "False" and by["bob"]["problem"].startswith("unsound: ")
-    assert by["cy"]["sound"] == "True" and by["cy"]["passed"] == "False" and by["cy"]["problem"].startswith("misses ")
+    assert by["cy"]["sound"] == "True" and by["cy"]["passed"] == "False" and by["cy"]["problem"].startswith("misses the reference's deductions in ")
     assert int(by["cy"]["covered"]) < int(by["cy"]["reference_fired"])
     assert by["dee"]["sound"] == "" and "shell/1" in by["dee"]["problem"] and ":4:" in by["dee"]["problem"]
     assert by["eve"]["sound"] == "" and "syntax error" in by["eve"]["problem"]
     assert all(float(row["seconds"]) > 0 for row in rows if row["sound"])
     assert "1 of 5 passed; the report: class.csv" in out.stdout
+
+
+def test_grading_compares_deductions_not_only_where_a_rule_fires():
+    # fires in every position the reference fires in, but deduces less: not a pass
+    graded = grade(7, ROOT / "tests" / "rules" / "first_elimination_only.pl")
+    assert graded.sound and graded.report.fired == graded.reference.fired
+    assert not graded.passed and graded.covered < graded.reference.fired
+    assert graded.missed is not None and graded.missed.changes
+    shown = str(graded)
+    assert "misses deductions the reference makes; the first: puzzles/lessons/kakuro.grid #" in shown
+    assert re.search(r"removes \d from r\d+c\d+", shown) and "the reference's first step there:" in shown
+    assert grade(7, ROOT / LESSONS[7].solution).passed

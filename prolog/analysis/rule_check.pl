@@ -28,9 +28,10 @@
 :- use_module('../facts/geometry').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/table', [technique_property/2]).
-:- use_module('../techniques/rule_files', [with_rules/2, unverified/1]).
+:- use_module('../techniques/rule_files', [with_rules/2, unverified/1, rule_changes/2]).
 :- use_module('../solving/solve').
 :- use_module('../solving/propagate', [next_step/2]).
+:- use_module(explain, [step_text/2]).
 
 %! check_rule_puzzle(+Technique, +Puzzle, +MaxSteps, -Result) is det.
 %
@@ -48,9 +49,12 @@
 %    - Reach: reach(Without, With), each solved or stuck: the ladder up
 %      to the rule's rung from the givens, without the rule and with it;
 %    - Solution: the solution, row-major;
-%    - Trail: the positions (0 the givens, K after K steps of the walk)
-%      where the rule fired, ascending: the walk is the engine's own, the
-%      same for any rule, so two rules' trails can be compared;
+%    - Trail: fired(At, Changes, Text) for each position At (0 the
+%      givens, K after K steps of the walk) where the rule fired,
+%      ascending, with every change its steps make there
+%      (rule_files:rule_changes/2) and its first step in words: the walk
+%      is the engine's own, the same for any rule, so two rules' trails
+%      can be compared deduction by deduction;
 %    - Asked: in how many positions the rule was asked.
 
 check_rule_puzzle(Name, _, _, _) :-
@@ -87,7 +91,9 @@ walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
     arg(6, Tally, Asked0), Asked is Asked0 + 1, nb_setarg(6, Tally, Asked),
     (   unverified(deduction(Name, Step))       % its steps as they come: judged here
     ->  tally_step(Step, Easier, Solution, Tally),
-        arg(5, Tally, Trail), nb_setarg(5, Tally, [At|Trail])
+        unverified(rule_changes(Name, Changes)),
+        step_text(Step, Text),
+        arg(5, Tally, Trail), nb_setarg(5, Tally, [fired(At, Changes, Text)|Trail])
     ;   true
     ),
     (   \+ solved,

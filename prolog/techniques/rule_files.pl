@@ -51,6 +51,7 @@
             stopped_text/3,         % +Technique, +Why, -Text
             unload_rules/1,         % +File
             unverified/1,           % :Goal
+            rule_changes/2,         % +Technique, -Changes
             refused_steps/1,        % -Texts
             take_refused_steps/1,   % -Texts
             number_refused_steps/1, % +StepNumber
@@ -667,6 +668,33 @@ useful_step(Name, Step) :-
 cell_value(F, T) :-
     compound(T), T =.. [F, R, C, V],
     integer(R), integer(C), integer(V).
+
+%! rule_changes(+Technique, -Changes) is det.
+%
+%  Every change the rule of a technique of your own would make in the
+%  current state, over all the steps it finds (at most 200 changes,
+%  within rule_seconds/1), sorted: p(Row, Col, Value) for a placement in
+%  an empty cell, r(Row, Col, Value) for a candidate still there.  A
+%  grade compares a student's rule with the reference by these.
+
+rule_changes(Name, Changes) :-
+    (   technique_table:technique_property(Name, deduction(rule_files:rule_call(Name, Rule)))
+    ->  rule_seconds(Seconds),
+        catch(call_with_time_limit(Seconds,
+                                   findall(Change, limit(200, ( call(Rule, Step), step_change(Step, Change) )),
+                                           Changes0)),
+              _, Changes0 = []),
+        sort(Changes0, Changes)
+    ;   Changes = []
+    ).
+
+step_change(step(_, _, Placements, Elims), Change) :-
+    is_list(Placements), is_list(Elims),
+    (   member(Change, Placements), Change = p(R, C, V), integer(R), integer(C), integer(V),
+        \+ rule_api:element(R, C, _)
+    ;   member(Change, Elims), Change = r(R, C, V), integer(R), integer(C), integer(V),
+        rule_api:possibility(R, C, _, V)
+    ).
 
 % ----------------------------------------------------------------------
 % Every step of a rule of your own is verified as it is applied
