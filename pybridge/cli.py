@@ -224,6 +224,12 @@ def _parser() -> argparse.ArgumentParser:
     p_print.add_argument("--paper", choices=PAPERS, default="A4", help="A4 (default) or Letter")
     p_print.add_argument("-o", "--output", required=True, metavar="SHEET.pdf", help="the PDF to write")
 
+    p_lessons = sub.add_parser("lessons", help="the lessons on writing rules of your own (docs/lessons/)")
+    lessons_sub = p_lessons.add_subparsers(dest="lessons_command", required=True, metavar="copy")
+    p_copy = lessons_sub.add_parser("copy", help="put the lessons, their puzzles, the notebook and the engine in a "
+                                                 "folder of yours (files already there are kept)")
+    p_copy.add_argument("folder", metavar="DIR")
+
     p_rule = sub.add_parser("check-rule", help="check a rules file of your own on positions from real solves")
     p_rule.add_argument("rules", metavar="RULES.pl", nargs="+",
                         help="the rules file (docs/lessons/ shows how to write one); with --lesson, any number: "
@@ -726,6 +732,14 @@ def _check_rule(args: argparse.Namespace) -> int:
     return 0 if report.shown_sound else 1
 
 
+def _lessons(args: argparse.Namespace) -> int:
+    from .bundled import copy_lessons
+    written = copy_lessons(args.folder)
+    print(f"{plural(len(written), 'file')} written to {args.folder}: the lessons are "
+          f"{Path(args.folder) / 'docs' / 'lessons' / 'README.md'}; run their commands from {args.folder}")
+    return 0
+
+
 def _grade_class(args: argparse.Namespace) -> int:
     from .lessons import grade_class, lesson, write_report
     chosen = lesson(args.lesson)
@@ -772,7 +786,7 @@ def main(argv: list[str] | None = None) -> int:
                 _apply_limits(args)
             commands = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
                         "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
-                        "check-rule": _check_rule, "print": _print,
+                        "check-rule": _check_rule, "print": _print, "lessons": _lessons,
                         "library": _library}
             return commands[args.command](args)
         except PuzzlogError as exc:

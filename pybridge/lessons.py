@@ -19,7 +19,8 @@ from typing import Iterable, Sequence
 
 from .answers import AnyPuzzle, plural
 from .errors import PuzzlogError, RulesError, RuleStoppedError
-from .rule_check import ROOT, TechniqueReport, changes_text, check_rule
+from .bundled import ROOT
+from .rule_check import TechniqueReport, changes_text, check_rule
 from .rules import shown_path
 
 

@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 
 from . import engine
 from .answers import AnyPuzzle, limit_ms, plural
+from .bundled import CHECKOUT, ROOT
 from .cells import value_char
 from .errors import PuzzlogError
 from .picture import Marks, picture
@@ -26,8 +27,7 @@ from .puzzle import Unreadable
 from .reading import load
 from .rules import RuleFile, load_rules, shown_path
 
-ROOT = Path(__file__).resolve().parent.parent
-CORPUS = ROOT.parent / "shared" / "corpus"
+CORPUS = CHECKOUT.parent / "shared" / "corpus"
 
 def _kakuro_record(record: dict, source: str) -> AnyPuzzle:
     from .kakuro import from_corpus_grid

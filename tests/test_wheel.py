@@ -1,0 +1,73 @@
+"""A class installs puzzlog from its wheel, not a checkout: the wheel holds the lessons, their
+puzzles and reference solutions, so `puzzlog check-rule --lesson 1 mine.pl` grades from any
+folder, and `puzzlog lessons copy DIR` gives a student a folder where the lessons' commands and
+shell queries run."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """The wheel built from this checkout, installed into a folder of its own."""
+    base = tmp_path_factory.mktemp("wheel")
+    source = base / "source"      # built from a copy: setuptools writes build/ beside its sources
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info",
+                                                                "__pycache__", "engine.state*", ".engine.state*"))
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"),
+                            str(source)], capture_output=True, text=True, timeout=600)
+    if built.returncode != 0:
+        pytest.skip(f"the wheel could not be built here (pip wheel: {built.stderr.strip()[-300:]})")
+    wheel, = (base / "dist").glob("puzzlog-*.whl")
+    site = base / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(wheel)],
+                   check=True, capture_output=True, timeout=600)
+    return site
+
+
+def run(site: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(site)}      # the wheel's pybridge, before the checkout's
+    return subprocess.run([sys.executable, "-m", "pybridge", *args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_the_wheel_grades_a_lesson_from_any_folder(installed, tmp_path):
+    mine = tmp_path / "mine.pl"
+    mine.write_text((ROOT / "docs" / "lessons" / "solutions" / "only_candidate.pl").read_text())
+    where = subprocess.run([sys.executable, "-c", "import pybridge; print(pybridge.__file__)"], cwd=tmp_path,
+                           env={**os.environ, "PYTHONPATH": str(installed)}, capture_output=True, text=True)
+    assert where.stdout.startswith(str(installed)), where.stdout
+    out = run(installed, tmp_path, "check-rule", "--lesson", "1", "mine.pl")
+    assert out.returncode == 0 and out.stdout.rstrip().endswith("PASSED"), out.stdout + out.stderr
+    assert "lessons/singles.txt" in out.stdout or "261 of the 261" in out.stdout
+
+
+def test_a_student_copies_the_lessons_and_runs_them(installed, tmp_path):
+    out = run(installed, tmp_path, "lessons", "copy", "course")
+    assert out.returncode == 0, out.stderr
+    course = tmp_path / "course"
+    assert (course / "docs" / "lessons" / "01_facts.md").is_file()
+    assert (course / "docs" / "lessons" / "rules" / "full_house.pl").is_file()
+    assert not (course / "docs" / "lessons" / "solutions").exists()       # the teacher's, not the student's
+    assert (course / "puzzles" / "lessons" / "singles.txt").is_file()
+    (course / "docs" / "lessons" / "rules" / "full_house.pl").write_text("% mine now\n")
+    again = run(installed, tmp_path, "lessons", "copy", "course")
+    assert again.returncode == 0 and (course / "docs" / "lessons" / "rules" / "full_house.pl").read_text() == \
+        "% mine now\n"                                                    # a student's file is kept
+    (course / "docs" / "lessons" / "rules" / "full_house.pl").write_text(
+        (ROOT / "docs" / "lessons" / "rules" / "full_house.pl").read_text())
+    shell = subprocess.run(["swipl", "-q", "prolog/puzzlog.pl"], cwd=course, capture_output=True, text=True,
+                           timeout=300, input="use_rules('docs/lessons/rules/full_house.pl').\n"
+                                              "load_puzzle('puzzles/lessons/singles.txt', 0).\nsteps.\n")
+    assert "full_house joins the ladder" in shell.stdout and "full house:" in shell.stdout, shell.stdout[-1500:]
+    explained = run(installed, course, "explain", "--rules", "docs/lessons/rules/full_house.pl",
+                    "puzzles/lessons/singles.txt")
+    assert explained.returncode == 0 and "full house:" in explained.stdout
