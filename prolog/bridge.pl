@@ -77,7 +77,7 @@
 :- use_module('analysis/explain').
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
-:- use_module('analysis/rule_trace', [step_rule/2]).
+:- use_module('analysis/rule_trace', [step_rule/2, bindings_text/2]).
 :- use_module('analysis/rule_check', [check_rule_puzzle/4]).
 :- use_module('generation/generate').
 :- use_module('generation/grids', [symmetry/1]).
@@ -149,8 +149,9 @@ bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
 %  through one puzzle (rule_check:check_rule_puzzle/4).  Status is
 %  checked, not_unique, invalid or timeout; Result, when checked, is
 %  [Fired, Unsound, Redundant, New, Without, With, Trail] with Unsound [] or
-%  [Codes, StepText, Kind, R, C, V, Right] (Kind p or r: the placement or
-%  elimination the solution refutes, Right the solution's value there),
+%  [Codes, StepText, Kind, R, C, V, Right, Bindings] (Kind p or r: the
+%  placement or elimination the solution refutes, Right the solution's
+%  value there, Bindings the rule's variables then, "B = 2, R = 1"),
 %  New [] or [Codes, StepText], Without and With solved or stuck, Trail
 %  [At, Changes, StepText] for each position of the walk where the rule
 %  fired (Changes [Kind, R, C, V]s, Kind p or r: all it would change
@@ -174,13 +175,14 @@ check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solut
     maplist([fired(At, Changes, Text), [At, Lists, Text]]>>maplist([Ch, [K, R, C, V]]>>(Ch =.. [K, R, C, V]),
                                                                    Changes, Lists),
             Trail0, Trail),
-    (   Unsound = unsound(Codes, Step, Wrong)
+    (   Unsound = unsound(Codes, Step, Wrong, Bindings)
     ->  step_text(Step, StepText),
         Wrong =.. [Kind, R, C, V],
         geometry:grid_shape(_, Cols),
         I is (R - 1) * Cols + C,
         nth1(I, Solution, Right),
-        UnsoundList = [Codes, StepText, Kind, R, C, V, Right]
+        (   Bindings == [] -> BindingsText = "" ; bindings_text(Bindings, BindingsText) ),
+        UnsoundList = [Codes, StepText, Kind, R, C, V, Right, BindingsText]
     ;   UnsoundList = []
     ),
     (   New = new(NewCodes, NewStep)

@@ -759,7 +759,7 @@ check_rule(File) :-
 
 print_rule_summary(Name, summary(K, Fired, Redundant, Unsound, New, Without, With)) :-
     format('~w: fired in ~w positions of ~w puzzles~n', [Name, Fired, K]),
-    (   Unsound = unsound(_, Step, Wrong)
+    (   Unsound = unsound(_, Step, Wrong, _)
     ->  step_text(Step, Text),
         format('  UNSOUND: ~w~n  (~q goes against the solution)~n', [Text, Wrong])
     ;   format('  sound: every placement and elimination agrees with the solution~n')

@@ -23,6 +23,7 @@ from .bundled import CHECKOUT, ROOT
 from .cells import value_char
 from .errors import PuzzlogError
 from .picture import Marks, picture
+from .position_text import position_text
 from .puzzle import Unreadable
 from .reading import load
 from .rules import RuleFile, load_rules, shown_path
@@ -99,6 +100,7 @@ class Counterexample:
     step: str
     wrong: tuple[str, int, int, int]      # ("p", r, c, v) placed, or ("r", r, c, v) removed
     right: int                            # the solution's value at that cell
+    bindings: str = ""                    # the rule's variables when it gave the step: "B = 2, R = 1"
 
     def reason(self) -> str:
         kind, r, c, v = self.wrong
@@ -107,13 +109,11 @@ class Counterexample:
         return f"it removes {v} from r{r}c{c}, but the solution has {v} there"
 
     def candidates_text(self) -> str:
-        """The position as a grid: a placed value alone, an empty cell's candidates (in
-        parentheses when there is one left), '-' for a cell left with none."""
-        _, cols = self.puzzle.shape
-        cells = [str(code) if code > 0 else _candidates(code) for code in self.codes]
-        width = max(len(cell) for cell in cells)
-        return "\n".join(" ".join(cell.ljust(width) for cell in cells[i:i + cols])
-                         for i in range(0, len(cells), cols))
+        """The position in the puzzle's own structure (boxes, regions, signs, cages, clues):
+        a placed value, an empty cell's candidates, '-' for a cell left with none; the wrong
+        cell in brackets."""
+        _, r, c, _ = self.wrong
+        return position_text(self.puzzle, self.codes, {(r, c)})
 
     def picture(self) -> str:
         """The SVG picture of the position, the wrong cell lit up."""
@@ -124,17 +124,14 @@ class Counterexample:
         return f"<p>{self.step}: {self.reason()}</p>{self.picture()}"
 
     def __str__(self) -> str:
+        matched = [f"  it matched: {self.bindings}"] if self.bindings else []
         return "\n".join([f"{shown_path(self.puzzle.source)} #{self.puzzle.index}: {self.step}", f"  {self.reason()}",
-                          "  in the position:", *("    " + line for line in self.candidates_text().splitlines())])
+                          *matched, "  in the position (the wrong cell in brackets):",
+                          *("    " + line for line in self.candidates_text().splitlines())])
 
     def to_json(self) -> dict:
         return {"source": self.puzzle.source, "index": self.puzzle.index, "codes": self.codes, "step": self.step,
-                "wrong": list(self.wrong), "right": self.right, "reason": self.reason()}
-
-
-def _candidates(code: int) -> str:
-    values = "".join(value_char(v) for v in range(1, (-code).bit_length() + 1) if -code >> (v - 1) & 1)
-    return f"({values})" if len(values) == 1 else values or "-"
+                "wrong": list(self.wrong), "right": self.right, "reason": self.reason(), "bindings": self.bindings}
 
 
 @dataclass(frozen=True)
@@ -368,7 +365,7 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     reach.solved_without += without == "solved"
     reach.solved_with += with_it == "solved"
     if unsound and report.unsound is None:
-        codes, step, kind, r, c, v, right = unsound
-        report.unsound = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right)
+        codes, step, kind, r, c, v, right, bindings = unsound
+        report.unsound = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right, str(bindings))
     if new and report.new is None:
         report.new = (puzzle, list(new[0]), str(new[1]))

@@ -311,12 +311,14 @@ def test_show_rules_shows_your_rules_clauses_and_all_shows_every_one():
 
 
 @pytest.mark.parametrize("rules,where", [("box_arithmetic.pl", r"(jigsaw|sudoku4|sudoku16|greater_than|unequal|medium)"),
-                                         ("sign_backwards.pl", r"(futoshiki|greater_than|unequal)")])
+                                         ("sign_backwards.pl", r"(futoshiki|greater_than|unequal)"),
+                                         ("cage_in_order.pl", r"killer"),
+                                         ("row_repeats.pl", r"(kakuro|samurai)")])
 def test_the_default_check_meets_every_shape(rules, where):
     # both rules pass a 9x9-only check; the default, every kind, shows where they go wrong
-    only_9x9 = cli("check-rule", "--kind", "sudoku", str(BAD / rules))
+    only_9x9 = cli("check-rule", "--kind", "sudoku", "--limit", "3", str(BAD / rules))
     assert "UNSOUND" not in only_9x9.stdout
-    everywhere = cli("check-rule", str(BAD / rules))
+    everywhere = cli("check-rule", "--limit", "3", str(BAD / rules))
     assert everywhere.returncode == 1 and "UNSOUND" in everywhere.stdout, everywhere.stdout
     unsound = everywhere.stdout.split("UNSOUND: ", 1)[1].splitlines()[0]
     assert re.search(where, unsound), unsound
@@ -331,3 +333,21 @@ def test_never_fired_is_not_sound():
     report = pybridge.check_rule(BAD / "sign_backwards.pl", kind="sudoku4")
     assert report.techniques[0].verdict == "never fired" and not report.shown_sound
     assert report.techniques[0].positions > 0
+
+
+@pytest.mark.parametrize("rules,kind,structure", [
+    ("box_arithmetic.pl", "jigsaw", r"\+--"),                 # region borders
+    ("sign_backwards.pl", "futoshiki", r"\] ?[<>]|[<>] ?\["),   # the signs beside the wrong cell
+    ("cage_in_order.pl", "killer", r"^ +cages: a=\d+ b=\d+"),  # cage letters and sums
+    ("row_repeats.pl", "kakuro", r"\d*\\\d*"),                # clues in black cells
+])
+def test_a_counterexample_shows_the_puzzle_and_what_the_rule_matched(rules, kind, structure):
+    out = cli("check-rule", "--kind", kind, "--limit", "2", str(BAD / rules))
+    assert out.returncode == 1 and "UNSOUND" in out.stdout
+    shown = out.stdout.split("UNSOUND: ", 1)[1]
+    found = re.search(r"it (places|removes) (\d+) (at|from) r(\d+)c(\d+)", shown)
+    assert found
+    assert re.search(r"^    it matched: \w+ = ", shown, re.M)
+    position = shown.split("in the position (the wrong cell in brackets):\n", 1)[1]
+    assert re.search(r"\[[^\]]+\]", position)                 # the wrong cell marked
+    assert re.search(structure, position, re.M), position[:3000]

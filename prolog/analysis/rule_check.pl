@@ -32,6 +32,7 @@
 :- use_module('../solving/solve').
 :- use_module('../solving/propagate', [next_step/2]).
 :- use_module(explain, [step_text/2]).
+:- use_module(rule_trace, [rule_firings/3]).
 
 %! check_rule_puzzle(+Technique, +Puzzle, +MaxSteps, -Result) is det.
 %
@@ -40,9 +41,10 @@
 %  not_unique(Count) for a puzzle without exactly one solution, else
 %  checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail, Asked):
 %    - Fired: in how many positions the rule found a deduction;
-%    - Unsound: none or unsound(Codes, Step, Wrong), the first position
-%      (state codes) where the rule's Step goes against the solution,
-%      Wrong the first p/3 or r/3 term of Step that does;
+%    - Unsound: none or unsound(Codes, Step, Wrong, Bindings), the first
+%      position (state codes) where the rule's Step goes against the
+%      solution, Wrong the first p/3 or r/3 term of Step that does,
+%      Bindings the clause's variables then (Name = Value);
 %    - Redundant: in how many positions an engine technique as easy or
 %      easier made every change the rule made;
 %    - New: none or new(Codes, Step), the first position where it did not;
@@ -90,7 +92,7 @@ walk(_, _, _, _, Max, Max, _) :- !.
 walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
     arg(6, Tally, Asked0), Asked is Asked0 + 1, nb_setarg(6, Tally, Asked),
     (   unverified(deduction(Name, Step))       % its steps as they come: judged here
-    ->  tally_step(Step, Easier, Solution, Tally),
+    ->  tally_step(Name, Step, Easier, Solution, Tally),
         unverified(rule_changes(Name, Changes)),
         step_text(Step, Text),
         arg(5, Tally, Trail), nb_setarg(5, Tally, [fired(At, Changes, Text)|Trail])
@@ -103,11 +105,12 @@ walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
     ;   true
     ).
 
-tally_step(Step, Easier, Solution, Tally) :-
+tally_step(Name, Step, Easier, Solution, Tally) :-
     arg(1, Tally, Fired0), Fired is Fired0 + 1, nb_setarg(1, Tally, Fired),
     (   arg(2, Tally, none), wrong_change(Step, Solution, Wrong)
     ->  state_codes(Codes),
-        nb_setarg(2, Tally, unsound(Codes, Step, Wrong))
+        step_bindings(Name, Step, Bindings),
+        nb_setarg(2, Tally, unsound(Codes, Step, Wrong, Bindings))
     ;   true
     ),
     (   covered(Step, Easier)
@@ -116,6 +119,16 @@ tally_step(Step, Easier, Solution, Tally) :-
     ->  state_codes(Codes),
         nb_setarg(4, Tally, new(Codes, Step))
     ;   true
+    ).
+
+% The values the clause's variables had when the rule gave Step
+% (rule_trace:rule_firings/3), as Name = Value; [] when not found again.
+step_bindings(Name, Step, Bindings) :-
+    (   catch(rule_firings(Name, 200, Firings), _, fail),
+        member(firing(Found, _, Bindings0), Firings),
+        Found =@= Step
+    ->  Bindings = Bindings0
+    ;   Bindings = []
     ).
 
 % The first placement or elimination of Step the solution refutes.

@@ -21,7 +21,8 @@
             rule_firings/3,         % +Technique, +Max, -Firings
             clause_source/3,        % +File, +Line, -Text
             print_rule/1,           % +Rule
-            print_firings/2         % +Technique, +Firings
+            print_firings/2,        % +Technique, +Firings
+            bindings_text/2         % +Bindings, -Text
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
