@@ -27,6 +27,8 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- autoload(library(readutil), [read_line_to_string/2, read_file_to_string/3]).   % loaded when first used
+:- autoload(library(time), [call_with_time_limit/2]).
+:- use_module(library(yall)).
 :- use_module('../techniques/table', [technique_property/2]).
 :- use_module('../facts/rule_api', []).
 
@@ -133,6 +135,67 @@ interpret(Goal, M, D, Facts, Tail) :-
     interpret(Body, M, D1, Facts, Tail).
 interpret(Goal, M, _, Facts, Facts) :-
     call(M:Goal).
+
+% ----------------------------------------------------------------------
+% Where a rule of your own meets a variable with no value
+
+:- multifile rule_files:error_detail/3.
+
+rule_files:error_detail(Name, error(instantiation_error, _), Detail) :-
+    rule_trace:unbound_goal(Name, Detail).
+
+%! unbound_goal(+Technique, -Detail) is semidet.
+%
+%  Run Technique's rule (of your own) again in the current state, goal by
+%  goal, to the first goal that raises an instantiation error: Detail is
+%  at(File, Line, Goal, Names), the clause it is in, the goal as written
+%  there and the names of its variables that have no value yet.
+
+unbound_goal(Name, Detail) :-
+    technique_property(Name, rules(_)),
+    rule_head(Name, Module, Head),
+    catch(call_with_time_limit(2, first_unbound(Module, Head, Detail)), _, fail).
+
+first_unbound(Module, Goal, Detail) :-
+    catch(( seek_clauses(Module, Goal, 0), fail ), found(Detail), true),
+    nonvar(Detail).
+
+seek_clauses(Module, Goal, Depth) :-
+    clause(Module:Goal, Body, Ref),
+    clause_property(Ref, file(File)),
+    clause_property(Ref, line_count(Line)),
+    clause_names(File, Line, Module:(Goal :- Body), Names),
+    seek(Body, Module, Depth, at(File, Line, Names)).
+
+seek(Goal, _, _, Where) :-
+    var(Goal),
+    !,
+    unbound_found(call(Goal), Where).
+seek((A, B), M, D, Where) :- !, seek(A, M, D, Where), seek(B, M, D, Where).
+seek((A ; B), M, D, Where) :- !, ( seek(A, M, D, Where) ; seek(B, M, D, Where) ).
+seek((If -> Then), M, D, Where) :- !, seek(If, M, D, Where), !, seek(Then, M, D, Where).
+seek(\+ A, M, D, Where) :- !, \+ seek(A, M, D, Where).
+seek(Goal, M, D, _) :-
+    D < 20,
+    predicate_property(M:Goal, defined),
+    \+ predicate_property(M:Goal, imported_from(_)),
+    \+ predicate_property(M:Goal, built_in),
+    !,
+    D1 is D + 1,
+    seek_clauses(M, Goal, D1).
+seek(Goal, M, _, Where) :-
+    catch(M:Goal, error(instantiation_error, _), unbound_found(Goal, Where)).
+
+unbound_found(Goal, at(File, Line, Names)) :-
+    (   Goal = (_ is Expression) -> term_variables(Expression, Vars) ; term_variables(Goal, Vars) ),
+    findall(N, ( member(N = V, Names), var(V), member(W, Vars), W == V ), Unbound0),
+    sort(Unbound0, Unbound),
+    \+ \+ ( maplist([N = V]>>( var(V) -> V = '$VAR'(N) ; true ), Names),
+             term_variables(Goal, Rest), maplist(=('$VAR'('_')), Rest),
+             format(string(Text), "~W", [Goal, [quoted(true), numbervars(true), portray(true)]]),
+             nb_setval(rule_trace_unbound, Text) ),
+    nb_getval(rule_trace_unbound, Shown),
+    throw(found(at(File, Line, Shown, Unbound))).
 
 % The state and shape facts a rule matches, as rule_api.pl exports them.
 fact_goal(Goal) :-

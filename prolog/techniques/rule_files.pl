@@ -84,6 +84,16 @@ stopped_text(Name, time, Text) :-
     format(string(Text), "your rule ~w was stopped by the time limit: does it loop?", [Name]).
 stopped_text(Name, memory, Text) :-
     format(string(Text), "your rule ~w ran out of memory: does it recurse without end?", [Name]).
+stopped_text(Name, error(Formal, Context, at(File, Line, Goal, [Var|Vars])), Text) :-
+    !,
+    atomic_list_concat([Var|Vars], ', ', Names),
+    (   Vars == [] -> Verb = "has" ; Verb = "have" ),
+    format(string(Text), "your rule ~w (~w:~w) stopped with an error: ~w ~w no value yet in ~w; goals run \c
+                          left to right, so bind it in a goal before", [Name, File, Line, Names, Verb, Goal]),
+    _ = Formal-Context.
+stopped_text(Name, error(Formal, Context, _), Text) :-
+    !,
+    stopped_text(Name, error(Formal, Context), Text).
 stopped_text(Name, error(Formal, Context), Text) :-
     (   rule_clause_line(Name, File, Line) -> format(string(Where), " (~w:~w)", [File, Line]) ; Where = "" ),
     (   nonvar(Context), Context = context(Culprit, _), nonvar(Culprit)
@@ -646,7 +656,8 @@ rule_stopped(Name, error(resource_error(_), _)) :-
     throw(rule_stopped(Name, memory)).
 rule_stopped(Name, error(Formal, Context)) :-
     !,
-    throw(rule_stopped(Name, error(Formal, Context))).
+    (   catch(error_detail(Name, error(Formal, Context), Detail), _, fail) -> true ; Detail = none ),
+    throw(rule_stopped(Name, error(Formal, Context, Detail))).
 rule_stopped(_, Error) :-
     throw(Error).
 
@@ -717,6 +728,12 @@ unverified(Goal) :-
 % known_solutions(Geometry, Solutions): the solutions (at most two) of
 % the position a step was last verified in.
 :- thread_local known_solutions/2.
+
+%! error_detail(+Technique, +Error, -Detail) is semidet.
+%
+%  Hook (analysis/rule_trace.pl): where the rule of Technique, run again
+%  in the state it failed in, raises Error: at(File, Line, Goal, Names).
+:- multifile error_detail/3.
 
 %! false_step(+Step, -Why) is semidet.
 %
