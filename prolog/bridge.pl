@@ -51,6 +51,7 @@
             bridge_interruptible/1, % +Signal
             bridge_idle/0,
             bridge_load_rules/5,    % +File, -Status, -Techniques, -Line, -Message
+            bridge_bundled_sets/1,  % -Sets
             bridge_check_rule/7,    % +Geometry, +Givens, +Technique, +MaxSteps, +TimeLimitMs,
                                     % -Status, -Result
             bridge_step_rule/8,     % +Geometry, +Codes, +Technique, -Status, -File, -Line,
@@ -78,7 +79,7 @@
 :- use_module('analysis/puzzle_check').
 :- use_module('analysis/rating').
 :- use_module('analysis/rule_trace', [step_rule/2, bindings_text/2]).
-:- use_module('analysis/rule_check', [check_rule_puzzle/4]).
+:- use_module('analysis/rule_check', [check_rule_puzzle/4, bundled_set/3]).
 :- use_module('generation/generate').
 :- use_module('generation/grids', [symmetry/1]).
 :- use_module('reading/latin_squares', [futoshiki_sides/2]).
@@ -190,6 +191,14 @@ check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solut
         NewList = [NewCodes, NewText]
     ;   NewList = []
     ).
+
+%! bridge_bundled_sets(-Sets) is det.
+%
+%  The bundled puzzles a rule is checked on (rule_check:bundled_set/3),
+%  each [Kind, Set, File], File relative to the project's folder.
+
+bridge_bundled_sets(Sets) :-
+    findall([Kind, Set, File], bundled_set(Kind, Set, File), Sets).
 
 %! shape_geometry(+Shape, -Geometry) is det.
 %

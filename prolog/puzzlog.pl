@@ -84,6 +84,7 @@
             drop_rules/1,           % +File
             trace_rule/1,           % +Technique
             check_rule/1,           % +File
+            check_rule/2,           % +File, +Kind
 
             guess/0,
             backtrack/0,
@@ -123,6 +124,7 @@
 :- use_module(bridge, [technique_names/1]).
 :- use_module('techniques/rule_files', [load_rules/2, with_rules/2, take_refused_steps/1]).
 :- use_module('analysis/rule_check', [check_rule_puzzles/3]).
+:- use_module('analysis/rule_trace', [bindings_text/2]).
 :- use_module('techniques/table', [technique_property/2]).
 :- use_module('analysis/rule_trace', [step_rule/2, rule_firings/3, print_rule/1, print_firings/2]).
 :- use_module('kinds/combinations', []).
@@ -167,7 +169,7 @@ help_line('try_technique(T)', 'apply one deduction of technique T, if it has one
 help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
 help_line('use_rules(File)', 'your own techniques join the ladder (docs/lessons/)').
 help_line('drop_rules, drop_rules(File)', 'take your rules off the ladder again').
-help_line('check_rule(File)', 'your rules checked: sound? new? how far they reach').
+help_line('check_rule(File), check_rule(File, Kind)', 'your rules checked on every kind (or one): sound? new? how far they reach').
 help_line('trace_rule(T)', 'what T\'s rule finds here, with its variables\' values').
 help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
 help_line('undo', 'take the last move back').
@@ -737,44 +739,99 @@ trace_rule(Name) :-
     ).
 
 %! check_rule(+File) is semidet.
+%! check_rule(+File, +Kind) is semidet.
 %
 %  Check each technique of a rules file on the positions of walks
-%  through the bundled 9x9 Sudoku (puzzles/sudoku9.txt and the generated
-%  levels): is it sound (the first counterexample if not), does it find
-%  what no engine technique of its rung or below does, and does the
-%  ladder up to its rung finish more puzzles with it?  `puzzlog
-%  check-rule` does the same on any puzzles, with pictures from Python.
+%  through the bundled puzzles of every kind a rule can meet (check_rule/1,
+%  a few puzzles a set) or of Kind (sudoku, sudoku4, sudoku6, sudoku16,
+%  jigsaw, x, 'greater-than', killer, samurai, futoshiki, kakuro): is it
+%  sound (the first counterexample if not; a rule that never fired is
+%  not shown sound), does it find what no engine technique of its rung
+%  or below does, and does the ladder up to its rung finish more puzzles
+%  with it?  The verdicts are `puzzlog check-rule`'s, which adds the
+%  corpus's sets and pictures from Python.
 
 check_rule(File) :-
+    findall(Kind, rule_check:bundled_set(Kind, _, _), Kinds0),
+    list_to_set(Kinds0, Kinds),
+    check_rule_kinds(File, Kinds, 3).
+
+check_rule(File, Kind) :-
+    (   rule_check:bundled_set(Kind, _, _)
+    ->  check_rule_kinds(File, [Kind], 10)
+    ;   findall(K, rule_check:bundled_set(K, _, _), Ks0), list_to_set(Ks0, Ks),
+        format('No puzzles of kind ~q to check a rule on (kinds: ~w).~n', [Kind, Ks]),
+        fail
+    ).
+
+check_rule_kinds(File, Kinds, PerSet) :-
     catch(load_rules(File, Names), rules_error(Path, Line, Message),
           ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )),
-    findall(P, ( member(F, ['puzzles/sudoku9.txt', 'puzzles/generated/sudoku9_levels.txt']),
-                 read_text_file(F, Text),
-                 read_puzzles(Text, [], Records),
-                 member(record(_, _, puzzle(P, _)), Records) ), Puzzles),
+    findall(Kind-Puzzles, ( member(Kind, Kinds), kind_puzzles(Kind, PerSet, Puzzles) ), ByKind),
     forall(member(Name, Names),
-           ( with_rules([File], check_rule_puzzles(Name, Puzzles, Summary)),
-             print_rule_summary(Name, Summary) )),
+           ( findall(Kind-Summary, ( member(Kind-Puzzles, ByKind),
+                                     with_rules([File], check_rule_puzzles(Name, Puzzles, Summary)) ),
+                     Summaries),
+             print_rule_summary(Name, Summaries) )),
     !.
 
-print_rule_summary(Name, summary(K, Fired, Redundant, Unsound, New, Without, With)) :-
-    format('~w: fired in ~w positions of ~w puzzles~n', [Name, Fired, K]),
-    (   Unsound = unsound(_, Step, Wrong, _)
+% The first PerSet puzzles of each bundled set of Kind.
+kind_puzzles(Kind, PerSet, Puzzles) :-
+    findall(P, ( rule_check:bundled_set(Kind, _, Relative),
+                 bundled_file(Relative, Path),
+                 read_text_file(Path, Text),
+                 read_puzzles(Text, [], Records),
+                 limit(PerSet, member(record(_, _, puzzle(P, _)), Records)) ), Puzzles).
+
+% A bundled file: in a checkout beside prolog/, in an installed package
+% under bundled/.
+bundled_file(Relative, Path) :-
+    module_property(puzzlog, file(Engine)),
+    file_directory_name(Engine, Prolog),
+    file_directory_name(Prolog, Top),
+    (   directory_file_path(Top, Relative, Path), exists_file(Path)
+    ->  true
+    ;   atomic_list_concat([Top, bundled, Relative], /, Path),
+        exists_file(Path)
+    ).
+
+print_rule_summary(Name, Summaries) :-
+    foldl([_-summary(K, F, R, U, N, W, V, A), t(K0, F0, R0, U0, N0, A0), t(K1, F1, R1, U1, N1, A1)]>>(
+              K1 is K0 + K, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
+              ( U0 == none -> U1 = U ; U1 = U0 ), ( N0 == none -> N1 = N ; N1 = N0 ), _ = W-V ),
+          Summaries, t(0, 0, 0, none, none, 0), t(_, Fired, Redundant, Unsound, New, Asked)),
+    format('~w: fired in ~w of ~w positions checked~n', [Name, Fired, Asked]),
+    (   Unsound = unsound(_, Step, Wrong, Bindings)
     ->  step_text(Step, Text),
-        format('  UNSOUND: ~w~n  (~q goes against the solution)~n', [Text, Wrong])
-    ;   format('  sound: every placement and elimination agrees with the solution~n')
+        Wrong =.. [Change, WR, WC, WV],
+        (   Change == p
+        ->  format('  UNSOUND: ~w~n    it places ~w at r~wc~w, against the solution~n', [Text, WV, WR, WC])
+        ;   format('  UNSOUND: ~w~n    it removes ~w from r~wc~w, the solution\'s value there~n', [Text, WV, WR, WC])
+        ),
+        (   Bindings == [] -> true ; bindings_text(Bindings, BT), format('    it matched: ~w~n', [BT]) )
+    ;   Asked =:= 0
+    ->  format('  NOT CHECKED: no position was checked, so nothing is known of it~n')
+    ;   Fired =:= 0
+    ->  format('  NOT SHOWN SOUND: it never fired, so nothing it does was checked~n')
+    ;   format('  sound: each of its ~w steps agrees with the solution~n', [Fired])
     ),
-    (   Fired =:= 0
-    ->  format('  it never fired~n')
-    ;   Redundant =:= Fired
-    ->  format('  adds nothing: an engine technique of its rung or below made the same changes each time~n')
+    (   Fired > 0, Redundant =:= Fired
+    ->  format('  adds nothing: each time, an engine technique of its rung or below made the same changes~n')
     ;   New = new(_, NewStep)
     ->  step_text(NewStep, NewText),
         Found is Fired - Redundant,
-        format('  new in ~w positions; the first: ~w~n', [Found, NewText])
+        format('  new in ~w of ~w positions; the first: ~w~n', [Found, Fired, NewText])
     ;   true
     ),
-    format('  the ladder up to its rung solves ~w puzzles without it, ~w with it~n', [Without, With]).
+    forall(member(Set-summary(K, F, _, _, _, W, V, A), Summaries),
+           format('  ~w: asked in ~w positions of ~w puzzles, fired in ~w; the ladder up to its rung solves ~w \c
+                   without it, ~w with it~n', [Set, A, K, F, W, V])).
+
+% The kinds' summaries added up: the first counterexample and new step.
+add_summary(_-summary(_, F, R, U, N, _, _, A), t(F0, R0, U0, N0, A0), t(F1, R1, U1, N1, A1)) :-
+    F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
+    ( U0 == none -> U1 = U ; U1 = U0 ),
+    ( N0 == none -> N1 = N ; N1 = N0 ).
 
 % A record places V at R/C (Placed = true) or removes it (false).
 record_decides(step(_, _, Ps, Rs), R, C, V, Placed) :-

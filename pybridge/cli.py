@@ -51,7 +51,6 @@ from .answers import plural
 from .cells import values_text
 from .solver import MAX_STEPS, Result, explain
 from .techniques import TECHNIQUE_SETS
-from .rule_check import DEFAULT_SETS
 from .sheet import PAPERS, PER_PAGE
 # Each command imports what only it uses (generation, rating, checking, the library, paper,
 # lessons, rules of your own) where it runs: a solve starts without them.
@@ -234,9 +233,10 @@ def _parser() -> argparse.ArgumentParser:
     p_rule.add_argument("rules", metavar="RULES.pl", nargs="+",
                         help="the rules file (docs/lessons/ shows how to write one); with --lesson, any number: "
                              "a class, graded in parallel, one line a file")
-    p_rule.add_argument("--kind", default=None, choices=sorted(DEFAULT_SETS),
-                        help="check on the bundled puzzles (and the corpus's) of this kind only (default: every "
-                             "kind a rule can meet, a few seconds each)")
+    p_rule.add_argument("--kind", default=None, metavar="KIND",
+                        help="check on the bundled puzzles (and the corpus's) of this kind only: sudoku, sudoku4, "
+                             "sudoku6, sudoku16, jigsaw, x, greater-than, killer, samurai, futoshiki, kakuro "
+                             "(default: every kind, a few seconds each)")
     p_rule.add_argument("--corpus", action="append", metavar="FILE",
                         help="check on the puzzles of FILE instead (repeat for several sets)")
     p_rule.add_argument("--limit", type=_whole(1, 10 ** 6), default=20, metavar="N",

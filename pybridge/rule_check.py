@@ -55,36 +55,29 @@ def _solo_record(record: dict, source: str) -> AnyPuzzle:
 # A set: its name, its file, and for the corpus's JSON lines the reader of one record.
 PuzzleSet = tuple[str, Path, Callable[[dict, str], AnyPuzzle] | None]
 
-# The sets a rule is checked on, per kind: the bundled puzzles, then the corpus's when it is
-# there.  With no kind, every kind: a rule meets each of these shapes on the ladder.
-DEFAULT_SETS: dict[str, list[PuzzleSet]] = {
-    "sudoku": [("sudoku9", ROOT / "puzzles" / "sudoku9.txt", None),
-               ("sudoku9 levels", ROOT / "puzzles" / "generated" / "sudoku9_levels.txt", None),
-               ("top95", CORPUS / "sudoku9_norvig_top95.txt", None)],
-    "sudoku4": [("sudoku4", ROOT / "puzzles" / "sudoku4_solo.txt", None),
-                ("sudoku4 solo", CORPUS / "sudoku4_sgt_solo.jsonl", _solo_record)],
-    "sudoku6": [("sudoku6", ROOT / "puzzles" / "sudoku6_grid.txt", None),
-                ("sudoku6 solo", CORPUS / "sudoku6_sgt_solo.jsonl", _solo_record)],
-    "sudoku16": [("sudoku16", ROOT / "puzzles" / "sudoku16_solo.txt", None)],
-    "jigsaw": [("jigsaw9", ROOT / "puzzles" / "jigsaw9_solo.txt", None),
-               ("jigsaw6", ROOT / "puzzles" / "jigsaw6_grid.txt", None),
-               ("jigsaw9 made", ROOT / "puzzles" / "generated" / "jigsaw9.txt", None)],
-    "x": [("sudoku-x", ROOT / "puzzles" / "sudoku_x_solo.txt", None),
-          ("sudoku-x made", ROOT / "puzzles" / "generated" / "sudoku_x.txt", None)],
-    "greater-than": [("greater-than", ROOT / "puzzles" / "futoshiki" / "greater_than_sudoku.grid", None),
-                     ("greater-than6", ROOT / "puzzles" / "generated" / "greater_than6.grid", None)],
-    "killer": [("killer", ROOT / "puzzles" / "killer" / "solo.txt", None),
-               ("killer6", ROOT / "puzzles" / "generated" / "killer6.txt", None),
-               ("killer kdi", CORPUS / "sudoku9_killer_sgt_solo_kdi.jsonl", _solo_record)],
-    "samurai": [("samurai", ROOT / "puzzles" / "generated" / "samurai.txt", None)],
-    "futoshiki": [("unequal", ROOT / "puzzles" / "futoshiki" / "unequal.txt", None),
-                  ("futoshiki7", ROOT / "puzzles" / "generated" / "futoshiki7.txt", None),
-                  ("adjacent", ROOT / "puzzles" / "futoshiki" / "adjacent.txt", None),
-                  ("sgt-unequal", CORPUS / "futoshiki_sgt_unequal.jsonl", _futoshiki_record)],
-    "kakuro": [("kakuro", ROOT / "puzzles" / "kakuro" / "medium.txt", None),
-               ("kakuro10", ROOT / "puzzles" / "generated" / "kakuro10.grid", None),
-               ("upc", CORPUS / "kakuro_upc_prop_paucuesta9.jsonl", _kakuro_record)],
+# The corpus's sets a rule is checked on beside the bundled ones (the engine's table,
+# rule_check:bundled_set/3), when ../shared/corpus is there.
+CORPUS_SETS: dict[str, list[PuzzleSet]] = {
+    "sudoku": [("top95", CORPUS / "sudoku9_norvig_top95.txt", None)],
+    "sudoku4": [("sudoku4 solo", CORPUS / "sudoku4_sgt_solo.jsonl", _solo_record)],
+    "sudoku6": [("sudoku6 solo", CORPUS / "sudoku6_sgt_solo.jsonl", _solo_record)],
+    "killer": [("killer kdi", CORPUS / "sudoku9_killer_sgt_solo_kdi.jsonl", _solo_record)],
+    "futoshiki": [("sgt-unequal", CORPUS / "futoshiki_sgt_unequal.jsonl", _futoshiki_record)],
+    "kakuro": [("upc", CORPUS / "kakuro_upc_prop_paucuesta9.jsonl", _kakuro_record)],
 }
+
+
+def default_sets() -> dict[str, list[PuzzleSet]]:
+    """The sets a rule is checked on, per kind: the bundled puzzles, then the corpus's.  With
+    no kind a check takes every kind: a rule meets each of these shapes on the ladder."""
+    [bundled] = engine.call("bridge_bundled_sets", [], 1)
+    sets: dict[str, list[PuzzleSet]] = {}
+    for kind, name, file in bundled:
+        sets.setdefault(str(kind), []).append((str(name), ROOT / str(file), None))
+    for kind, extra in CORPUS_SETS.items():
+        sets.setdefault(kind, []).extend(extra)
+    return sets
+
 
 # With no kind, each kind's share of the check, in seconds: a whole check of every kind stays
 # under a minute (at least one puzzle of a set is always checked).
@@ -282,13 +275,14 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
     """Check every technique of a rules file on positions from real solves.
 
     ``sets`` are (name, puzzles) pairs, puzzles a file or a list; by default the bundled puzzles
-    of ``kind`` and the corpus's (DEFAULT_SETS), or of every kind when ``kind`` is None (each
+    of ``kind`` and the corpus's (default_sets()), or of every kind when ``kind`` is None (each
     kind then gets ``kind_seconds``, default KIND_SECONDS).  At most ``limit`` puzzles a set,
     each walked for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit).
     """
     rule_file = load_rules(rules)
+    every = default_sets() if sets is None else {}
     if kind is None and sets is None:
-        kinds = list(DEFAULT_SETS)
+        kinds = list(every)
         kind_seconds = KIND_SECONDS if kind_seconds is None else kind_seconds
     else:
         kinds = [kind or "sudoku"]
@@ -296,7 +290,7 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
     skipped: list[str] = []
     for each in kinds:
         started = time.perf_counter()
-        for set_name, puzzles in _sets(each, sets, limit, skipped):
+        for set_name, puzzles in _sets(each, sets, every, limit, skipped):
             for report in reports:
                 report.sets.append(SetReach(set_name, kind=each if sets is None else ""))
             for number, puzzle in enumerate(puzzles[:limit]):
@@ -307,13 +301,14 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
     return RuleReport(rule_file, reports, skipped)
 
 
-def _sets(kind: str, sets, limit: int, skipped: list[str]) -> list[tuple[str, list[AnyPuzzle]]]:
+def _sets(kind: str, sets, every: dict[str, list[PuzzleSet]], limit: int,
+          skipped: list[str]) -> list[tuple[str, list[AnyPuzzle]]]:
     if sets is None:
-        if kind not in DEFAULT_SETS:
-            raise PuzzlogError(f"no puzzles to check a rule on for kind {kind!r} (kinds: {', '.join(DEFAULT_SETS)}); "
+        if kind not in every:
+            raise PuzzlogError(f"no puzzles to check a rule on for kind {kind!r} (kinds: {', '.join(every)}); "
                                "give sets of your own")
         chosen = []
-        for name, path, reader in DEFAULT_SETS[kind]:
+        for name, path, reader in every[kind]:
             if not path.is_file():
                 skipped.append(f"{name} ({kind}): {shown_path(path)} is not here")
                 continue

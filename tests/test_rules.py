@@ -211,6 +211,22 @@ def test_the_shell_checks_a_rule():
     assert lines[0].startswith("smaller_of_two: fired in ") and lines[1].startswith("  UNSOUND: smaller of two: ")
 
 
+def test_the_shell_gives_the_command_lines_verdicts_on_every_kind():
+    def shell(query: str) -> str:
+        return subprocess.run(["swipl", "-q", "prolog/puzzlog.pl"], cwd=ROOT, capture_output=True, text=True,
+                              timeout=300, input=query + "\n").stdout
+    backwards = str(BAD / "sign_backwards.pl")
+    only_sudoku = shell(f"check_rule('{backwards}', sudoku).")
+    assert "  NOT SHOWN SOUND: it never fired, so nothing it does was checked" in only_sudoku
+    assert "  sound:" not in only_sudoku and "true ;" not in only_sudoku
+    every = shell(f"check_rule('{backwards}').")
+    assert "  UNSOUND: smaller side not one: " in every and "    it matched: R1 = " in every
+    for kind in ("sudoku4", "killer", "samurai", "futoshiki", "kakuro", "jigsaw", "greater-than"):
+        assert re.search(rf"^  {kind}: asked in \d+ positions", every, re.M), kind
+    cli_verdict = cli("check-rule", "--kind", "sudoku", "--limit", "3", backwards).stdout
+    assert "  NOT SHOWN SOUND: it never fired, so nothing it does was checked" in cli_verdict
+
+
 def solution_of(puzzle) -> list[int]:
     result = pybridge.solve(puzzle)
     assert result.status == "solved"

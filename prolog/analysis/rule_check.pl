@@ -20,7 +20,8 @@
 */
 :- module(rule_check,
           [ check_rule_puzzle/4,    % +Technique, +Puzzle, +MaxSteps, -Result
-            check_rule_puzzles/3    % +Technique, +Puzzles, -Summary
+            check_rule_puzzles/3,   % +Technique, +Puzzles, -Summary
+            bundled_set/3           % ?Kind, ?Set, ?File
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -193,20 +194,48 @@ run_out(Techniques, Left) :-
 %
 %  check_rule_puzzle/4 (400 steps a walk) over a list of puzzles, added
 %  up: summary(Checked, Fired, Redundant, Unsound, New, SolvedWithout,
-%  SolvedWith), Unsound and New the first found (as in Result) or none.
+%  SolvedWith, Asked), Unsound and New the first found (as in Result) or
+%  none, Asked the positions the rule was asked in.
 
 check_rule_puzzles(Name, Puzzles, Summary) :-
-    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0), Summary).
+    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0, 0), Summary).
 
 add_puzzle(Name, Puzzle, S0, S) :-
     check_rule_puzzle(Name, Puzzle, 400, Result),
-    (   Result = checked(F, U, R, N, reach(Without, With), _, _, _)
-    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0),
-        K is K0 + 1, F1 is F0 + F, R1 is R0 + R,
+    (   Result = checked(F, U, R, N, reach(Without, With), _, _, A)
+    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0),
+        K is K0 + 1, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
         ( U0 == none -> U1 = U ; U1 = U0 ),
         ( N0 == none -> N1 = N ; N1 = N0 ),
         ( Without == solved -> W is W0 + 1 ; W = W0 ),
         ( With == solved -> V is V0 + 1 ; V = V0 ),
-        S = summary(K, F1, R1, U1, N1, W, V)
+        S = summary(K, F1, R1, U1, N1, W, V, A1)
     ;   S = S0
     ).
+
+%! bundled_set(?Kind, ?Set, ?File) is nondet.
+%
+%  The bundled puzzles a rule of your own is checked on, kind by kind
+%  (File relative to the project's folder): every shape a rule can meet
+%  on the ladder.  `puzzlog check-rule` adds the corpus's sets to these.
+
+bundled_set(sudoku, sudoku9, 'puzzles/sudoku9.txt').
+bundled_set(sudoku, 'sudoku9 levels', 'puzzles/generated/sudoku9_levels.txt').
+bundled_set(sudoku4, sudoku4, 'puzzles/sudoku4_solo.txt').
+bundled_set(sudoku6, sudoku6, 'puzzles/sudoku6_grid.txt').
+bundled_set(sudoku16, sudoku16, 'puzzles/sudoku16_solo.txt').
+bundled_set(jigsaw, jigsaw9, 'puzzles/jigsaw9_solo.txt').
+bundled_set(jigsaw, jigsaw6, 'puzzles/jigsaw6_grid.txt').
+bundled_set(jigsaw, 'jigsaw9 made', 'puzzles/generated/jigsaw9.txt').
+bundled_set(x, 'sudoku-x', 'puzzles/sudoku_x_solo.txt').
+bundled_set(x, 'sudoku-x made', 'puzzles/generated/sudoku_x.txt').
+bundled_set('greater-than', 'greater-than', 'puzzles/futoshiki/greater_than_sudoku.grid').
+bundled_set('greater-than', 'greater-than6', 'puzzles/generated/greater_than6.grid').
+bundled_set(killer, killer, 'puzzles/killer/solo.txt').
+bundled_set(killer, killer6, 'puzzles/generated/killer6.txt').
+bundled_set(samurai, samurai, 'puzzles/generated/samurai.txt').
+bundled_set(futoshiki, unequal, 'puzzles/futoshiki/unequal.txt').
+bundled_set(futoshiki, futoshiki7, 'puzzles/generated/futoshiki7.txt').
+bundled_set(futoshiki, adjacent, 'puzzles/futoshiki/adjacent.txt').
+bundled_set(kakuro, kakuro, 'puzzles/kakuro/medium.txt').
+bundled_set(kakuro, kakuro10, 'puzzles/generated/kakuro10.grid').
