@@ -23,7 +23,7 @@ from typing import Any
 _HOMES = {
     "batch": "batch", "CheckReport": "check", "Problem": "check", "check": "check",
     "EngineError": "errors", "PuzzleFormatError": "errors", "PuzzlogError": "errors", "RulesError": "errors",
-    "RuleStoppedError": "errors", "write": "formats", "Generated": "generate", "generate": "generate",
+    "RuleStoppedError": "errors", "FalseStepWarning": "errors", "write": "formats", "Generated": "generate", "generate": "generate",
     "Hint": "hints", "hint": "hints", "Clue": "kakuro", "KakuroPuzzle": "kakuro", "Puzzle": "puzzle",
     "Unreadable": "puzzle", "LEVELS": "rating", "Rating": "rating", "rate": "rating", "LIMITS": "reading",
     "Limits": "reading", "load": "reading", "parse": "reading", "read": "reading", "RuleReport": "rule_check",

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from . import compiled, foreign
-from .errors import EngineError, PuzzlogError, RuleStoppedError
+from .errors import EngineError, FalseStepWarning, PuzzlogError, RuleStoppedError
 from .limits import LIMITS
 
 
@@ -276,10 +276,6 @@ def start(time_limits: bool = False) -> None:
         call("technique_names", [], 1)
     if time_limits:
         call("bridge_preload", [], 0)
-
-
-class FalseStepWarning(UserWarning):
-    """A rule of your own gave a false step, which was left out (its words say which)."""
 
 
 _FALSE_STEPS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("false_steps", default=None)

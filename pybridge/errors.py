@@ -56,3 +56,9 @@ class RuleStoppedError(PuzzlogError):
 
 class EngineError(PuzzlogError):
     """The Prolog engine could not be started or answered unexpectedly."""
+
+
+class FalseStepWarning(UserWarning):
+    """A rule of your own gave a false step, which was left out (its words say which: "step 9:
+    your rule smaller_of_two removed 6 from r2c2, but the solution has 6 there").  Results
+    carry them too: Explanation.false_steps, Rating.false_steps, Result.notes."""

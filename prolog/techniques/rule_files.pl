@@ -84,13 +84,12 @@ stopped_text(Name, time, Text) :-
     format(string(Text), "your rule ~w was stopped by the time limit: does it loop?", [Name]).
 stopped_text(Name, memory, Text) :-
     format(string(Text), "your rule ~w ran out of memory: does it recurse without end?", [Name]).
-stopped_text(Name, error(Formal, Context, at(File, Line, Goal, [Var|Vars])), Text) :-
+stopped_text(Name, error(_, _, at(File, Line, Goal, [Var|Vars])), Text) :-
     !,
     atomic_list_concat([Var|Vars], ', ', Names),
     (   Vars == [] -> Verb = "has" ; Verb = "have" ),
     format(string(Text), "your rule ~w (~w:~w) stopped with an error: ~w ~w no value yet in ~w; goals run \c
-                          left to right, so bind it in a goal before", [Name, File, Line, Names, Verb, Goal]),
-    _ = Formal-Context.
+                          left to right, so bind it in a goal before", [Name, File, Line, Names, Verb, Goal]).
 stopped_text(Name, error(Formal, Context, _), Text) :-
     !,
     stopped_text(Name, error(Formal, Context), Text).
