@@ -70,7 +70,7 @@
 :- use_module('facts/state').
 :- use_module('techniques/techniques').
 :- use_module('techniques/chains', [set_max_chain_links/1]).
-:- use_module('techniques/rule_files', [load_rules/2, with_rules/2, stopped_text/3, refused_steps/1]).
+:- use_module('techniques/rule_files', [load_rules/2, with_rules/2, stopped_text/3, refused_notes/1]).
 :- use_module('solving/step_verification', []).   % a rule of your own has its steps verified
 :- use_module('solving/propagate').
 :- use_module('solving/search').
@@ -108,14 +108,15 @@ bridge_load_rules(File, Status, Names, Line, Message) :-
 %  the ladder (rule_files:with_rules/2); Results are the outputs.
 %  Stopped is '' or, when a rule of Files was stopped (by a time limit,
 %  the stacks or a malformed step), why in words, and Results [].
-%  Refused are the false steps of those rules the call left out, in
-%  words ("step 15: your rule ... removed 8 from r1c6, but ...").
+%  Refused are the steps of those rules the call left out, each [Kind,
+%  Text]: false ("step 15: your rule ... removed 8 from r1c6, but ...")
+%  or nothing (a step that changes nothing, said once a rule).
 
 bridge_with_rules(Files, Call, Args, Outputs, Stopped, Refused, Results) :-
     catch(( run_with_rules(Files, Call, Args, Outputs, Results), Stopped = '' ),
           rule_stopped(Name, Why),
           ( stopped_text(Name, Why, Stopped), Results = [] )),
-    refused_steps(Refused).
+    refused_notes(Refused).
 
 run_with_rules(Files, Call, Args, Outputs, Results) :-
     atom(Call),

@@ -278,6 +278,18 @@ def start(time_limits: bool = False) -> None:
         call("bridge_preload", [], 0)
 
 
+class LeftOut(str):
+    """A step of a rule of your own that was left out, in words; ``kind`` is ``false`` (it went
+    against the solution) or ``nothing`` (it changed nothing)."""
+
+    kind: str
+
+    def __new__(cls, text: str, kind: str = "false") -> LeftOut:
+        note = super().__new__(cls, text)
+        note.kind = kind
+        return note
+
+
 _FALSE_STEPS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("false_steps", default=None)
 
 
@@ -301,7 +313,7 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
     step of theirs is verified as it is applied, and a false one left out (false_steps)."""
     if rules:
         stopped, refused, results = call("bridge_with_rules", [list(rules), name, args, outputs], 3)
-        texts = [str(text) for text in refused]
+        texts = [LeftOut(str(text), str(kind)) for kind, text in refused]
         collector = _FALSE_STEPS.get()
         if collector is not None:
             collector.extend(texts)

@@ -55,7 +55,7 @@ class Rating:
     def valid(self) -> bool:
         """False when a rule of your own gave false steps: the walk left them out, so the
         level and score are not those of a sound ladder."""
-        return not self.false_steps
+        return not any(getattr(note, "kind", "false") == "false" for note in self.false_steps)
 
     @property
     def rank(self) -> int | None:

@@ -309,7 +309,7 @@ class Explanation:
             if s.rule is not None:
                 out.extend(f"      {'    ' * s.depth}{line}" for line in s.rule.lines())
         if self.false_steps:
-            out.append("false steps of your rules, left out:")
+            out.append("steps of your rules left out:")
             out.extend(f"  {text}" for text in self.false_steps)
         return out
 

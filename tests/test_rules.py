@@ -263,7 +263,7 @@ def test_a_false_step_is_left_out_and_named(rules, words):
 
 def test_the_command_line_and_the_shell_name_the_false_step():
     out = cli("explain", "--rules", str(BAD / "removes_answer.pl"), str(SUDOKU9))
-    assert out.returncode == 0 and "false steps of your rules, left out:" in out.stdout
+    assert out.returncode == 0 and "steps of your rules left out:" in out.stdout
     assert re.search(r"step \d+: your rule smaller_of_two removed \d from r\dc\d, but the solution has", out.stdout)
     rated = cli("rate", "--rules", str(BAD / "removes_answer.pl"), str(SUDOKU9))
     assert "not a valid rating" in rated.stdout
@@ -377,3 +377,15 @@ def test_a_counterexample_shows_the_puzzle_and_what_the_rule_matched(rules, kind
     position = shown.split("in the position (the wrong cell in brackets):\n", 1)[1]
     assert re.search(r"\[[^\]]+\]", position)                 # the wrong cell marked
     assert re.search(structure, position, re.M), position[:3000]
+
+
+def test_a_step_that_changes_nothing_is_passed_over_and_said_once():
+    puzzle = pybridge.load(SUDOKU9)[0]
+    rules = pybridge.load_rules(BAD / "changes_nothing.pl")
+    explanation = pybridge.explain(puzzle, rules=rules)
+    assert explanation.status == "solved" and explanation.values == solution_of(puzzle)
+    notes = [note for note in explanation.false_steps if "changes nothing" in note]
+    assert len(notes) == 1 and notes[0].kind == "nothing"
+    assert re.fullmatch(r"step \d+: your rule careless_removal gave a step that changes nothing \(it removes \d from "
+                        r"r\dc\d, which has no \d left\): such steps are passed over; .*", notes[0]), notes[0]
+    assert pybridge.rate(puzzle, rules=rules).valid          # passed over, not false: the rating stands

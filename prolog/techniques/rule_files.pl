@@ -53,6 +53,7 @@
             unverified/1,           % :Goal
             rule_changes/2,         % +Technique, -Changes
             refused_steps/1,        % -Texts
+            refused_notes/1,        % -Notes
             take_refused_steps/1,   % -Texts
             number_refused_steps/1, % +StepNumber
             solutions_known/2,      % -Geometry, -Solutions
@@ -666,13 +667,39 @@ useful_step(Name, Step) :-
     (   Step = step(Name, _, Placements, Elims),
         is_list(Elims), maplist(cell_value(r), Elims),
         ( Placements == [] ; Placements = [p(R, C, V)], cell_value(p, p(R, C, V)) )
-    ->  (   Placements = [p(R, C, _)]
-        ->  \+ rule_api:element(R, C, _)         % a value it cannot take is the rule's error to show
-        ;   member(r(R, C, V), Elims),
-            rule_api:possibility(R, C, _, V)
-        ),
-        !
+    ->  (   changes_something(Placements, Elims)
+        ->  true
+        ;   note_no_change(Name, Step),
+            fail
+        )
     ;   throw(rule_stopped(Name, bad_step(Step)))
+    ).
+
+changes_something([p(R, C, _)], _) :-
+    !,
+    \+ rule_api:element(R, C, _).            % a value it cannot take is the rule's error to show
+changes_something([], Elims) :-
+    member(r(R, C, V), Elims),
+    rule_api:possibility(R, C, _, V),
+    !.
+
+% A step that changes nothing is passed over, and said once a call: a
+% rule that does not look at the candidates gives one at every turn.
+note_no_change(Name, Step) :-
+    (   unchecked
+    ->  true
+    ;   refused_step(Name, nothing, _, _)
+    ->  true
+    ;   Step = step(_, _, Placements, Elims),
+        (   Placements = [p(R, C, V)]
+        ->  format(string(What), "places ~w in r~wc~w, which is filled already", [V, R, C])
+        ;   Elims = [r(R, C, V)|_]
+        ->  format(string(What), "removes ~w from r~wc~w, which has no ~w left", [V, R, C, V])
+        ;   What = "removes nothing"
+        ),
+        format(string(Text), "your rule ~w gave a step that changes nothing (it ~w): such steps are passed \c
+                              over; a rule gives only steps that change the grid", [Name, What]),
+        assertz(refused_step(Name, nothing, Text, none))
     ).
 
 cell_value(F, T) :-
@@ -784,17 +811,28 @@ number_refused_steps(Number) :-
 
 %! refused_steps(-Texts) is det.
 %
-%  What rules of your own were refused in the last call, in order:
+%  What steps of rules of your own were left out in the last call, in
+%  order:
 %  "step 15: your rule naked_pair_mine removed 8 from r1c6, but the
 %  solution has 8 there".
 
 refused_steps(Texts) :-
-    findall(Text, ( refused_step(_, _, Text0, Number),
-                    (   Number == none
-                    ->  Text = Text0
-                    ;   format(string(Text), "step ~w: ~w", [Number, Text0])
-                    ) ),
-            Texts).
+    refused_notes(Notes),
+    findall(Text, member([_, Text], Notes), Texts).
+
+%! refused_notes(-Notes) is det.
+%
+%  refused_steps/1 with what each is: [false, Text] for a false step,
+%  [nothing, Text] for a step that changes nothing.
+
+refused_notes(Notes) :-
+    findall([Kind, Text], ( refused_step(_, Step, Text0, Number),
+                            ( Step == nothing -> Kind = nothing ; Kind = false ),
+                            (   Number == none
+                            ->  Text = Text0
+                            ;   format(string(Text), "step ~w: ~w", [Number, Text0])
+                            ) ),
+            Notes).
 
 %! take_refused_steps(-Texts) is det.
 %
