@@ -389,3 +389,7 @@ def test_a_step_that_changes_nothing_is_passed_over_and_said_once():
     assert re.fullmatch(r"step \d+: your rule careless_removal gave a step that changes nothing \(it removes \d from "
                         r"r\dc\d, which has no \d left\): such steps are passed over; .*", notes[0]), notes[0]
     assert pybridge.rate(puzzle, rules=rules).valid          # passed over, not false: the rating stands
+    shell = subprocess.run(["swipl", "-q", "prolog/puzzlog.pl"], cwd=ROOT, capture_output=True, text=True,
+                           timeout=300, input="use_rules('tests/rules/changes_nothing.pl').\n"
+                                              "load_puzzle('puzzles/sudoku9.txt', 0).\nsteps.\n")
+    assert shell.stdout.count("Left out: your rule careless_removal gave a step that changes nothing") == 1

@@ -827,6 +827,7 @@ refused_steps(Texts) :-
 
 refused_notes(Notes) :-
     findall([Kind, Text], ( refused_step(_, Step, Text0, Number),
+                            Number \== said,
                             ( Step == nothing -> Kind = nothing ; Kind = false ),
                             (   Number == none
                             ->  Text = Text0
@@ -840,7 +841,9 @@ refused_notes(Notes) :-
 
 take_refused_steps(Texts) :-
     refused_steps(Texts),
-    retractall(refused_step(_, _, _, _)).
+    forall(retract(refused_step(Name, nothing, Text, _)),      % said once a session: kept as said
+           assertz(refused_step(Name, nothing, Text, said))),
+    retractall(refused_step(_, step(_, _, _, _), _, _)).
 
 %! solutions_known(-Geometry, -Solutions) is semidet.
 %! remember_solutions(+Geometry, +Solutions) is det.
