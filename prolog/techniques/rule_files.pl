@@ -281,9 +281,12 @@ read_rule_terms(File, Terms) :-
     thread_create(( catch(read_rule_file(File, Terms0), Error, true),
                     thread_send_message(Me, rules_read(File, Terms0, Error)) ),
                   Reader, [c_stack(268435456)]),
-    thread_join(Reader, _),
-    thread_get_message(rules_read(File, Terms, Error)),
-    (   var(Error) -> true ; throw(Error) ).
+    thread_join(Reader, Status),
+    (   thread_get_message(Me, rules_read(File, Terms, Error), [timeout(0)])
+    ->  (   var(Error) -> true ; throw(Error) )
+    ;   format(string(Text), "could not be read (the reader ended: ~q)", [Status]),
+        refuse(File, 1, Text)
+    ).
 
 % The largest rules file read: the lessons' longest is 2 KB, and a term
 % nested as deep as this many bytes allow still reads on the reader's
