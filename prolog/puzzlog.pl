@@ -123,7 +123,7 @@
 :- use_module('solving/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
 :- use_module(bridge, [technique_names/1]).
 :- use_module('techniques/rule_files', [load_rules/2, with_rules/2, take_refused_steps/1]).
-:- use_module('analysis/rule_check', [check_rule_puzzles/3]).
+:- use_module('analysis/rule_check', [check_rule_puzzles/3, bundled_set/3]).
 :- use_module('analysis/rule_trace', [bindings_text/2]).
 :- use_module('techniques/table', [technique_property/2]).
 :- use_module('analysis/rule_trace', [step_rule/2, rule_firings/3, print_rule/1, print_firings/2]).
@@ -752,17 +752,20 @@ trace_rule(Name) :-
 %  corpus's sets and pictures from Python.
 
 check_rule(File) :-
-    findall(Kind, rule_check:bundled_set(Kind, _, _), Kinds0),
-    list_to_set(Kinds0, Kinds),
+    bundled_kinds(Kinds),
     check_rule_kinds(File, Kinds, 3).
 
 check_rule(File, Kind) :-
-    (   rule_check:bundled_set(Kind, _, _)
+    (   bundled_set(Kind, _, _)
     ->  check_rule_kinds(File, [Kind], 10)
-    ;   findall(K, rule_check:bundled_set(K, _, _), Ks0), list_to_set(Ks0, Ks),
-        format('No puzzles of kind ~q to check a rule on (kinds: ~w).~n', [Kind, Ks]),
+    ;   bundled_kinds(Kinds),
+        format('No puzzles of kind ~q to check a rule on (kinds: ~w).~n', [Kind, Kinds]),
         fail
     ).
+
+bundled_kinds(Kinds) :-
+    findall(Kind, bundled_set(Kind, _, _), Kinds0),
+    list_to_set(Kinds0, Kinds).
 
 check_rule_kinds(File, Kinds, PerSet) :-
     catch(load_rules(File, Names), rules_error(Path, Line, Message),
@@ -777,7 +780,7 @@ check_rule_kinds(File, Kinds, PerSet) :-
 
 % The first PerSet puzzles of each bundled set of Kind.
 kind_puzzles(Kind, PerSet, Puzzles) :-
-    findall(P, ( rule_check:bundled_set(Kind, _, Relative),
+    findall(P, ( bundled_set(Kind, _, Relative),
                  bundled_file(Relative, Path),
                  read_text_file(Path, Text),
                  read_puzzles(Text, [], Records),

@@ -32,6 +32,7 @@
 :- use_module('../techniques/rule_files', [with_rules/2, unverified/1, rule_changes/2]).
 :- use_module('../solving/solve').
 :- use_module('../solving/propagate', [next_step/2]).
+:- use_module('../solving/step_verification', [wrong_change/3]).
 :- use_module(explain, [step_text/2]).
 :- use_module(rule_trace, [rule_firings/3]).
 
@@ -132,17 +133,6 @@ step_bindings(Name, Step, Bindings) :-
     ;   Bindings = []
     ).
 
-% The first placement or elimination of Step the solution refutes.
-wrong_change(step(_, _, Placements, Elims), Solution, Wrong) :-
-    grid_shape(_, Cols),
-    (   member(Wrong, Placements), Wrong = p(R, C, V), \+ solution_value(Solution, Cols, R, C, V)
-    ;   member(Wrong, Elims), Wrong = r(R, C, V), solution_value(Solution, Cols, R, C, V)
-    ),
-    !.
-
-solution_value(Solution, Cols, R, C, V) :-
-    I is (R - 1) * Cols + C,
-    nth1(I, Solution, V).
 
 % An easier technique makes every change Step makes (up to 50 of its
 % deductions in this position are looked at).

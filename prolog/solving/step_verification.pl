@@ -14,12 +14,13 @@ nothing to contradict.
        false_step(step(mine, x, [], [r(1, 4, 4)]), Why).
     Why = wrong(r(1, 4, 4), 4).
 */
-:- module(step_verification, []).
+:- module(step_verification,
+          [ wrong_change/3          % +Step, +Solution, -Change
+          ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
-:- use_module('../techniques/rule_files', [solutions_known/2, remember_solutions/2]).
 :- use_module(search).
 
 :- multifile rule_files:false_step/2.
@@ -32,27 +33,47 @@ rule_files:false_step(Step, Why) :-
 %  Step contradicts a solution of the current state: Why is
 %  wrong(Change, Value), Value the solution's in Change's cell.
 
-false_step(step(_, _, Placements, Eliminations), wrong(Change, Right)) :-
+false_step(Step, wrong(Change, Right)) :-
     position_solutions(Solutions),
-    grid_shape(_, Cols),
     member(Values, Solutions),
-    (   member(Change, Placements), Change = p(R, C, V)
-    ;   member(Change, Eliminations), Change = r(R, C, V)
-    ),
-    Index is (R - 1) * Cols + C,
-    nth1(Index, Values, Right),
-    (   Change = p(_, _, _) -> Right =\= V ; Right =:= V ),
+    wrong_change(Step, Values, Change),
+    arg(1, Change, R), arg(2, Change, C),
+    solution_value(Values, R, C, Right),
     !.
+
+%! wrong_change(+Step, +Solution, -Change) is semidet.
+%
+%  The first placement or elimination of Step that Solution (row-major
+%  values) refutes: p(R, C, V) where the solution has another value,
+%  r(R, C, V) where it has V.
+
+wrong_change(step(_, _, Placements, Elims), Solution, Wrong) :-
+    (   member(Wrong, Placements), Wrong = p(R, C, V), \+ solution_value(Solution, R, C, V)
+    ;   member(Wrong, Elims), Wrong = r(R, C, V), solution_value(Solution, R, C, V)
+    ),
+    !.
+
+solution_value(Solution, R, C, V) :-
+    grid_shape(_, Cols),
+    I is (R - 1) * Cols + C,
+    nth1(I, Solution, V).
+
+% known_solutions(Geometry, Solutions): the solutions (at most two) found
+% for the position a step was last verified in.  A grid of the same
+% geometry that still fits is a solution of the position now, whatever
+% call found it, so the cache is never stale, only replaced.
+:- thread_local known_solutions/2.
 
 position_solutions(Solutions) :-
     current_geometry(Geometry),
-    (   solutions_known(Geometry, Solutions),
+    (   known_solutions(Geometry, Solutions),
         Solutions \== [],
         maplist(fits_position, Solutions)
     ->  true
     ;   search([], 2, Found, _),
         findall(Values, member(solution(Values, _), Found), Solutions),
-        remember_solutions(Geometry, Solutions)
+        retractall(known_solutions(_, _)),
+        assertz(known_solutions(Geometry, Solutions))
     ).
 
 % A solution found earlier still fits: each of its values is placed or

@@ -52,12 +52,9 @@
             unload_rules/1,         % +File
             unverified/1,           % :Goal
             rule_changes/2,         % +Technique, -Changes
-            refused_steps/1,        % -Texts
             refused_notes/1,        % -Notes
             take_refused_steps/1,   % -Texts
-            number_refused_steps/1, % +StepNumber
-            solutions_known/2,      % -Geometry, -Solutions
-            remember_solutions/2    % +Geometry, +Solutions
+            number_refused_steps/1  % +StepNumber
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -66,7 +63,7 @@
 :- autoload(library(time), [call_with_time_limit/2]).   % loaded when a limit is first set: 45 ms a start
 :- use_module(table).
 :- use_module('../facts/rule_api', []).
-:- use_module(rule_vetting).
+:- use_module(rule_vetting).   % vet_term/3, vet_rules/5, clause_body/2, body_goal/2, message_text/2
 
 :- meta_predicate with_rules(+, 0), unverified(0).
 
@@ -98,9 +95,9 @@ stopped_text(Name, error(Formal, Context), Text) :-
     (   rule_clause_line(Name, File, Line) -> format(string(Where), " (~w:~w)", [File, Line]) ; Where = "" ),
     (   nonvar(Context), Context = context(Culprit, _), nonvar(Culprit)
     ->  strip_module(Culprit, _, In), format(string(InText), " in ~w", [In])
-    ;   InText = ""
+    ;   In = none, InText = ""
     ),
-    error_words(Formal, InText, Words),
+    error_words(Formal, In, Words),
     format(string(Text), "your rule ~w~w stopped with an error~w: ~w", [Name, Where, InText, Words]).
 stopped_text(Name, bad_step(Step), Text) :-
     format(string(Text), "your rule ~w gave ~q, which is not step(~w, Reason, Placements, Eliminations) with \c
@@ -118,10 +115,11 @@ rule_clause_line(Name, File, Line) :-
     ;   Line = Line0
     ).
 
-% What a beginner's error means, in words (Prolog's own as a last resort).
+% What a beginner's error means, in words (Prolog's own as a last resort);
+% In is the predicate it was raised in, or none.
 error_words(instantiation_error, In, Words) :-
     !,
-    (   In == "" -> Where = "" ; sub_string(In, 4, _, 0, PI), format(string(Where), " ~w", [PI]) ),
+    (   In == none -> Where = "" ; format(string(Where), " ~w", [In]) ),
     format(string(Words), "a variable has no value yet where~w needs one: goals run left to right, so \c
                            bind it in a goal before", [Where]).
 error_words(type_error(Type, Culprit), _, Words) :-
@@ -196,7 +194,6 @@ with_rules(Files0, Goal) :-
     maplist([F0, F]>>( load_rules(F0, _), rules_path(F0, F) ), Files0, Files),
     exclude([F]>>(technique_table:active_rules(F)), Files, New),
     retractall(refused_step(_, _, _, _)),
-    retractall(known_solutions(_, _)),
     setup_call_cleanup(maplist(activate_rules, New),
                        once(Goal),
                        forall(member(F, New), retractall(technique_table:active_rules(F)))).
@@ -444,9 +441,6 @@ clause_head((Head0 --> _), Head) :-
     ).
 clause_head(Head, Head).
 
-clause_body((_ :- Body), Body).
-clause_body((Head --> Body), Goal) :-
-    catch(dcg_translate_rule((Head --> Body), (_ :- Goal)), _, fail).
 
 clause_indicator((:- _), _) :- !, fail.
 clause_indicator((?- _), _) :- !, fail.
@@ -541,74 +535,8 @@ changes_facts(N/A) :-
     memberchk(N/A, [assert/1, asserta/1, assertz/1, asserta/2, assertz/2, retract/1, retractall/1,
                     abolish/1, abolish/2, erase/1, recorda/2, recorda/3, recordz/2, recordz/3, flag/3]).
 
-% body_goal(+Body, -Goal): each goal Body calls, through control and
-% the meta-arguments of the predicates it calls (findall/3, forall/2,
-% maplist/3 with a closure, ...).
-body_goal(Body, _) :-
-    var(Body),
-    !,
-    fail.
-body_goal(_:Body, Goal) :-
-    !,
-    body_goal(Body, Goal).
-body_goal(Body, Goal) :-
-    control(Body, Parts),
-    !,
-    member(Part, Parts),
-    body_goal(Part, Goal).
-body_goal(Body, Goal) :-
-    (   Goal = Body
-    ;   meta_argument(Body, Part),
-        body_goal(Part, Goal)
-    ).
-
-control((A, B), [A, B]).
-control((A ; B), [A, B]).
-control((A -> B), [A, B]).
-control((A *-> B), [A, B]).
-control(\+ A, [A]).
-control(_^A, [A]).
-control(call(A), [A]).
-control(findall(_, A, _), [A]).
-control(findall(_, A, _, _), [A]).
-control(forall(A, B), [A, B]).
-control(aggregate_all(_, A, _), [A]).
-control(aggregate_all(_, _, A, _), [A]).
-control(once(A), [A]).
-control(ignore(A), [A]).
-control(setof(_, A, _), [A]).
-control(bagof(_, A, _), [A]).
-
-% A closure argument of a meta-predicate, with its extra arguments.
-meta_argument(Body, Goal) :-
-    \+ control(Body, _),
-    (   predicate_property(system:Body, meta_predicate(Spec))
-    ->  true
-    ;   functor(Body, N, A),
-        '$find_library'(user, N, A, Lib, _),
-        predicate_property(Lib:Body, meta_predicate(Spec))
-    ),
-    arg(I, Spec, Extra),
-    integer(Extra),
-    arg(I, Body, Closure),
-    callable(Closure),
-    \+ Closure = _>>_,
-    length(Vars, Extra),
-    (   Closure = M:C -> true ; M = none, C = Closure ),
-    C =.. List0,
-    append(List0, Vars, List),
-    Goal0 =.. List,
-    (   M == none -> Goal = Goal0 ; Goal = M:Goal0 ).
-
 refuse(File, Line, Message) :-
     throw(rules_error(File, Line, Message)).
-
-message_text(Term, Text) :-
-    (   catch('$messages':translate_message(Term, Lines, []), _, fail)
-    ->  with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
-        split_string(Text0, "", " \n", [Text])
-    ;   term_string(Term, Text)
-    ).
 
 % ----------------------------------------------------------------------
 % Running a rule
@@ -678,13 +606,19 @@ useful_step(Name, Step) :-
     ;   throw(rule_stopped(Name, bad_step(Step)))
     ).
 
-changes_something([p(R, C, _)], _) :-
+changes_something([Placement], _) :-
     !,
-    \+ rule_api:element(R, C, _).            % a value it cannot take is the rule's error to show
+    state_change(Placement).                 % a value it cannot take is the rule's error to show
 changes_something([], Elims) :-
-    member(r(R, C, V), Elims),
-    rule_api:possibility(R, C, _, V),
+    member(Elimination, Elims),
+    state_change(Elimination),
     !.
+
+% A placement in an empty cell, or the removal of a candidate still there.
+state_change(p(R, C, _)) :-
+    \+ rule_api:element(R, C, _).
+state_change(r(R, C, V)) :-
+    rule_api:possibility(R, C, _, V).
 
 % A step that changes nothing is passed over, and said once a call: a
 % rule that does not look at the candidates gives one at every turn.
@@ -730,11 +664,10 @@ rule_changes(Name, Changes) :-
 
 step_change(step(_, _, Placements, Elims), Change) :-
     is_list(Placements), is_list(Elims),
-    (   member(Change, Placements), Change = p(R, C, V), integer(R), integer(C), integer(V),
-        \+ rule_api:element(R, C, _)
-    ;   member(Change, Elims), Change = r(R, C, V), integer(R), integer(C), integer(V),
-        rule_api:possibility(R, C, _, V)
-    ).
+    (   member(Change, Placements), cell_value(p, Change)
+    ;   member(Change, Elims), cell_value(r, Change)
+    ),
+    state_change(Change).
 
 % ----------------------------------------------------------------------
 % Every step of a rule of your own is verified as it is applied
@@ -754,9 +687,6 @@ unverified(Goal) :-
 % refused_step(Name, Step, Text, Number): a step of Name's refused as
 % false, Number the walk's step it came before (none outside a walk).
 :- thread_local refused_step/4.
-% known_solutions(Geometry, Solutions): the solutions (at most two) of
-% the position a step was last verified in.
-:- thread_local known_solutions/2.
 
 %! error_detail(+Technique, +Error, -Detail) is semidet.
 %
@@ -771,7 +701,7 @@ unverified(Goal) :-
 :- multifile false_step/2.
 
 % true_step(+Name, +Step): a step that places a candidate and agrees with
-% every solution of the position; a false one is noted (refused_steps/1)
+% every solution of the position; a false one is noted (refused_notes/1)
 % and fails, so the rule is asked for its next step.
 true_step(_, _) :-
     unchecked,
@@ -812,20 +742,11 @@ number_refused_steps(Number) :-
     forall(retract(refused_step(Name, Step, Text, none)),
            assertz(refused_step(Name, Step, Text, Number))).
 
-%! refused_steps(-Texts) is det.
-%
-%  What steps of rules of your own were left out in the last call, in
-%  order:
-%  "step 15: your rule naked_pair_mine removed 8 from r1c6, but the
-%  solution has 8 there".
-
-refused_steps(Texts) :-
-    refused_notes(Notes),
-    findall(Text, member([_, Text], Notes), Texts).
-
 %! refused_notes(-Notes) is det.
 %
-%  refused_steps/1 with what each is: [false, Text] for a false step,
+%  The steps of rules of your own left out in the last call, in order,
+%  each [false, Text] for a false step ("step 15: your rule
+%  naked_pair_mine removed 8 from r1c6, but the solution has 8 there") or
 %  [nothing, Text] for a step that changes nothing.
 
 refused_notes(Notes) :-
@@ -840,26 +761,15 @@ refused_notes(Notes) :-
 
 %! take_refused_steps(-Texts) is det.
 %
-%  refused_steps/1, then forget them: the shell says each once.
+%  The texts of refused_notes/1, then forget them: the shell says each
+%  once.
 
 take_refused_steps(Texts) :-
-    refused_steps(Texts),
+    refused_notes(Notes),
+    findall(Text, member([_, Text], Notes), Texts),
     forall(retract(refused_step(Name, nothing, Text, _)),      % said once a session: kept as said
            assertz(refused_step(Name, nothing, Text, said))),
     retractall(refused_step(_, step(_, _, _, _), _, _)).
-
-%! solutions_known(-Geometry, -Solutions) is semidet.
-%! remember_solutions(+Geometry, +Solutions) is det.
-%
-%  The solutions step_verification.pl found last, kept for one call.
-
-solutions_known(Geometry, Solutions) :-
-    known_solutions(Geometry, Solutions).
-
-remember_solutions(Geometry, Solutions) :-
-    retractall(known_solutions(_, _)),
-    assertz(known_solutions(Geometry, Solutions)).
-
 
 % ----------------------------------------------------------------------
 % Loading a file that passed

@@ -29,7 +29,10 @@ nested parentheses must be a message, not a crash.
 :- module(rule_vetting,
           [ vet_term/3,              % +File, +Line, +Term
             vet_rules/5,             % +File, +Module, +Terms, +Declarations, +Defined
-            term_depth_limit/1       % -Depth
+            term_depth_limit/1,      % -Depth
+            clause_body/2,           % +Term, -Body
+            body_goal/2,             % +Body, -Goal
+            message_text/2           % +Message, -Text
           ]).
 :- use_module(library(sandbox), [safe_goal/1]).
 :- use_module(library(lists)).
@@ -56,11 +59,16 @@ vet_term(File, Line, Term) :-
         refuse(File, Line, Text)
     ;   true
     ),
-    forall(( term_body(Term, Body), body_goal(Body, Goal) ),
+    forall(( clause_body(Term, Body), body_goal(Body, Goal) ),
            goal_vetted(File, Line, Goal)).
 
-term_body((_ :- Body), Body).
-term_body((_ --> Body), Body).
+%! clause_body(+Term, -Body) is semidet.
+%
+%  The body of a clause as read, a grammar rule's as translated.
+
+clause_body((_ :- Body), Body).
+clause_body((Head --> Body), Goal) :-
+    catch(dcg_translate_rule((Head --> Body), (_ :- Goal)), _, fail).
 
 too_deep(Term, Max) :-
     too_deep(Term, 0, Max).
@@ -122,9 +130,11 @@ cleanup(call_cleanup(_, _, _)).
 cleanup(setup_call_cleanup(_, _, _)).
 cleanup(setup_call_catcher_cleanup(_, _, _, _)).
 
-% body_goal(+Body, -Goal): each goal Body calls, through control, DCG
-% bodies, lambdas and the goal arguments of meta-predicates (closures
-% given their extra arguments), Module:Goal kept.
+%! body_goal(+Body, -Goal) is nondet.
+%
+%  Each goal Body calls, through control, DCG bodies, lambdas and the
+%  goal arguments of meta-predicates (closures given their extra
+%  arguments), Module:Goal kept.
 body_goal(Body, _) :-
     var(Body),
     !,
@@ -192,11 +202,7 @@ vet_rules(File, Module, Terms, Decls, Defined) :-
 :- dynamic vetting/2.
 
 clause_vetted(File, Module, Line, Term) :-
-    (   Term = (_ --> _)
-    ->  dcg_translate_rule(Term, Clause)
-    ;   Clause = Term
-    ),
-    (   Clause = (_ :- Body)
+    (   clause_body(Term, Body)
     ->  sandbox_vetted(File, Line, Module:Body)
     ;   true
     ).
@@ -235,7 +241,7 @@ sandbox_refused(File, Line, error(existence_error(procedure, PI), _)) :-
     format(string(Text), "calls ~q, which is defined nowhere", [PI]),
     refuse(File, Line, Text).
 sandbox_refused(File, Line, Error) :-
-    message_to_codes(Error, Text),
+    message_text(Error, Text),
     refuse(File, Line, Text).
 
 % The goal as the file wrote it (the outermost on the sandbox's path to
@@ -257,13 +263,16 @@ indicator(Goal0, PI) :-
     strip_module(Goal0, _, Goal),
     (   callable(Goal) -> functor(Goal, N, A), PI = N/A ; PI = Goal ).
 
-message_to_codes(Error, Text) :-
-    (   catch(message_to_codes_(Error, Text), _, fail) -> true ; term_string(Error, Text) ).
+%! message_text(+Message, -Text) is det.
+%
+%  A message term (an error) as SWI-Prolog words it, on one line.
 
-message_to_codes_(Error, Text) :-
-    '$messages':translate_message(Error, Lines, []),
-    with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
-    split_string(Text0, "", " \n", [Text]).
+message_text(Term, Text) :-
+    (   catch('$messages':translate_message(Term, Lines, []), _, fail)
+    ->  with_output_to(string(Text0), print_message_lines(current_output, '', Lines)),
+        split_string(Text0, "", " \n", [Text])
+    ;   term_string(Term, Text)
+    ).
 
 refuse(File, Line, Message) :-
     throw(rules_error(File, Line, Message)).
