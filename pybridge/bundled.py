@@ -14,7 +14,6 @@ from pathlib import Path
 CHECKOUT = Path(__file__).resolve().parent.parent
 INSTALLED = Path(__file__).resolve().parent / "bundled"
 ROOT = CHECKOUT if (CHECKOUT / "puzzles" / "lessons").is_dir() else INSTALLED
-ENGINE = CHECKOUT / "prolog" if (CHECKOUT / "prolog" / "puzzlog.pl").is_file() else Path(__file__).resolve().parent / "prolog"
 
 
 def copy_lessons(folder: str | Path) -> list[Path]:
@@ -22,11 +21,12 @@ def copy_lessons(folder: str | Path) -> list[Path]:
     notebook; not the reference solutions), ``folder/puzzles/lessons`` and the engine
     ``folder/prolog``, so that the lessons' commands and shell queries run from ``folder``.
     A file already there is kept (it may be the student's).  Returns the files written."""
+    from .engine import prolog_dir
     target = Path(folder)
     written: list[Path] = []
     for source, where, skip in ((ROOT / "docs" / "lessons", target / "docs" / "lessons", {"solutions"}),
                                 (ROOT / "puzzles" / "lessons", target / "puzzles" / "lessons", set()),
-                                (ENGINE, target / "prolog", set())):
+                                (prolog_dir(), target / "prolog", set())):
         for path in sorted(source.rglob("*")):
             relative = path.relative_to(source)
             if not path.is_file() or relative.parts[0] in skip or path.suffix in (".qlf", ".state") \

@@ -15,6 +15,12 @@ def values_text(values: Iterable[int]) -> str:
     return "".join([spelling[v] for v in values])
 
 
+def code_candidates(code: int) -> list[int]:
+    """The candidates an empty cell's engine code holds (minus the bit set: bit V-1 for V),
+    ascending; [] for a placed value or a cell that takes none."""
+    return [v for v in range(1, (-code).bit_length() + 1) if -code >> (v - 1) & 1] if code < 0 else []
+
+
 def value_char(value: int) -> str:
     """The one-character spelling of a value: 1-9, then A for 10 and so on; `.` for 0, `*` for MARK."""
     if value == MARK:

@@ -17,11 +17,13 @@ from .puzzle import Puzzle
 
 
 def from_corpus(record: dict, source: str = "<corpus>", index: int = 0) -> Puzzle:
-    """A Killer from one line of the corpus's KJSON (../shared/corpus/README.md): its box shape,
-    givens and cages (the decoded ``cages`` list; the Solo game ID is not read here)."""
-    box_rows, box_cols = record["box"]
+    """A puzzle from one line of the corpus's Solo sets (../shared/corpus/README.md): its box
+    shape (``box``, or ``box_rows`` and ``box_cols``), givens, and for a Killer its cages (the
+    decoded ``cages`` list; the Solo game ID is not read here)."""
+    box_rows, box_cols = record.get("box") or (record["box_rows"], record["box_cols"])
     size = box_rows * box_cols
     givens = [0 if ch == "." else int(ch, 36) for ch in record["givens"]]
-    cages = [(int(cage["sum"]), [(int(r), int(c)) for r, c in cage["cells"]]) for cage in record["cages"]]
+    cages = [(int(cage["sum"]), [(int(r), int(c)) for r, c in cage["cells"]]) for cage in record["cages"]] \
+        if "cages" in record else None
     return Puzzle(size, givens, box_rows=box_rows, box_cols=box_cols, diagonals=bool(record.get("diagonals")),
                   source=source, index=index, cages=cages)

@@ -20,7 +20,7 @@ from typing import Iterable, Sequence
 from .answers import AnyPuzzle, plural
 from .errors import PuzzlogError, RulesError, RuleStoppedError
 from .bundled import ROOT
-from .rule_check import TechniqueReport, changes_text, check_rule
+from .rule_check import RuleReport, TechniqueReport, changes_text, check_rule
 from .rules import shown_path
 
 
@@ -131,12 +131,16 @@ def _shown(path: Path) -> Path:
         return path
 
 
+def _checked_on_lesson(chosen: Lesson, rules: str | os.PathLike, time_limit: float | None) -> RuleReport:
+    return check_rule(rules, sets=[(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))], limit=100,
+                      time_limit=time_limit)
+
+
 @functools.lru_cache(maxsize=None)
 def _reference(number: int, time_limit: float | None) -> TechniqueReport:
     """The reference solution's report on its lesson's puzzles, checked once a process."""
     chosen = lesson(number)
-    sets = [(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))]
-    return check_rule(ROOT / chosen.solution, sets=sets, limit=100, time_limit=time_limit).techniques[0]
+    return _checked_on_lesson(chosen, ROOT / chosen.solution, time_limit).techniques[0]
 
 
 def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0) -> Grade:
@@ -144,9 +148,8 @@ def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0
     exercise's name (or its only technique), checked on the lesson's puzzles beside the
     reference solution."""
     chosen = lesson(number)
-    sets = [(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))]
     ref = _reference(number, time_limit)
-    mine = check_rule(rules, sets=sets, limit=100, time_limit=time_limit)
+    mine = _checked_on_lesson(chosen, rules, time_limit)
     names = [t.name for t in mine.techniques]
     if chosen.exercise in names:
         report = mine.techniques[names.index(chosen.exercise)]
@@ -166,8 +169,9 @@ def _compare(mine: TechniqueReport, ref: TechniqueReport) -> tuple[int, Deductio
     for (puzzle, my_trail), (_, ref_trail) in zip(mine.trails, ref.trails):
         for at in sorted(set(ref_trail) | set(my_trail)):
             theirs, yours = ref_trail.get(at), my_trail.get(at)
-            lacking = (theirs.changes if theirs else frozenset()) - (yours.changes if yours else frozenset())
-            beyond = (yours.changes if yours else frozenset()) - (theirs.changes if theirs else frozenset())
+            their_changes = theirs.changes if theirs else frozenset()
+            your_changes = yours.changes if yours else frozenset()
+            lacking, beyond = their_changes - your_changes, your_changes - their_changes
             if theirs is not None and not lacking:
                 covered += 1
             if lacking and missed is None:
@@ -209,6 +213,11 @@ class ClassRow:
     seconds: float
     problem: str                # the first thing to mend ('' when it passed)
 
+    @classmethod
+    def not_graded(cls, file: str, seconds: float, problem: str) -> ClassRow:
+        """The row of a file that was refused, or whose rule was stopped or its worker lost."""
+        return cls(file, "", None, 0, 0, 0, 0, 0, False, seconds, problem)
+
     def line(self) -> str:
         if self.sound is None:
             return f"{self.file}: not graded\n    {self.problem}"
@@ -239,7 +248,7 @@ def grade_row(item: tuple[int, str, float | None]) -> ClassRow:
     try:
         graded = grade(number, path, time_limit=time_limit)
     except (RulesError, RuleStoppedError, PuzzlogError) as error:
-        return ClassRow(path, "", None, 0, 0, 0, 0, 0, False, time.perf_counter() - started, str(error))
+        return ClassRow.not_graded(path, time.perf_counter() - started, str(error))
     return ClassRow(path, graded.report.name, graded.sound, graded.covered, graded.reference.fired, graded.solved,
                     graded.reference_solved, graded.puzzles, graded.passed, time.perf_counter() - started,
                     _first_problem(graded))
@@ -263,7 +272,7 @@ def grade_class(number: int, files: Sequence[str | os.PathLike], jobs: int = 0,
         if isinstance(value, Failure):
             why = "was stopped: it ran past the time allowed" if value.status == "timeout" else \
                 f"could not be graded: {value.message}"
-            value = ClassRow(items[index][1], "", None, 0, 0, 0, 0, 0, False, limit, why)
+            value = ClassRow.not_graded(items[index][1], limit, why)
         rows[index] = value
     return [row for row in rows if row is not None]
 

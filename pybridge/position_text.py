@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Collection
 
-from .cells import value_char
+from .cells import code_candidates, value_char
 from .render import named_cages
 
 
@@ -53,7 +53,7 @@ def _cell_text(puzzle: Any, codes: list[int], r: int, c: int) -> str:
     if code > 0:
         text = value_char(code)
     else:
-        text = "".join(value_char(v) for v in range(1, (-code).bit_length() + 1) if -code >> (v - 1) & 1) or "-"
+        text = "".join(value_char(v) for v in code_candidates(code)) or "-"
     letter = _cage_letter(puzzle, r, c)
     return f"{letter}:{text}" if letter else text
 

@@ -20,7 +20,6 @@ from typing import Callable, Iterable
 from . import engine
 from .answers import AnyPuzzle, limit_ms, plural
 from .bundled import CHECKOUT, ROOT
-from .cells import value_char
 from .errors import PuzzlogError
 from .picture import Marks, picture
 from .position_text import position_text
@@ -41,15 +40,8 @@ def _futoshiki_record(record: dict, source: str) -> AnyPuzzle:
 
 
 def _solo_record(record: dict, source: str) -> AnyPuzzle:
-    """A Sudoku or Killer of the corpus's Solo sets (box, givens, and cages for a Killer)."""
     from .killer import from_corpus
-    from .puzzle import Puzzle
-    if "cages" in record:
-        return from_corpus(record, source)
-    box_rows, box_cols = record.get("box") or (record["box_rows"], record["box_cols"])
-    givens = [0 if ch == "." else int(ch, 36) for ch in record["givens"]]
-    return Puzzle(box_rows * box_cols, givens, box_rows=box_rows, box_cols=box_cols,
-                  diagonals=bool(record.get("diagonals")), source=source)
+    return from_corpus(record, source)
 
 
 # A set: its name, its file, and for the corpus's JSON lines the reader of one record.

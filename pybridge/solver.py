@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .answers import AnyPuzzle, Solvable, StepItem, check_puzzle, chunks, counts, limit_ms, located, plural, values_of
+from .cells import code_candidates
 from .errors import PuzzleFormatError, PuzzlogError
 from .kakuro import KakuroPuzzle
 from .puzzle import Unreadable
@@ -437,8 +438,7 @@ class Solver:
     def candidates(self) -> list[list[set[int]]]:
         """Per cell, the set of remaining candidates ({value} for a placed cell, empty for black)."""
         _, cols = self.puzzle.shape
-        cells = [{c} if c > 0 else {v for v in range(1, (-c).bit_length() + 1) if -c >> (v - 1) & 1}
-                 for c in self.codes]
+        cells = [{c} if c > 0 else set(code_candidates(c)) for c in self.codes]
         return [cells[i:i + cols] for i in range(0, len(cells), cols)]
 
     def why(self, row: int, col: int, value: int) -> str:
@@ -486,6 +486,14 @@ class Solver:
         self.history.append(step)
         return step
 
+    def _walk_call(self, name: str, args: list, outputs: int) -> list:
+        """A bridge call that takes steps with this solver's rules on the ladder; the false
+        steps of those rules it left out join ``false_steps``."""
+        with engine.false_steps() as false:
+            results = engine.call(name, args, outputs, rules=self.rules)
+        self.false_steps.extend(false)
+        return results
+
     def show_rules(self, everywhere: bool = False) -> None:
         """Give each deduction of a rule of your own in ``history`` the clause that found it
         (Step.rule), found again in the position it started from; ``everywhere``: every
@@ -502,10 +510,8 @@ class Solver:
         Raises PuzzlogError when the state is contradictory (after a bad guess:
         backtrack()).
         """
-        with engine.false_steps() as false:
-            _status, items, codes = engine.call(
-                "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3, rules=self.rules)
-        self.false_steps.extend(false)
+        _status, items, codes = self._walk_call(
+            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, 1], 3)
         if not items:
             return None
         step = Step.from_item(items[0])
@@ -521,11 +527,8 @@ class Solver:
         Returns solved, stalled, contradiction (the last step says why; the
         state is where it was found) or limit.
         """
-        with engine.false_steps() as false:
-            status, items, codes = engine.call(
-                "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3,
-                rules=self.rules)
-        self.false_steps.extend(false)
+        status, items, codes = self._walk_call(
+            "bridge_steps", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps)], 3)
         steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)
         self.codes = codes
@@ -568,11 +571,9 @@ class Solver:
         """Deduce, guess and backtrack from the current state to a solution, every step
         kept in ``history``.  Returns solved (the solution is unique), multiple (the state
         is one of several solutions), unsolvable, limit (``max_steps`` ran out) or timeout."""
-        with engine.false_steps() as false:
-            status, items, codes, solutions = engine.call(
-                "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
-                                limit_ms(time_limit)], 4, rules=self.rules)
-        self.false_steps.extend(false)
+        status, items, codes, solutions = self._walk_call(
+            "bridge_walk", [self.puzzle.geometry(), self.codes, self.techniques, _whole(max_steps),
+                            limit_ms(time_limit)], 4)
         depth = self.guesses
         steps = [Step.from_item(item) for item in items]
         _replay(self.puzzle, self.codes, steps)
