@@ -5,9 +5,13 @@ technique(box_by_arithmetic, [difficulty(1)]).
 
 box_by_arithmetic(step(box_by_arithmetic, cell(R/C), [p(R, C, V)], [])) :-
     possibility(R, C, _, V),
-    box_number(R, C, B),
-    \+ ( possibility(R2, C2, _, V), R2-C2 \== R-C, box_number(R2, C2, B) ),
-    \+ ( element(R3, C3, V), box_number(R3, C3, B) ).
+    \+ ( box_cell(R, C, R2, C2),
+         R2-C2 \== R-C,
+         ( possibility(R2, C2, _, V) ; element(R2, C2, V) ) ).
 
-box_number(R, C, B) :-
-    B is ((R - 1) // 3) * 3 + (C - 1) // 3 + 1.
+% The cells of the 3x3 block that R/C falls in, by arithmetic.
+box_cell(R, C, R2, C2) :-
+    R0 is ((R - 1) // 3) * 3,
+    C0 is ((C - 1) // 3) * 3,
+    between(1, 3, I), R2 is R0 + I,
+    between(1, 3, J), C2 is C0 + J.
