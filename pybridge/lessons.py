@@ -13,13 +13,14 @@ import csv
 import functools
 import os
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable, Sequence
 
 from .answers import AnyPuzzle, plural
 from .errors import PuzzlogError, RulesError, RuleStoppedError
 from .bundled import ROOT
+from .reading import load
 from .rule_check import RuleReport, TechniqueReport, changes_text, check_rule
 from .rules import shown_path
 
@@ -36,6 +37,11 @@ class Lesson:
     example: str        # the rule the lesson shows (docs/lessons/rules/)
     exercise: str       # the technique the exercise asks for
     solution: str       # a reference solution (docs/lessons/solutions/)
+
+    def reference(self) -> Path:
+        """The reference solution as shipped with puzzlog (a student's copy of the lessons
+        leaves the solutions out): for a teacher, or a notebook that grades it."""
+        return ROOT / self.solution
 
 
 def _lesson(number: int, title: str, page: str, kind: str, puzzles: str, example: str, exercise: str) -> Lesson:
@@ -122,17 +128,15 @@ def lesson(number: int) -> Lesson:
     return LESSONS[number]
 
 
-def _shown(path: Path) -> Path:
-    """``path`` as a reader in the current directory would type it: relative when it lies
-    below, so that what a counterexample prints does not depend on where the project is."""
-    try:
-        return path.relative_to(Path.cwd())
-    except ValueError:
-        return path
+def _lesson_puzzles(chosen: Lesson) -> list[AnyPuzzle]:
+    """The lesson's puzzles as puzzlog ships them (a student's copy may have been edited), named
+    as the lesson names them, so what a counterexample prints does not depend on where puzzlog
+    is installed or the grader works."""
+    return [replace(puzzle, source=chosen.puzzles) for puzzle in load(ROOT / chosen.puzzles)]
 
 
 def _checked_on_lesson(chosen: Lesson, rules: str | os.PathLike, time_limit: float | None) -> RuleReport:
-    return check_rule(rules, sets=[(Path(chosen.puzzles).name, _shown(ROOT / chosen.puzzles))], limit=100,
+    return check_rule(rules, sets=[(Path(chosen.puzzles).name, _lesson_puzzles(chosen))], limit=100,
                       time_limit=time_limit)
 
 
@@ -140,7 +144,7 @@ def _checked_on_lesson(chosen: Lesson, rules: str | os.PathLike, time_limit: flo
 def _reference(number: int, time_limit: float | None) -> TechniqueReport:
     """The reference solution's report on its lesson's puzzles, checked once a process."""
     chosen = lesson(number)
-    return _checked_on_lesson(chosen, ROOT / chosen.solution, time_limit).techniques[0]
+    return _checked_on_lesson(chosen, chosen.reference(), time_limit).techniques[0]
 
 
 def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0) -> Grade:

@@ -39,3 +39,27 @@ def test_the_notebook_runs_and_its_outputs_are_the_stored_ones(start):
     for number, (before, after) in enumerate(code, 1):
         assert outputs(after) == outputs(before), f"code cell {number} printed something else"
     assert any("image/svg+xml" in o.get("data", {}) for cell, _ in code for o in outputs(cell))
+
+
+def test_jupyter_nbconvert_executes_a_students_copy_of_the_notebook(tmp_path):
+    """The student's flow: `puzzlog lessons copy DIR`, then `jupyter nbconvert --execute` there."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+    jupyter = Path(sys.executable).with_name("jupyter")
+    if not jupyter.exists() or not shutil.which("jupyter-nbconvert", path=str(jupyter.parent)):
+        pytest.skip("jupyter nbconvert is in puzzlog[test]: make test installs it")
+    puzzlog = Path(sys.executable).with_name("puzzlog")
+    folder = tmp_path / "class"
+    subprocess.run([str(puzzlog), "lessons", "copy", str(folder)], check=True, capture_output=True)
+    copied = next(folder.rglob("notebook.ipynb"))
+    done = subprocess.run([str(jupyter), "nbconvert", "--to", "notebook", "--execute",
+                           "--ExecutePreprocessor.timeout=300", "--output", "executed.ipynb",
+                           copied.name], cwd=copied.parent, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-2000:]
+    run = nbformat.read(copied.parent / "executed.ipynb", as_version=4)
+    stored = nbformat.read(NOTEBOOK, as_version=4)
+    code = [(a, b) for a, b in zip(stored.cells, run.cells) if a.cell_type == "code"]
+    for number, (before, after) in enumerate(code, 1):
+        assert outputs(after) == outputs(before), f"code cell {number} printed something else"
