@@ -799,10 +799,11 @@ bundled_file(Relative, Path) :-
     ).
 
 print_rule_summary(Name, Summaries) :-
-    foldl([_-summary(K, F, R, U, N, W, V, A), t(K0, F0, R0, U0, N0, A0), t(K1, F1, R1, U1, N1, A1)]>>(
+    foldl([Kind-summary(K, F, R, U, N, W, V, A, S), t(K0, F0, R0, U0, N0, A0, S0), t(K1, F1, R1, U1, N1, A1, S1)]>>(
               K1 is K0 + K, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
-              ( U0 == none -> U1 = U ; U1 = U0 ), ( N0 == none -> N1 = N ; N1 = N0 ), _ = W-V ),
-          Summaries, t(0, 0, 0, none, none, 0), t(_, Fired, Redundant, Unsound, New, Asked)),
+              ( S = stopped(Why) -> KS = stopped(Kind, Why) ; KS = none ),
+              first_found(U0, U, U1), first_found(N0, N, N1), first_found(S0, KS, S1), _ = W-V ),
+          Summaries, t(0, 0, 0, none, none, 0, none), t(_, Fired, Redundant, Unsound, New, Asked, Stopped)),
     format('~w: fired in ~w of ~w positions checked~n', [Name, Fired, Asked]),
     (   Unsound = unsound(_, Step, Wrong, Bindings)
     ->  step_text(Step, Text),
@@ -812,6 +813,8 @@ print_rule_summary(Name, Summaries) :-
         ;   format('  UNSOUND: ~w~n    it removes ~w from r~wc~w, the solution\'s value there~n', [Text, WV, WR, WC])
         ),
         (   Bindings == [] -> true ; bindings_text(Bindings, BT), format('    it matched: ~w~n', [BT]) )
+    ;   Stopped = stopped(StopKind, StopText)
+    ->  format('  STOPPED on ~w: ~w~n', [StopKind, StopText])
     ;   Asked =:= 0
     ->  format('  NOT CHECKED: no position was checked, so nothing is known of it~n')
     ;   Fired =:= 0
@@ -826,15 +829,15 @@ print_rule_summary(Name, Summaries) :-
         format('  new in ~w of ~w positions; the first: ~w~n', [Found, Fired, NewText])
     ;   true
     ),
-    forall(member(Set-summary(K, F, _, _, _, W, V, A), Summaries),
-           format('  ~w: asked in ~w positions of ~w puzzles, fired in ~w; the ladder up to its rung solves ~w \c
-                   without it, ~w with it~n', [Set, A, K, F, W, V])).
+    forall(member(Set-summary(K, F, _, _, _, W, V, A, S), Summaries),
+           (   format('  ~w: asked in ~w positions of ~w puzzles, fired in ~w; the ladder up to its rung solves ~w \c
+                       without it, ~w with it', [Set, A, K, F, W, V]),
+               (   S == none -> nl ; format(' (the rule was stopped)~n') )
+           )).
 
-% The kinds' summaries added up: the first counterexample and new step.
-add_summary(_-summary(_, F, R, U, N, _, _, A), t(F0, R0, U0, N0, A0), t(F1, R1, U1, N1, A1)) :-
-    F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
-    ( U0 == none -> U1 = U ; U1 = U0 ),
-    ( N0 == none -> N1 = N ; N1 = N0 ).
+% What was found first: the earlier find, or this one when there was none.
+first_found(none, This, This) :- !.
+first_found(Earlier, _, Earlier).
 
 % A record places V at R/C (Placed = true) or removes it (false).
 record_decides(step(_, _, Ps, Rs), R, C, V, Placed) :-

@@ -87,13 +87,18 @@ class Grade:
 
     @property
     def passed(self) -> bool:
-        """Sound, firing wherever the reference fires, and finishing as many puzzles."""
-        return self.sound and self.covered == self.reference.fired and self.solved >= self.reference_solved
+        """Sound, never stopped, firing wherever the reference fires, and finishing as many puzzles."""
+        return self.sound and self.report.stopped is None and self.covered == self.reference.fired and self.solved >= self.reference_solved
 
     def lines(self) -> list[str]:
         name = self.report.name
         out = [f"lesson {self.lesson.number}, {self.lesson.title}: {name}"]
-        out.append("  sound: yes" if self.sound else "  sound: NO: " + str(self.report.unsound).replace("\n", "\n  "))
+        if not self.sound:
+            out.append("  sound: NO: " + str(self.report.unsound).replace("\n", "\n  "))
+        elif self.report.stopped is not None:
+            out.append(f"  sound: not known, it was STOPPED {self.report.stopped}")
+        else:
+            out.append("  sound: yes")
         out.append(f"  makes the reference's deductions in {self.covered} of the "
                    f"{plural(self.reference.fired, 'position')} where it fires (fires in {self.report.fired} in all)")
         if self.extra is not None:
@@ -106,6 +111,8 @@ class Grade:
     def _advice(self) -> str:
         if not self.sound:
             return "the counterexample above shows a position where your rule goes wrong"
+        if self.report.stopped is not None:
+            return "your rule was stopped while it ran (see above): where does it loop or recurse without end?"
         if self.covered < self.reference.fired:
             return ("your rule misses deductions the reference makes; the first: "
                     + (str(self.missed) if self.missed else "(none shown)"))
@@ -236,6 +243,8 @@ def _first_problem(graded: Grade) -> str:
     if not graded.sound and graded.report.unsound is not None:
         unsound = graded.report.unsound
         return f"unsound: {unsound.step}: {unsound.reason()}"
+    if graded.report.stopped is not None:
+        return f"stopped {graded.report.stopped}"
     if graded.covered < graded.reference.fired:
         first = f"; the first: {graded.missed}" if graded.missed else ""
         return (f"misses the reference's deductions in {graded.reference.fired - graded.covered} of the "

@@ -20,7 +20,7 @@ from typing import Callable, Iterable
 from . import engine
 from .answers import AnyPuzzle, limit_ms, plural
 from .bundled import CHECKOUT, ROOT
-from .errors import PuzzlogError
+from .errors import PuzzlogError, RuleStoppedError
 from .picture import Marks, picture
 from .position_text import position_text
 from .puzzle import Unreadable
@@ -148,11 +148,13 @@ class SetReach:
     skipped: int = 0                      # not one solution, unreadable, or out of time
     positions: int = 0                    # in how many positions the rule was asked
     kind: str = ""
+    stopped: int = 0                      # puzzles where the rule itself was stopped (a loop?)
 
     def __str__(self) -> str:
         return (f"{self.name}: asked in {plural(self.positions, 'position')} of {plural(self.puzzles, 'puzzle')}, "
                 f"fired in {self.fired_in}; the ladder up to its rung solves {self.solved_without} without it, "
-                f"{self.solved_with} with it" + (f" ({self.skipped} skipped)" if self.skipped else ""))
+                f"{self.solved_with} with it" + (f" ({self.skipped} skipped)" if self.skipped else "")
+                + (f" (the rule was stopped in {self.stopped})" if self.stopped else ""))
 
 
 @dataclass
@@ -165,6 +167,7 @@ class TechniqueReport:
     unsound: Counterexample | None = None
     new: tuple[AnyPuzzle, list[int], str] | None = None   # the first position where it found something new
     sets: list[SetReach] = field(default_factory=list)
+    stopped: str | None = None            # where and why the rule was first stopped while it ran
     # per puzzle checked, the positions of the engine's walk where the rule fired (0: the givens)
     # with every change its steps make there and its first step in words
     trails: list[tuple[AnyPuzzle, dict[int, Fired]]] = field(default_factory=list, repr=False)
@@ -180,10 +183,13 @@ class TechniqueReport:
 
     @property
     def verdict(self) -> str:
-        """unsound, sound (it fired, and every step agreed with the solution), never fired, or
-        not checked (no position was)."""
+        """unsound, stopped (it was stopped while it ran: a loop, endless recursion), sound (it
+        fired, and every step agreed with the solution), never fired, or not checked (no
+        position was)."""
         if self.unsound is not None:
             return "unsound"
+        if self.stopped is not None:
+            return "stopped"
         if self.positions == 0:
             return "not checked"
         return "sound" if self.fired else "never fired"
@@ -200,6 +206,8 @@ class TechniqueReport:
             out.append("  UNSOUND: " + str(self.unsound).replace("\n", "\n  "))
         elif verdict == "sound":
             out.append(f"  sound: each of its {plural(self.fired, 'step')} agrees with the solution")
+        elif verdict == "stopped":
+            out.append(f"  STOPPED: {self.stopped}")
         elif verdict == "not checked":
             out.append("  NOT CHECKED: no position was checked, so nothing is known of it")
         else:
@@ -222,7 +230,7 @@ class TechniqueReport:
     def to_json(self) -> dict:
         return {"technique": self.name, "fired": self.fired, "redundant": self.redundant, "sound": self.sound,
                 "verdict": self.verdict, "positions": self.positions,
-                "adds_nothing": self.adds_nothing, "unsound": self.unsound.to_json() if self.unsound else None,
+                "adds_nothing": self.adds_nothing, "stopped": self.stopped, "unsound": self.unsound.to_json() if self.unsound else None,
                 "new": {"source": self.new[0].source, "index": self.new[0].index, "codes": self.new[1],
                         "step": self.new[2]} if self.new else None,
                 "sets": [vars(s) for s in self.sets]}
@@ -269,7 +277,9 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
     ``sets`` are (name, puzzles) pairs, puzzles a file or a list; by default the bundled puzzles
     of ``kind`` and the corpus's (default_sets()), or of every kind when ``kind`` is None (each
     kind then gets ``kind_seconds``, default KIND_SECONDS).  At most ``limit`` puzzles a set,
-    each walked for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit).
+    each walked for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit;
+    in the check of every kind, at most ``kind_seconds``).  A technique stopped while it runs
+    (a loop) is reported so on that kind and not asked again there; the others go on.
     """
     rule_file = load_rules(rules)
     every = default_sets() if sets is None else {}
@@ -278,10 +288,13 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
         kind_seconds = KIND_SECONDS if kind_seconds is None else kind_seconds
     else:
         kinds = [kind or "sudoku"]
+    if kind_seconds is not None and time_limit is not None:
+        time_limit = min(time_limit, kind_seconds)
     reports = [TechniqueReport(name) for name in rule_file.techniques]
     skipped: list[str] = []
     for each in kinds:
         started = time.perf_counter()
+        stopped_here: set[str] = set()
         for set_name, puzzles in _sets(each, sets, every, limit, skipped):
             for report in reports:
                 report.sets.append(SetReach(set_name, kind=each if sets is None else ""))
@@ -289,7 +302,9 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
                 if number and kind_seconds is not None and time.perf_counter() - started > kind_seconds:
                     break
                 for report in reports:
-                    _check_one(report, puzzle, rule_file, max_steps, time_limit)
+                    if report.name not in stopped_here \
+                            and not _check_one(report, puzzle, rule_file, max_steps, time_limit):
+                        stopped_here.add(report.name)
     return RuleReport(rule_file, reports, skipped)
 
 
@@ -330,18 +345,29 @@ def _corpus_lines(path: Path, reader: Callable[[dict, str], AnyPuzzle], limit: i
 
 
 def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_steps: int,
-               time_limit: float | None) -> None:
+               time_limit: float | None) -> bool:
+    """Check the rule on one puzzle's walk; False when the rule was stopped while it ran."""
     reach = report.sets[-1]
     reach.puzzles += 1
     if isinstance(puzzle, Unreadable):
         reach.skipped += 1
-        return
-    with engine.false_steps():   # the check judges the rule's steps itself (the counterexample)
-        status, result = engine.call("bridge_check_rule", [puzzle.geometry(), puzzle.givens_text(), report.name,
-                                                           max_steps, limit_ms(time_limit)], 2, rules=(rules.path,))
+        return True
+    try:
+        with engine.false_steps():   # the check judges the rule's steps itself (the counterexample)
+            status, result = engine.call("bridge_check_rule", [puzzle.geometry(), puzzle.givens_text(), report.name,
+                                                               max_steps, limit_ms(time_limit)], 2,
+                                         rules=(rules.path,))
+    except RuleStoppedError as stop:
+        reach.skipped += 1
+        reach.stopped += 1
+        if report.stopped is None:
+            where = f"{shown_path(puzzle.source)} #{puzzle.index}" + (f" ({reach.kind})" if reach.kind else "")
+            limit = f" (the limit: {time_limit:g} s a puzzle)" if time_limit is not None else ""
+            report.stopped = f"on {where}: {stop}{limit}"
+        return False
     if status != "checked":
         reach.skipped += 1
-        return
+        return True
     fired, unsound, redundant, new, without, with_it, trail, asked = result
     reach.positions += asked
     report.trails.append((puzzle, {int(at): Fired(frozenset((str(k), r, c, v) for k, r, c, v in changes), str(text))
@@ -356,3 +382,4 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
         report.unsound = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right, str(bindings))
     if new and report.new is None:
         report.new = (puzzle, list(new[0]), str(new[1]))
+    return True

@@ -167,9 +167,11 @@ def test_a_teacher_grades_a_class_in_one_run(tmp_path):
     (students / "dee.pl").write_text(reference.replace("possibility(R, C, _, V),",
                                                        "possibility(R, C, _, V), shell('touch owned'),"))
     (students / "eve.pl").write_text(reference.replace("[V]).", "[V])"))
-    names = ["ada", "bob", "cy", "dee", "eve"]
+    (students / "fay.pl").write_text(reference.replace("possibility(R, C, _, V),", "possibility(R, C, _, V), spin(0),")
+                                     + "\nspin(N) :- N1 is N + 1, spin(N1).\n")
+    names = ["ada", "bob", "cy", "dee", "eve", "fay"]
     out = subprocess.run([sys.executable, "-m", "pybridge", "check-rule", "--lesson", "1",
-                          *(f"students/{n}.pl" for n in names), "--report", "class.csv", "--jobs", "2"],
+                          *(f"students/{n}.pl" for n in names), "--report", "class.csv", "--jobs", "2", "--time-limit", "3"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert out.returncode == 1, out.stderr
     assert not (tmp_path / "owned").exists()
@@ -183,8 +185,11 @@ def test_a_teacher_grades_a_class_in_one_run(tmp_path):
     assert int(by["cy"]["covered"]) < int(by["cy"]["reference_fired"])
     assert by["dee"]["sound"] == "" and "shell/1" in by["dee"]["problem"] and ":4:" in by["dee"]["problem"]
     assert by["eve"]["sound"] == "" and "syntax error" in by["eve"]["problem"]
+    assert by["fay"]["sound"] == "True" and by["fay"]["passed"] == "False"
+    assert by["fay"]["problem"].startswith("stopped on puzzles/lessons/singles.txt #0: your rule only_candidate "
+                                           "was stopped by the time limit"), by["fay"]["problem"]
     assert all(float(row["seconds"]) > 0 for row in rows if row["sound"])
-    assert "1 of 5 passed; the report: class.csv" in out.stdout
+    assert "1 of 6 passed; the report: class.csv" in out.stdout
 
 
 def test_grading_compares_deductions_not_only_where_a_rule_fires():

@@ -393,3 +393,27 @@ def test_a_step_that_changes_nothing_is_passed_over_and_said_once():
                            timeout=300, input="use_rules('tests/rules/changes_nothing.pl').\n"
                                               "load_puzzle('puzzles/sudoku9.txt', 0).\nsteps.\n")
     assert shell.stdout.count("Left out: your rule careless_removal gave a step that changes nothing") == 1
+
+
+def test_a_rule_stopped_on_one_kind_is_named_there_and_the_other_kinds_are_checked():
+    out = cli("check-rule", "--limit", "2", str(BAD / "loops_off_nine.pl"))
+    assert out.returncode == 1, out.stdout + out.stderr
+    stopped = re.search(r"^  STOPPED: on (.*)$", out.stdout, re.M)
+    assert stopped and "was stopped by the time limit" in stopped[1] and "sudoku4" in stopped[1], out.stdout
+    assert re.search(r"^  sudoku4: .*\(the rule was stopped in 1\)$", out.stdout, re.M), out.stdout
+    # the 9-wide kinds were still checked, and it fired soundly there
+    for kind in ("sudoku9", "killer", "jigsaw9"):
+        assert re.search(rf"^  {kind}: asked in [1-9]\d* positions .* fired in [1-9]", out.stdout, re.M), kind
+    assert "UNSOUND" not in out.stdout
+    report = pybridge.check_rule(BAD / "loops_off_nine.pl", kind="sudoku6", limit=1, time_limit=0.5)
+    assert report.techniques[0].verdict == "stopped" and not report.shown_sound
+
+
+def test_the_shell_names_the_kind_a_rule_was_stopped_on():
+    loops = BAD / "loops_off_nine.pl"
+    out = subprocess.run(["swipl", "-q", "prolog/puzzlog.pl"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                         input=f"check_rule('{loops}', sudoku4).\ncheck_rule('{loops}', sudoku).\n").stdout
+    four, nine = out.split("full_house_nine: fired in ")[1:]
+    assert "  STOPPED on sudoku4: your rule full_house_nine was stopped by the time limit: does it loop?" in four
+    assert "(the rule was stopped)" in four and "  sound:" not in four
+    assert "  sound: each of its " in nine and "STOPPED" not in nine

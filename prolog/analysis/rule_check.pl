@@ -29,7 +29,7 @@
 :- use_module('../facts/geometry').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/table', [technique_property/2]).
-:- use_module('../techniques/rule_files', [with_rules/2, unverified/1, rule_changes/2]).
+:- use_module('../techniques/rule_files', [with_rules/2, unverified/1, rule_changes/2, stopped_text/3]).
 :- use_module('../solving/solve').
 :- use_module('../solving/propagate', [next_step/2]).
 :- use_module('../solving/step_verification', [wrong_change/3]).
@@ -184,22 +184,31 @@ run_out(Techniques, Left) :-
 %
 %  check_rule_puzzle/4 (400 steps a walk) over a list of puzzles, added
 %  up: summary(Checked, Fired, Redundant, Unsound, New, SolvedWithout,
-%  SolvedWith, Asked), Unsound and New the first found (as in Result) or
-%  none, Asked the positions the rule was asked in.
+%  SolvedWith, Asked, Stopped), Unsound and New the first found (as in
+%  Result) or none, Asked the positions the rule was asked in, Stopped
+%  none or stopped(Text) when the rule was stopped while it ran (a loop):
+%  the puzzles after that one are not asked.
 
 check_rule_puzzles(Name, Puzzles, Summary) :-
-    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0, 0), Summary).
+    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0, 0, none), Summary).
 
+add_puzzle(_, _, S, S) :-
+    arg(9, S, stopped(_)),
+    !.
 add_puzzle(Name, Puzzle, S0, S) :-
-    check_rule_puzzle(Name, Puzzle, 400, Result),
+    catch(check_rule_puzzle(Name, Puzzle, 400, Result), rule_stopped(Stopped, Why),
+          ( stopped_text(Stopped, Why, Text), Result = stopped(Text) )),
     (   Result = checked(F, U, R, N, reach(Without, With), _, _, A)
-    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0),
+    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0, none),
         K is K0 + 1, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
         ( U0 == none -> U1 = U ; U1 = U0 ),
         ( N0 == none -> N1 = N ; N1 = N0 ),
         ( Without == solved -> W is W0 + 1 ; W = W0 ),
         ( With == solved -> V is V0 + 1 ; V = V0 ),
-        S = summary(K, F1, R1, U1, N1, W, V, A1)
+        S = summary(K, F1, R1, U1, N1, W, V, A1, none)
+    ;   Result = stopped(Text)
+    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0, none),
+        S = summary(K0, F0, R0, U0, N0, W0, V0, A0, stopped(Text))
     ;   S = S0
     ).
 
