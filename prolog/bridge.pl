@@ -157,7 +157,10 @@ bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
 %  New [] or [Codes, StepText], Without and With solved or stuck, Trail
 %  [At, Changes, StepText] for each position of the walk where the rule
 %  fired (Changes [Kind, R, C, V]s, Kind p or r: all it would change
-%  there), Asked in how many positions the rule was asked.
+%  there), Asked in how many positions the rule was asked.  When
+%  not_unique with two or more solutions, Result is [Count, Fired,
+%  Redundant, Relies, Asked], Relies [] or as Unsound: the first step a
+%  solution refutes, which relies on uniqueness (a unique rectangle).
 
 bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
     shape_geometry(Shape, Geometry),
@@ -171,20 +174,20 @@ bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
     ).
 
 check_answer(timeout, timeout, []).
-check_answer(not_unique(_), not_unique, []).
+check_answer(not_unique(0), not_unique, []).
+check_answer(not_unique(Count, Fired, Redundant, Relies, Asked), not_unique,
+             [Count, Fired, Redundant, ReliesList, Asked]) :-
+    (   Relies = relies(Codes, Step, Wrong, Bindings, Refuting)
+    ->  wrong_change_list(Codes, Step, Wrong, Bindings, Refuting, ReliesList)
+    ;   ReliesList = []
+    ).
 check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail0, Asked), checked,
              [Fired, UnsoundList, Redundant, NewList, Without, With, Trail, Asked]) :-
     maplist([fired(At, Changes, Text), [At, Lists, Text]]>>maplist([Ch, [K, R, C, V]]>>(Ch =.. [K, R, C, V]),
                                                                    Changes, Lists),
             Trail0, Trail),
     (   Unsound = unsound(Codes, Step, Wrong, Bindings)
-    ->  step_text(Step, StepText),
-        Wrong =.. [Kind, R, C, V],
-        geometry:grid_shape(_, Cols),
-        I is (R - 1) * Cols + C,
-        nth1(I, Solution, Right),
-        (   Bindings == [] -> BindingsText = "" ; bindings_text(Bindings, BindingsText) ),
-        UnsoundList = [Codes, StepText, Kind, R, C, V, Right, BindingsText]
+    ->  wrong_change_list(Codes, Step, Wrong, Bindings, Solution, UnsoundList)
     ;   UnsoundList = []
     ),
     (   New = new(NewCodes, NewStep)
@@ -192,6 +195,16 @@ check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solut
         NewList = [NewCodes, NewText]
     ;   NewList = []
     ).
+
+% [Codes, StepText, Kind, R, C, V, Right, Bindings]: a step's change that
+% Solution refutes, Right its value in the change's cell.
+wrong_change_list(Codes, Step, Wrong, Bindings, Solution, [Codes, StepText, Kind, R, C, V, Right, BindingsText]) :-
+    step_text(Step, StepText),
+    Wrong =.. [Kind, R, C, V],
+    geometry:grid_shape(_, Cols),
+    I is (R - 1) * Cols + C,
+    nth1(I, Solution, Right),
+    (   Bindings == [] -> BindingsText = "" ; bindings_text(Bindings, BindingsText) ).
 
 %! bridge_bundled_sets(-Sets) is det.
 %

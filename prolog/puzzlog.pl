@@ -799,11 +799,14 @@ bundled_file(Relative, Path) :-
     ).
 
 print_rule_summary(Name, Summaries) :-
-    foldl([Kind-summary(K, F, R, U, N, W, V, A, S), t(K0, F0, R0, U0, N0, A0, S0), t(K1, F1, R1, U1, N1, A1, S1)]>>(
+    foldl([Kind-summary(K, F, R, U, N, W, V, A, S, Q), t(K0, F0, R0, U0, N0, A0, S0, Q0),
+           t(K1, F1, R1, U1, N1, A1, S1, Q1)]>>(
               K1 is K0 + K, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
               ( S = stopped(Why) -> KS = stopped(Kind, Why) ; KS = none ),
-              first_found(U0, U, U1), first_found(N0, N, N1), first_found(S0, KS, S1), _ = W-V ),
-          Summaries, t(0, 0, 0, none, none, 0, none), t(_, Fired, Redundant, Unsound, New, Asked, Stopped)),
+              first_found(U0, U, U1), first_found(N0, N, N1), first_found(S0, KS, S1),
+              first_found(Q0, Q, Q1), _ = W-V ),
+          Summaries, t(0, 0, 0, none, none, 0, none, none),
+          t(_, Fired, Redundant, Unsound, New, Asked, Stopped, Relies)),
     format('~w: fired in ~w of ~w positions checked~n', [Name, Fired, Asked]),
     (   Unsound = unsound(_, Step, Wrong, Bindings)
     ->  step_text(Step, Text),
@@ -819,7 +822,18 @@ print_rule_summary(Name, Summaries) :-
     ->  format('  NOT CHECKED: no position was checked, so nothing is known of it~n')
     ;   Fired =:= 0
     ->  format('  NOT SHOWN SOUND: it never fired, so nothing it does was checked~n')
+    ;   Relies \== none
+    ->  format('  sound where a puzzle has one solution: each of its steps there agrees with it~n')
     ;   format('  sound: each of its ~w steps agrees with the solution~n', [Fired])
+    ),
+    (   Unsound == none,
+        Relies = relies(Count, _, RStep, Wrong, RBindings)
+    ->  step_text(RStep, RText),
+        against_one_of(Wrong, Count, Against),
+        format('  RELIES ON UNIQUENESS: right where a puzzle has one solution, wrong where it has more \c
+                (as a unique rectangle is): ~w~n    ~w~n', [RText, Against]),
+        (   RBindings == [] -> true ; bindings_text(RBindings, RBT), format('    it matched: ~w~n', [RBT]) )
+    ;   true
     ),
     (   Fired > 0, Redundant =:= Fired
     ->  format('  adds nothing: each time, an engine technique of its rung or below made the same changes~n')
@@ -829,11 +843,18 @@ print_rule_summary(Name, Summaries) :-
         format('  new in ~w of ~w positions; the first: ~w~n', [Found, Fired, NewText])
     ;   true
     ),
-    forall(member(Set-summary(K, F, _, _, _, W, V, A, S), Summaries),
+    forall(member(Set-summary(K, F, _, _, _, W, V, A, S, _), Summaries),
            (   format('  ~w: asked in ~w positions of ~w puzzles, fired in ~w; the ladder up to its rung solves ~w \c
                        without it, ~w with it', [Set, A, K, F, W, V]),
                (   S == none -> nl ; format(' (the rule was stopped)~n') )
            )).
+
+% A step's change that one of a puzzle's Count solutions refutes, in words.
+against_one_of(r(R, C, V), Count, Text) :-
+    format(string(Text), "it removes ~w from r~wc~w, but one of the puzzle's ~w solutions has ~w there",
+           [V, R, C, Count, V]).
+against_one_of(p(R, C, V), Count, Text) :-
+    format(string(Text), "it places ~w at r~wc~w, against one of the puzzle's ~w solutions", [V, R, C, Count]).
 
 % What was found first: the earlier find, or this one when there was none.
 first_found(none, This, This) :- !.

@@ -78,20 +78,23 @@ KIND_SECONDS = 4.0
 
 @dataclass
 class Counterexample:
-    """A position from a real solve where the rule's step goes against the puzzle's one solution."""
+    """A position from a real solve where the rule's step goes against the puzzle's solution;
+    on a puzzle with more than one (``solutions``), against one of them."""
 
     puzzle: AnyPuzzle
     codes: list[int]
     step: str
     wrong: tuple[str, int, int, int]      # ("p", r, c, v) placed, or ("r", r, c, v) removed
-    right: int                            # the solution's value at that cell
+    right: int                            # the (refuting) solution's value at that cell
     bindings: str = ""                    # the rule's variables when it gave the step: "B = 2, R = 1"
+    solutions: int = 1
 
     def reason(self) -> str:
         kind, r, c, v = self.wrong
+        which = "the solution" if self.solutions == 1 else f"one of the puzzle's {self.solutions} solutions"
         if kind == "p":
-            return f"it places {v} at r{r}c{c}, but the solution has {self.right} there"
-        return f"it removes {v} from r{r}c{c}, but the solution has {v} there"
+            return f"it places {v} at r{r}c{c}, but {which} has {self.right} there"
+        return f"it removes {v} from r{r}c{c}, but {which} has {v} there"
 
     def candidates_text(self) -> str:
         """The position in the puzzle's own structure (boxes, regions, signs, cages, clues):
@@ -149,8 +152,12 @@ class SetReach:
     positions: int = 0                    # in how many positions the rule was asked
     kind: str = ""
     stopped: int = 0                      # puzzles where the rule itself was stopped (a loop?)
+    not_unique: int = 0                   # puzzles with more than one solution (for uniqueness)
 
     def __str__(self) -> str:
+        if self.not_unique and self.not_unique == self.puzzles:
+            return (f"{self.name}: asked in {plural(self.positions, 'position')} of {plural(self.puzzles, 'puzzle')} "
+                    f"with more than one solution, fired in {self.fired_in}")
         return (f"{self.name}: asked in {plural(self.positions, 'position')} of {plural(self.puzzles, 'puzzle')}, "
                 f"fired in {self.fired_in}; the ladder up to its rung solves {self.solved_without} without it, "
                 f"{self.solved_with} with it" + (f" ({self.skipped} skipped)" if self.skipped else "")
@@ -168,6 +175,8 @@ class TechniqueReport:
     new: tuple[AnyPuzzle, list[int], str] | None = None   # the first position where it found something new
     sets: list[SetReach] = field(default_factory=list)
     stopped: str | None = None            # where and why the rule was first stopped while it ran
+    # the first step that one solution of a puzzle with several refutes and another does not
+    relies_on_uniqueness: Counterexample | None = None
     # per puzzle checked, the positions of the engine's walk where the rule fired (0: the givens)
     # with every change its steps make there and its first step in words
     trails: list[tuple[AnyPuzzle, dict[int, Fired]]] = field(default_factory=list, repr=False)
@@ -204,6 +213,8 @@ class TechniqueReport:
         verdict = self.verdict
         if verdict == "unsound":
             out.append("  UNSOUND: " + str(self.unsound).replace("\n", "\n  "))
+        elif verdict == "sound" and self.relies_on_uniqueness is not None:
+            out.append("  sound where a puzzle has one solution: each of its steps there agrees with it")
         elif verdict == "sound":
             out.append(f"  sound: each of its {plural(self.fired, 'step')} agrees with the solution")
         elif verdict == "stopped":
@@ -212,6 +223,9 @@ class TechniqueReport:
             out.append("  NOT CHECKED: no position was checked, so nothing is known of it")
         else:
             out.append("  NOT SHOWN SOUND: it never fired, so nothing it does was checked")
+        if self.relies_on_uniqueness is not None and verdict != "unsound":
+            out.append("  RELIES ON UNIQUENESS: right where a puzzle has one solution, wrong where it has more "
+                       "(as a unique rectangle is): " + str(self.relies_on_uniqueness).replace("\n", "\n  "))
         kinds = {s.kind for s in self.sets if s.kind}
         if len(kinds) > 1:
             fired = sorted({s.kind for s in self.sets if s.kind and s.fired_in})
@@ -230,7 +244,9 @@ class TechniqueReport:
     def to_json(self) -> dict:
         return {"technique": self.name, "fired": self.fired, "redundant": self.redundant, "sound": self.sound,
                 "verdict": self.verdict, "positions": self.positions,
-                "adds_nothing": self.adds_nothing, "stopped": self.stopped, "unsound": self.unsound.to_json() if self.unsound else None,
+                "adds_nothing": self.adds_nothing, "stopped": self.stopped,
+                "relies_on_uniqueness": self.relies_on_uniqueness.to_json() if self.relies_on_uniqueness else None,
+                "unsound": self.unsound.to_json() if self.unsound else None,
                 "new": {"source": self.new[0].source, "index": self.new[0].index, "codes": self.new[1],
                         "step": self.new[2]} if self.new else None,
                 "sets": [vars(s) for s in self.sets]}
@@ -365,6 +381,9 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
             limit = f" (the limit: {time_limit:g} s a puzzle)" if time_limit is not None else ""
             report.stopped = f"on {where}: {stop}{limit}"
         return False
+    if status == "not_unique" and result:
+        _tally_not_unique(report, reach, puzzle, result)
+        return True
     if status != "checked":
         reach.skipped += 1
         return True
@@ -383,3 +402,17 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     if new and report.new is None:
         report.new = (puzzle, list(new[0]), str(new[1]))
     return True
+
+
+def _tally_not_unique(report: TechniqueReport, reach: SetReach, puzzle: AnyPuzzle, result: list) -> None:
+    """A puzzle with several solutions: a step one of them refutes relies on uniqueness."""
+    count, fired, redundant, relies, asked = result
+    reach.not_unique += 1
+    reach.positions += asked
+    reach.fired_in += fired > 0
+    report.fired += fired
+    report.redundant += redundant
+    if relies and report.relies_on_uniqueness is None:
+        codes, step, kind, r, c, v, right, bindings = relies
+        report.relies_on_uniqueness = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right,
+                                                     str(bindings), count)

@@ -417,3 +417,42 @@ def test_the_shell_names_the_kind_a_rule_was_stopped_on():
     assert "  STOPPED on sudoku4: your rule full_house_nine was stopped by the time limit: does it loop?" in four
     assert "(the rule was stopped)" in four and "  sound:" not in four
     assert "  sound: each of its " in nine and "STOPPED" not in nine
+
+
+def test_a_rule_that_relies_on_uniqueness_is_told_so():
+    out = cli("check-rule", "--kind", "sudoku", "--limit", "8", str(BAD / "unique_rectangle.pl"))
+    assert out.returncode == 0, out.stdout + out.stderr     # right on every puzzle with one solution
+    assert "  RELIES ON UNIQUENESS: right where a puzzle has one solution, wrong where it has more" in out.stdout
+    assert "UNSOUND" not in out.stdout
+    report = pybridge.check_rule(BAD / "unique_rectangle.pl", kind="sudoku", limit=8)
+    [technique] = report.techniques
+    relies = technique.relies_on_uniqueness
+    assert technique.verdict == "sound" and relies is not None and relies.solutions > 1
+    assert relies.puzzle.source.endswith("sudoku9_not_unique.txt") and "it matched: R2 = " in str(relies)
+    # what it removed is really in a solution of that puzzle: with it as a given, the puzzle is still solvable
+    kind, r, c, v = relies.wrong
+    assert kind == "r" and relies.right == v
+    givens = list(relies.puzzle.givens_text())
+    assert givens[(r - 1) * 9 + c - 1] == "."
+    givens[(r - 1) * 9 + c - 1] = str(v)
+    assert pybridge.solve(pybridge.load("".join(givens))[0]).status in ("solved", "multiple")
+    assert pybridge.solve(relies.puzzle, max_solutions=3).solutions >= 2
+    assert report.to_json()["techniques"][0]["relies_on_uniqueness"]["wrong"] == ["r", r, c, v]
+
+
+@pytest.mark.parametrize("rules", [LESSON_SOLUTIONS / "xyz_wing_rule.pl", ROOT / "docs/lessons/rules/x_wing_rows.pl",
+                                   FULL_HOUSE])
+def test_a_sound_rule_is_not_said_to_rely_on_uniqueness(rules):
+    report = pybridge.check_rule(rules, kind="sudoku", limit=12)
+    [technique] = report.techniques
+    [not_unique] = [s for s in technique.sets if s.not_unique]
+    assert not_unique.positions > 100 and not_unique.fired_in > 0
+    assert technique.relies_on_uniqueness is None and technique.verdict == "sound"
+
+
+def test_the_shell_says_a_rule_relies_on_uniqueness():
+    out = subprocess.run(["swipl", "-q", "prolog/puzzlog.pl"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                         input=f"check_rule('{BAD / 'unique_rectangle.pl'}', sudoku).\n").stdout
+    assert "  sound where a puzzle has one solution: each of its steps there agrees with it" in out
+    assert re.search(r"^  RELIES ON UNIQUENESS: .*\n    it removes \d from r\dc\d, but one of the puzzle's \d+ "
+                     r"solutions has \d there", out, re.M), out

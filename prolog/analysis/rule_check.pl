@@ -40,7 +40,8 @@
 %
 %  Check Technique (a rule of a loaded rules file) on the positions of a
 %  walk through Puzzle of at most MaxSteps steps.  Result is
-%  not_unique(Count) for a puzzle without exactly one solution, else
+%  not_unique(0) for a puzzle without a solution, not_unique/5 (below,
+%  walk_not_unique/5) for one with more than one, else
 %  checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail, Asked):
 %    - Fired: in how many positions the rule found a deduction;
 %    - Unsound: none or unsound(Codes, Step, Wrong, Bindings), the first
@@ -66,24 +67,49 @@ check_rule_puzzle(Name, _, _, _) :-
     !,
     domain_error(technique_on_the_ladder, Name).
 check_rule_puzzle(Name, Puzzle, MaxSteps, Result) :-
-    (   solve_puzzle(Puzzle, [limit(2)], result(solved, [solution(Solution, _)], _))
+    solve_puzzle(Puzzle, [limit(20)], result(_, Found, _)),
+    findall(Values, member(solution(Values, _), Found), Solutions),
+    (   Solutions = [Solution]
     ->  in_fresh_state(walk_checked(Name, Puzzle, MaxSteps, Solution, Result))
-    ;   solve_puzzle(Puzzle, [limit(2)], result(_, Solutions, _)),
-        length(Solutions, Count),
-        Result = not_unique(Count)
+    ;   Solutions = [_, _|_]
+    ->  in_fresh_state(walk_not_unique(Name, Puzzle, MaxSteps, Solutions, Result))
+    ;   Result = not_unique(0)
     ).
 
 walk_checked(Name, Puzzle, MaxSteps, Solution,
              checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail, Asked)) :-
+    walk_tally(Name, Puzzle, MaxSteps, [Solution], tally(Fired, Unsound, Redundant, New, Trail, Asked)),
+    reach(Name, Puzzle, Solution, Reach).
+
+%  On a puzzle with more than one solution (up to 20 of them looked at),
+%  a step that some solution refutes relies on uniqueness: a unique
+%  rectangle is right when the puzzle has one solution, as a proper one
+%  has, and wrong when it has not (on a deadly pattern each of two
+%  solutions refutes it).  A rule wrong on puzzles with one solution is
+%  caught on those.  not_unique(Count, Fired, Redundant, Relies, Asked),
+%  Relies none or relies(Codes, Step, Wrong, Bindings, Solution), Solution
+%  one that refutes the step.
+walk_not_unique(Name, Puzzle, MaxSteps, Solutions, not_unique(Count, Fired, Redundant, Relies, Asked)) :-
+    length(Solutions, Count),
+    walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Found, Redundant, _, _, Asked)),
+    (   Found = unsound(Codes, Step, Wrong, Bindings)
+    ->  once(( member(Refuting, Solutions), wrong_change(Step, Refuting, _) )),
+        Relies = relies(Codes, Step, Wrong, Bindings, Refuting)
+    ;   Relies = none
+    ).
+
+% The rule asked in each position of the engine's walk, its steps tallied
+% against Solutions: tally(Fired, Unsound, Redundant, New, Trail, Asked),
+% Unsound the first step some solution refutes.
+walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Unsound, Redundant, New, Trail, Asked)) :-
     technique(Name, _),
     findall(T, ( technique(T, _), T \== Name, \+ technique_property(T, rules(_)) ), Engine),
     easier(Name, Easier),
     setup_puzzle(Puzzle, ok),
     Tally = tally(0, none, 0, none, [], 0),
-    walk(Name, Engine, Easier, Solution, 0, MaxSteps, Tally),
+    walk(Name, Engine, Easier, Solutions, 0, MaxSteps, Tally),
     Tally = tally(Fired, Unsound, Redundant, New, Trail0, Asked),
-    reverse(Trail0, Trail),
-    reach(Name, Puzzle, Solution, Reach).
+    reverse(Trail0, Trail).
 
 % The engine's techniques of Name's rung or below: as easy, or easier.
 easier(Name, Easier) :-
@@ -91,10 +117,10 @@ easier(Name, Easier) :-
     findall(T, ( technique(T, DT), DT =< D, T \== Name, \+ technique_property(T, rules(_)) ), Easier).
 
 walk(_, _, _, _, Max, Max, _) :- !.
-walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
+walk(Name, Engine, Easier, Solutions, At, Max, Tally) :-
     arg(6, Tally, Asked0), Asked is Asked0 + 1, nb_setarg(6, Tally, Asked),
     (   unverified(deduction(Name, Step))       % its steps as they come: judged here
-    ->  tally_step(Name, Step, Easier, Solution, Tally),
+    ->  tally_step(Name, Step, Easier, Solutions, Tally),
         unverified(rule_changes(Name, Changes)),
         step_text(Step, Text),
         arg(5, Tally, Trail), nb_setarg(5, Tally, [fired(At, Changes, Text)|Trail])
@@ -103,13 +129,13 @@ walk(Name, Engine, Easier, Solution, At, Max, Tally) :-
     (   \+ solved,
         next_step(Engine, _)
     ->  At1 is At + 1,
-        walk(Name, Engine, Easier, Solution, At1, Max, Tally)
+        walk(Name, Engine, Easier, Solutions, At1, Max, Tally)
     ;   true
     ).
 
-tally_step(Name, Step, Easier, Solution, Tally) :-
+tally_step(Name, Step, Easier, Solutions, Tally) :-
     arg(1, Tally, Fired0), Fired is Fired0 + 1, nb_setarg(1, Tally, Fired),
-    (   arg(2, Tally, none), wrong_change(Step, Solution, Wrong)
+    (   arg(2, Tally, none), member(Solution, Solutions), wrong_change(Step, Solution, Wrong)
     ->  state_codes(Codes),
         step_bindings(Name, Step, Bindings),
         nb_setarg(2, Tally, unsound(Codes, Step, Wrong, Bindings))
@@ -184,13 +210,15 @@ run_out(Techniques, Left) :-
 %
 %  check_rule_puzzle/4 (400 steps a walk) over a list of puzzles, added
 %  up: summary(Checked, Fired, Redundant, Unsound, New, SolvedWithout,
-%  SolvedWith, Asked, Stopped), Unsound and New the first found (as in
-%  Result) or none, Asked the positions the rule was asked in, Stopped
-%  none or stopped(Text) when the rule was stopped while it ran (a loop):
-%  the puzzles after that one are not asked.
+%  SolvedWith, Asked, Stopped, Relies), Unsound and New the first found
+%  (as in Result) or none, Asked the positions the rule was asked in,
+%  Stopped none or stopped(Text) when the rule was stopped while it ran
+%  (a loop): the puzzles after that one are not asked; Relies none or
+%  relies(Count, Codes, Step, Wrong, Bindings), the first step that one
+%  of a puzzle's Count solutions refutes.
 
 check_rule_puzzles(Name, Puzzles, Summary) :-
-    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0, 0, none), Summary).
+    foldl(add_puzzle(Name), Puzzles, summary(0, 0, 0, none, none, 0, 0, 0, none, none), Summary).
 
 add_puzzle(_, _, S, S) :-
     arg(9, S, stopped(_)),
@@ -198,17 +226,23 @@ add_puzzle(_, _, S, S) :-
 add_puzzle(Name, Puzzle, S0, S) :-
     catch(check_rule_puzzle(Name, Puzzle, 400, Result), rule_stopped(Stopped, Why),
           ( stopped_text(Stopped, Why, Text), Result = stopped(Text) )),
+    S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0, none, Q0),
     (   Result = checked(F, U, R, N, reach(Without, With), _, _, A)
-    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0, none),
-        K is K0 + 1, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
+    ->  K is K0 + 1, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
         ( U0 == none -> U1 = U ; U1 = U0 ),
         ( N0 == none -> N1 = N ; N1 = N0 ),
         ( Without == solved -> W is W0 + 1 ; W = W0 ),
         ( With == solved -> V is V0 + 1 ; V = V0 ),
-        S = summary(K, F1, R1, U1, N1, W, V, A1, none)
+        S = summary(K, F1, R1, U1, N1, W, V, A1, none, Q0)
+    ;   Result = not_unique(Count, F, R, Relies, A)
+    ->  K is K0 + 1, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
+        (   Q0 == none, Relies = relies(Codes, Step, Wrong, Bindings, _)
+        ->  Q = relies(Count, Codes, Step, Wrong, Bindings)
+        ;   Q = Q0
+        ),
+        S = summary(K, F1, R1, U0, N0, W0, V0, A1, none, Q)
     ;   Result = stopped(Text)
-    ->  S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0, none),
-        S = summary(K0, F0, R0, U0, N0, W0, V0, A0, stopped(Text))
+    ->  S = summary(K0, F0, R0, U0, N0, W0, V0, A0, stopped(Text), Q0)
     ;   S = S0
     ).
 
@@ -220,6 +254,7 @@ add_puzzle(Name, Puzzle, S0, S) :-
 
 bundled_set(sudoku, sudoku9, 'puzzles/sudoku9.txt').
 bundled_set(sudoku, 'sudoku9 levels', 'puzzles/generated/sudoku9_levels.txt').
+bundled_set(sudoku, 'sudoku9 not unique', 'puzzles/sudoku9_not_unique.txt').   % uniqueness
 bundled_set(sudoku4, sudoku4, 'puzzles/sudoku4_solo.txt').
 bundled_set(sudoku6, sudoku6, 'puzzles/sudoku6_grid.txt').
 bundled_set(sudoku16, sudoku16, 'puzzles/sudoku16_solo.txt').

@@ -801,7 +801,10 @@ sort_by_ladder(Names0, Names) :-
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Names).
 
-declare(File, Module, decl(Name, Props0, Line, rule)) :-
+declare(File, Module, decl(Name, Props0, Line, How)) :-
+    declare_as(How, File, Module, Name, Props0, Line).     % indexed on How: no choice point left
+
+declare_as(rule, File, Module, Name, Props0, Line) :-
     default_level(Props0, Level),
     findall(P, ( member(P, [rules(File), deduction(rule_files:rule_call(Name, Module:Name)), set(all),
                             level(Level)]),
@@ -811,7 +814,7 @@ declare(File, Module, decl(Name, Props0, Line, rule)) :-
     qualify_text(Module, Props1, Props),
     assertz(technique_table:declared_technique(Name, Props)),
     assertz(declared_at(Name, File, Line)).
-declare(File, _, decl(Name, _, Line, module_file)) :-
+declare_as(module_file, File, _, Name, _, Line) :-
     % loaded with the file, as the engine's families are: mark it as File's
     (   clause(technique_table:declared_technique(Name, Props0), true, Ref),
         \+ memberchk(rules(_), Props0)

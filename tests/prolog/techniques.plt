@@ -222,3 +222,30 @@ try_technique(Solution, T, Fired0, Fired) :-
 fired(Techniques, Fired) :-
     subtract(Techniques, Fired, Silent),
     assertion(Silent == []).
+
+
+:- begin_tests(rule_check, [cleanup(clear_state)]).
+:- use_module('../../prolog/techniques/rule_files', [with_rules/2]).
+:- use_module('../../prolog/analysis/rule_check', [check_rule_puzzle/4]).
+
+% A unique rectangle is right on a puzzle with one solution, and goes
+% against one of the solutions of a puzzle that has several.
+test(uniqueness_shows_on_a_puzzle_with_several_solutions) :-
+    Rules = 'tests/rules/unique_rectangle.pl',
+    bundled_puzzle('puzzles/sudoku9_not_unique.txt', 0, Several),
+    with_rules([Rules], check_rule_puzzle(unique_rectangle_mine, Several, 400, Result)),
+    assertion(Result = not_unique(_, _, _, relies(_, _, _, _, _), _)),
+    Result = not_unique(Count, _, _, relies(_, _, r(R, C, V), _, Refuting), _),
+    assertion(Count >= 2),
+    assertion(solution_value(Refuting, R/C, V)),
+    bundled_puzzle('puzzles/sudoku9.txt', 5, One),
+    with_rules([Rules], check_rule_puzzle(unique_rectangle_mine, One, 400, checked(Fired, none, _, _, _, _, _, _))),
+    assertion(Fired > 0).
+
+test(a_sound_rule_goes_against_no_solution) :-
+    bundled_puzzle('puzzles/sudoku9_not_unique.txt', 0, Several),
+    with_rules(['docs/lessons/rules/pointing_rule.pl'],
+               check_rule_puzzle(pointing_rule, Several, 400, not_unique(_, Fired, _, none, _))),
+    assertion(Fired > 0).
+
+:- end_tests(rule_check).
