@@ -725,17 +725,19 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
 %
 %  Generate a puzzle (generate:generate_puzzle/3) within TimeLimitMs
 %  (0: no limit).  Kind is a kind term of generate.pl; Options are
-%  [Seed, Level, Technique, Symmetry, Attempts], Level and Technique ''
-%  for any.  Status is generated, failed (no attempt gave what was
+%  [Seed, Level, Technique, Symmetry, Attempts, Start], Level and
+%  Technique '' for any, Start '' or needed (generate_puzzle/3's start).  Status is generated, failed (no attempt gave what was
 %  asked) or timeout; Generated [Record, Level, Score, Hardest, Solution]
 %  with Record as record_list/2 gives it, Solution its values
 %  (row-major), else [].  Misses are the puzzles made on the way that
 %  were not what was asked, each as Generated is
 %  (generate:generation_misses/1).
 
-bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts], TimeLimitMs, Status, Generated, Misses) :-
+bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeLimitMs, Status, Generated,
+                Misses) :-
     generation_kind(Kind0, Kind),
-    include([_-V]>>(V \== ''), [level-Level, technique-Technique], Wanted),
+    must_be(oneof(['', needed]), Start),
+    include([_-V]>>(V \== ''), [level-Level, technique-Technique, start-Start], Wanted),
     findall(O, ( member(Name-V, Wanted), O =.. [Name, V] ), Options0),
     Options = [seed(Seed), symmetry(Symmetry), attempts(Attempts)|Options0],
     catch(with_limit(TimeLimitMs, ( generate_puzzle(Kind, Options, G) -> Result = G ; Result = failed )),

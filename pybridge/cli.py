@@ -41,7 +41,7 @@ from typing import Iterator
 from . import __version__, cli_batch, formats, kakuro, library
 from .batch import AUTO_JOBS_AT, Work, cores
 from .errors import PuzzleFormatError, PuzzlogError
-from .limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
+from .limits import ATTEMPTS, STARTS, TECHNIQUE_ATTEMPTS
 from .kakuro import KakuroPuzzle, matrix_files
 from .samurai import SamuraiPuzzle
 from .puzzle import Puzzle, Unreadable
@@ -111,6 +111,9 @@ def _parser() -> argparse.ArgumentParser:
                        help="puzzle i is made from seed S+i: the same on every run (default 0)")
     p_gen.add_argument("--difficulty", choices=catalogue().levels, help="the rating level wanted (`puzzlog rate`)")
     p_gen.add_argument("--technique", metavar="NAME", help="the hardest technique wanted (`puzzlog techniques`)")
+    p_gen.add_argument("--start", choices=STARTS, default="givens",
+                       help="where the puzzle starts: its givens (default) or, with --technique, where the "
+                            "technique's rung is first needed (what easier techniques place is given)")
     p_gen.add_argument("--symmetry", choices=catalogue().symmetries,
                        help="the givens (a Kakuro's layout) keep it (default none; Kakuro rot180)")
     p_gen.add_argument("--givens", type=_whole(0, 625), metavar="N",
@@ -628,10 +631,11 @@ def _generate(args: argparse.Namespace) -> int:
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
 
     deadline = None if args.time_limit is None else time.time() + args.time_limit
-    check_generation(args.kind, args.size, args.box, args.difficulty, args.technique, args.symmetry, args.givens)
+    check_generation(args.kind, args.size, args.box, args.difficulty, args.technique, args.symmetry, args.givens,
+                     args.start)
     work = Work("generate", {"kind": args.kind, "size": args.size, "box": args.box, "difficulty": args.difficulty,
                              "technique": args.technique, "symmetry": args.symmetry, "attempts": args.attempts,
-                             "givens": args.givens, "deadline": deadline})
+                             "givens": args.givens, "start": args.start, "deadline": deadline})
     batch = cli_batch.Batch(work, show, Generated.to_json, lambda seed: seed, lambda record: record["seed"],
                             lambda g: True)
     ok = cli_batch.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))

@@ -26,7 +26,7 @@ from .puzzle import Puzzle
 from .samurai import SamuraiPuzzle
 from .reading import from_record
 from .answers import limit_ms
-from .limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
+from .limits import ATTEMPTS, STARTS, TECHNIQUE_ATTEMPTS
 from .catalogue import Listed, catalogue
 from .cells import values_text
 from .stock import STOCK, Stock
@@ -141,14 +141,17 @@ def _boxes(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
              count: int = 1, seed: int | None = 0, difficulty: str | None = None, technique: str | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
-             attempts: int | None = None, stock: Stock | None = STOCK, givens: int | None = None) -> list[Generated]:
+             attempts: int | None = None, stock: Stock | None = STOCK, givens: int | None = None,
+             start: str = "givens") -> list[Generated]:
     """``count`` new puzzles of ``kind`` (GENERATED_KINDS), each with exactly one solution.
 
     ``size`` is N (N x N) or, for a Kakuro, (rows, columns), its clue row and column
     included.  ``difficulty`` is a rating level (pybridge.LEVELS) and ``technique`` the
     hardest technique wanted; ``symmetry`` one of SYMMETRIES, which the givens (a Kakuro's
     layout) keep: by default none, and rot180 for a Kakuro.  ``givens`` is a Killer's number of
-    givens (none by default, as published Killers have).  ``time_limit`` (seconds) bounds
+    givens (none by default, as published Killers have).  ``start`` is "givens", or with a
+    technique "needed": the values the techniques easier than it place are givens too, so the
+    puzzle starts where its rung is first needed (a lesson's exercise).  ``time_limit`` (seconds) bounds
     the whole run: the puzzles made by then are returned.  Raises PuzzlogError when what is
     asked cannot be had (no attempt of ``attempts`` gives it: by default ATTEMPTS, or
     TECHNIQUE_ATTEMPTS with a technique, which few random puzzles need).
@@ -158,20 +161,20 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     it on their way to another level), else from a random seed.  Every run leaves what it
     made on the way in ``stock``.
     """
-    term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry, givens)
+    term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry, givens, start)
     if attempts is None:
         attempts = ATTEMPTS if technique is None else TECHNIQUE_ATTEMPTS
     deadline = None if time_limit is None else time.monotonic() + time_limit
     made: list[Generated] = []
     for i in range(count):
-        if seed is None and stock is not None and (found := stock.take(term, symmetry, difficulty, technique)):
+        if seed is None and stock is not None and start == "givens" and (found := stock.take(term, symmetry, difficulty, technique)):
             made.append(found)
             continue
         remaining = None if deadline is None else deadline - time.monotonic()
         if remaining is not None and remaining <= 0:
             break
         this_seed = secrets.randbelow(2 ** 62) if seed is None else seed + i
-        options = [this_seed, difficulty or "", technique or "", symmetry, attempts]
+        options = [this_seed, difficulty or "", technique or "", symmetry, attempts, "" if start == "givens" else start]
         status, generated, misses = engine.call(
             "bridge_generate", [term, options, limit_ms(remaining) if remaining else 0], 3)
         if stock is not None:
@@ -198,7 +201,8 @@ def _generated(answer: list, seed: int | None, source: str) -> Generated:
 
 def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
                      difficulty: str | None = None, technique: str | None = None,
-                     symmetry: str | None = None, givens: int | None = None) -> tuple[tuple, str]:
+                     symmetry: str | None = None, givens: int | None = None,
+                     start: str = "givens") -> tuple[tuple, str]:
     """The engine's term for what generate() is asked, and the symmetry it keeps; raises
     PuzzlogError, saying why, for a request no seed can meet."""
     term = _kind_term(kind, size, box, givens)
@@ -209,6 +213,11 @@ def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: 
         raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(levels)})")
     if technique is not None and technique not in [name for name, _ in ladder()]:
         raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
+    if start not in STARTS:
+        raise PuzzlogError(f"unknown start {start!r} (starts: {', '.join(STARTS)})")
+    if start == "needed" and (technique is None or kind == "kakuro"):
+        raise PuzzlogError("a puzzle starts where a technique is needed only with a technique (--technique), "
+                           "and not a Kakuro (it has no givens)")
     symmetries = catalogue().symmetries
     if symmetry not in symmetries:
         raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(symmetries)})")

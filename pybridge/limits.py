@@ -31,3 +31,4 @@ LIMITS = Limits()
 
 ATTEMPTS = 50                 # solutions a generated puzzle may take, at a level
 TECHNIQUE_ATTEMPTS = 1000     # with a hardest technique asked for, a rarer catch: a time limit ends it
+STARTS = ("givens", "needed")  # a generated puzzle starts at its givens, or where its technique is needed

@@ -87,6 +87,28 @@ def test_the_hardest_technique_asked_for():
     assert g.hardest == "naked_pair" == pybridge.rate(g.puzzle).hardest
 
 
+@pytest.mark.parametrize("kind,technique", [("sudoku", "x_wing"), ("futoshiki", "naked_pair"),
+                                            ("killer", "cage_splitting")])
+def test_a_puzzle_can_start_where_its_technique_is_needed(kind, technique):
+    ladder = dict(pybridge.ladder())
+    [plain] = pybridge.generate(kind, seed=5, technique=technique)
+    [started] = pybridge.generate(kind, seed=5, technique=technique, start="needed")
+    # the same puzzle, with what the easier techniques place given: the same one solution
+    assert started.solution == plain.solution and started.hardest == technique
+    given = {i for i, v in enumerate(plain.puzzle.givens) if v}
+    assert all(started.puzzle.givens[i] == plain.puzzle.givens[i] for i in given)
+    assert sum(1 for v in started.puzzle.givens if v) > len(given)
+    result = pybridge.solve(started.puzzle)
+    assert result.status == "solved" and result.values == started.solution
+    steps = pybridge.explain(started.puzzle).steps
+    at = next(i for i, step in enumerate(steps) if ladder[step.technique] >= ladder[technique])
+    assert not any(step.placements for step in steps[:at]), [s.text for s in steps[:at]]
+    with pytest.raises(pybridge.PuzzlogError, match="only with a technique"):
+        pybridge.generate("sudoku", seed=5, start="needed")
+    out = cli("generate", "kakuro", "--technique", "crossing", "--start", "needed")
+    assert out.returncode == 1 and "not a Kakuro" in out.stderr and "Traceback" not in out.stderr
+
+
 def test_what_cannot_be_had_gets_a_clear_message():
     with pytest.raises(pybridge.PuzzlogError, match="no sudoku of 4x4 with level extreme in 5 attempts"):
         pybridge.generate("sudoku", size=4, difficulty="extreme", attempts=5)

@@ -202,3 +202,23 @@ def test_grading_compares_deductions_not_only_where_a_rule_fires():
     assert "misses deductions the reference makes; the first: puzzles/lessons/kakuro.grid #" in shown
     assert re.search(r"removes \d from r\d+c\d+", shown) and "the reference's first step there:" in shown
     assert grade(7, ROOT / LESSONS[7].solution).passed
+
+
+@pytest.mark.parametrize("number", [3, 4, 5, 6])
+def test_a_lesson_puzzle_starts_where_its_topic_is_needed(number):
+    # from the givens, the engine's ladder places nothing before its first step of the lesson's
+    # techniques' rung (the example's and the exercise's): no page of singles before the topic
+    lesson = LESSONS[number]
+    topic = []
+    for path in (lesson.example, lesson.reference()):
+        rules = pybridge.load_rules(ROOT / path)
+        topic += [d for t, d in pybridge.ladder((rules.path,)) if t in rules.techniques]
+    rung = min(topic)
+    engine = dict(pybridge.ladder())
+    for puzzle in pybridge.load(ROOT / lesson.puzzles):
+        steps = pybridge.explain(puzzle).steps
+        at = next(i for i, step in enumerate(steps) if engine[step.technique] >= rung)
+        # before it only the eliminations of easier techniques (pointing, ...), which givens cannot carry
+        assert not any(step.placements for step in steps[:at]), (puzzle, [s.text for s in steps[:at]])
+        assert at <= 12, (puzzle, at)
+    assert (ROOT / lesson.puzzles).read_text().splitlines()[0].endswith(" --start needed")

@@ -60,7 +60,11 @@
 %    - technique(T): the hardest technique wanted (its level too);
 %    - symmetry(Sym): none (default), rot180, rot90, mirror, diagonal:
 %      the givens (a Kakuro's layout) keep it;
-%    - attempts(N): solutions drawn at most (default 50).
+%    - attempts(N): solutions drawn at most (default 50);
+%    - start(needed): with technique(T), the puzzle starts where T's rung
+%      is first needed: the values the techniques easier than T place
+%      from the givens are givens too (a lesson's puzzle, not fifteen
+%      steps of singles before its topic; its symmetry is then none).
 %  Fails when no attempt gives what was asked for.
 
 generate_puzzle(Kind, Options, Generated) :-
@@ -71,8 +75,34 @@ generate_puzzle(Kind, Options, Generated) :-
     target(Options, Target),
     option(symmetry(Symmetry), Options, none),
     between(1, Attempts, _),
-    attempt(Kind, Target, Symmetry, Generated),
-    !.
+    attempt(Kind, Target, Symmetry, Generated0),
+    !,
+    (   option(start(needed), Options), Target = technique(T)
+    ->  started_where_needed(T, Generated0, Generated)
+    ;   Generated = Generated0
+    ).
+
+% The puzzle with every value the techniques easier than T place (the
+% singles always among them) as givens: the ladder's first step from
+% there is one of T's rung or above.
+started_where_needed(T, generated(puzzle(Geometry, Givens0), Solution, Symmetry0, Rating0),
+                     generated(puzzle(Geometry, Givens), Solution, Symmetry, Rating)) :-
+    technique(T, D),
+    rating_ladder(Geometry, Ladder),
+    include(easier_than(D), Ladder, Easier),
+    in_fresh_state(( setup_puzzle(puzzle(Geometry, Givens0), ok),
+                     propagate(Easier, [], _),
+                     findall(g(R, C, V), element(R, C, V), Placed) )),
+    msort(Placed, Givens),
+    (   Givens == Givens0
+    ->  Symmetry = Symmetry0, Rating = Rating0
+    ;   Symmetry = none,
+        rate_puzzle(puzzle(Geometry, Givens), Rating)
+    ).
+
+easier_than(D, Technique) :-
+    technique(Technique, DT),
+    DT < D.
 
 %! generated_kind(?Name, ?Sizes, ?DefaultSize, ?ReadAs) is nondet.
 %
