@@ -293,9 +293,9 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
     ``sets`` are (name, puzzles) pairs, puzzles a file or a list; by default the bundled puzzles
     of ``kind`` and the corpus's (default_sets()), or of every kind when ``kind`` is None (each
     kind then gets ``kind_seconds``, default KIND_SECONDS).  At most ``limit`` puzzles a set,
-    each walked for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit;
-    in the check of every kind, at most ``kind_seconds``).  A technique stopped while it runs
-    (a loop) is reported so on that kind and not asked again there; the others go on.
+    each walked for at most ``max_steps`` steps within ``time_limit`` seconds (None: no limit).
+    A technique stopped while it runs (a loop) is reported so on that kind and not asked again
+    there; the others go on (in the check of every kind, with ``kind_seconds`` a puzzle from then).
     """
     rule_file = load_rules(rules)
     every = default_sets() if sets is None else {}
@@ -304,8 +304,6 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
         kind_seconds = KIND_SECONDS if kind_seconds is None else kind_seconds
     else:
         kinds = [kind or "sudoku"]
-    if kind_seconds is not None and time_limit is not None:
-        time_limit = min(time_limit, kind_seconds)
     reports = [TechniqueReport(name) for name in rule_file.techniques]
     skipped: list[str] = []
     for each in kinds:
@@ -321,6 +319,9 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
                     if report.name not in stopped_here \
                             and not _check_one(report, puzzle, rule_file, max_steps, time_limit):
                         stopped_here.add(report.name)
+                        if kind_seconds is not None and time_limit is not None:
+                            # it may loop: on the other kinds it gets the kind's share only
+                            time_limit = min(time_limit, kind_seconds)
     return RuleReport(rule_file, reports, skipped)
 
 
