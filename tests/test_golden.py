@@ -1,10 +1,14 @@
-"""Nothing the engine answers changes by accident: every step of `explain`, the rating of a
-fixed set of bundled puzzles and the technique ladder against what tests/golden holds (made by
-tests/golden/make_golden.py, to be run again only when a change of those answers is meant)."""
+"""Nothing the engine answers or the commands print changes by accident: every step of
+`explain`, the rating of a fixed set of bundled puzzles, the technique ladder, and what
+`puzzlog explain`, `solve` and `rate` print on every bundled puzzle file, against what
+tests/golden holds (made by tests/golden/make_golden.py, to be run again only when a change of
+those answers is meant)."""
 from __future__ import annotations
 
 import importlib.util
 import json
+
+import pytest
 
 from conftest import ROOT
 
@@ -28,3 +32,20 @@ def test_explain_and_rating_are_as_they_were_step_for_step():
 
 def test_the_technique_ladder_is_as_it_was():
     assert make_golden.ladder() == (GOLDEN / "techniques.txt").read_text()
+
+
+def same_as_stored(name: str, text: str) -> None:
+    stored = GOLDEN / name
+    assert stored.is_file(), f"{stored} is missing: tests/golden/make_golden.py makes it"
+    assert text == stored.read_text(), f"it prints something else than tests/golden/{name}"
+
+
+@pytest.mark.parametrize("path", make_golden.BUNDLED)
+def test_explain_prints_what_it_printed(path):
+    assert "Traceback" not in (text := make_golden.printed("explain", "--index", "0", path))
+    same_as_stored(make_golden.explain_name(path), text)
+
+
+@pytest.mark.parametrize("command", ["solve", "rate"])
+def test_solve_and_rate_print_what_they_printed(command):
+    same_as_stored(f"{command}.txt", make_golden.printed(command, *make_golden.WHOLE_FILES))

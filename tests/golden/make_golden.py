@@ -1,13 +1,16 @@
 """Writes tests/golden/explain.jsonl: every step of `explain` and the rating of a fixed set of
-bundled puzzles, and the technique ladder, so that a refactoring can be checked to change
+bundled puzzles, the technique ladder, and what the commands print on every bundled puzzle file
+(`puzzlog explain` of its first puzzle: explain/*.txt; `puzzlog solve` and `puzzlog rate` of
+them all: solve.txt, rate.txt; timings masked), so that a refactoring can be checked to change
 nothing (tests/test_golden.py compares them).  Run it only when a change of the engine's
-answers is meant:
+answers or of what is printed is meant, and review the diff:
 
     .venv/bin/python tests/golden/make_golden.py
 """
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -40,7 +43,35 @@ def ladder() -> str:
                           text=True, check=True).stdout
 
 
+# every bundled puzzle file; a Kakuro's matrices are one puzzle in two files, read from the first
+BUNDLED = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "puzzles").rglob("*")
+                 if p.suffix in (".txt", ".sdk", ".grid") and not p.name.endswith("_right.txt"))
+WHOLE_FILES = [f for f in BUNDLED if not f.endswith("_down.txt")]
+
+
+def printed(*args: str) -> str:
+    """What `puzzlog ARGS` prints (both streams), its timings masked."""
+    out = subprocess.run([sys.executable, "-m", "pybridge", *args], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600)
+    return re.sub(r"\d+(\.\d+)? ms\b", "<ms>", out.stdout + out.stderr)
+
+
+def explain_name(path: str) -> str:
+    return f"explain/{path.replace('/', '__')}.txt"
+
+
+def printed_outputs() -> dict[str, str]:
+    """Each golden output's name (under tests/golden/) and the text it holds."""
+    outputs = {explain_name(path): printed("explain", "--index", "0", path) for path in BUNDLED}
+    outputs["solve.txt"] = printed("solve", *WHOLE_FILES)
+    outputs["rate.txt"] = printed("rate", *WHOLE_FILES)
+    return outputs
+
+
 if __name__ == "__main__":
     golden = Path(__file__).resolve().parent
     (golden / "explain.jsonl").write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records()))
     (golden / "techniques.txt").write_text(ladder())
+    for name, text in printed_outputs().items():
+        (golden / name).parent.mkdir(exist_ok=True)
+        (golden / name).write_text(text)
