@@ -50,13 +50,8 @@
             bridge_state_size/3,    % -Elements, -Possibilities, -Placed
             bridge_interruptible/1, % +Signal
             bridge_idle/0,
-            bridge_load_rules/5,    % +File, -Status, -Techniques, -Line, -Message
-            bridge_bundled_sets/1,  % -Sets
-            bridge_check_rule/7,    % +Geometry, +Givens, +Technique, +MaxSteps, +TimeLimitMs,
-                                    % -Status, -Result
-            bridge_step_rule/8,     % +Geometry, +Codes, +Technique, -Status, -File, -Line,
-                                    % -Clause, -Facts
             bridge_with_rules/7,    % +Files, +Call, +Args, +Outputs, -Stopped, -Refused, -Results
+                                    % (and bridge/rule_doors.pl's, re-exported)
             set_max_chain_links/1,  % +Links
             bridge_preload/0
           ]).
@@ -87,19 +82,12 @@
 :- use_module('reading/puzzle_text').
 :- use_module('solving/walkthrough').
 :- use_module('kinds/runs').
+:- use_module('bridge/wire').
+:- use_module('bridge/calls').
+:- reexport('bridge/rule_doors').
+:- use_module('analysis/hints').
 :- reexport('kinds/combinations', [combinations/3, combinations/4]).
 :- reexport('analysis/rating', [step_weight/4]).
-
-%! bridge_load_rules(+File, -Status, -Techniques, -Line, -Message) is det.
-%
-%  Check and load a rules file (rule_files:load_rules/2): Status ok with
-%  the Techniques it declares, or refused with the Line and Message of
-%  the reason.
-
-bridge_load_rules(File, Status, Names, Line, Message) :-
-    catch(( load_rules(File, Names), Status = ok, Line = 0, Message = "" ),
-          rules_error(_, Line, Message),
-          ( Status = refused, Names = [] )).
 
 %! bridge_with_rules(+Files, +Call, +Args, +Outputs, -Stopped, -Refused, -Results) is semidet.
 %
@@ -129,181 +117,6 @@ run_with_rules(Files, Call, Args, Outputs, Results) :-
     module_property(bridge, exports(Exports)),
     memberchk(Call/Arity, Exports),
     with_rules(Files, Goal).
-
-%! bridge_step_rule(+Geometry, +Codes, +Technique, -Status, -File, -Line, -Clause, -Facts) is det.
-%
-%  The clause of Technique's rule that finds its deduction in the state
-%  Codes (rule_trace:step_rule/2): Status found with its File, Line and
-%  text, and Facts the facts it matched as texts; or none.
-
-bridge_step_rule(Shape, Codes, Name, Status, File, Line, Text, Facts) :-
-    shape_geometry(Shape, Geometry),
-    (   atom(Name),
-        on_state(Geometry, Codes, step_rule(Name, rule(File, Line, Text, Facts0)))
-    ->  Status = found,
-        maplist([F, T]>>format(string(T), "~q", [F]), Facts0, Facts)
-    ;   Status = none, File = '', Line = 0, Text = "", Facts = []
-    ).
-
-%! bridge_check_rule(+Geometry, +Givens, +Technique, +MaxSteps, +TimeLimitMs, -Status, -Result) is det.
-%
-%  Check a technique of a loaded rules file on the positions of a walk
-%  through one puzzle (rule_check:check_rule_puzzle/4).  Status is
-%  checked, not_unique, invalid or timeout; Result, when checked, is
-%  [Fired, Unsound, Redundant, New, Without, With, Trail] with Unsound [] or
-%  [Codes, StepText, Kind, R, C, V, Right, Bindings] (Kind p or r: the
-%  placement or elimination the solution refutes, Right the solution's
-%  value there, Bindings the rule's variables then, "B = 2, R = 1"),
-%  New [] or [Codes, StepText], Without and With solved or stuck, Trail
-%  [At, Changes, StepText] for each position of the walk where the rule
-%  fired (Changes [Kind, R, C, V]s, Kind p or r: all it would change
-%  there), Asked in how many positions the rule was asked.  When
-%  not_unique with two or more solutions, Result is [Count, Fired,
-%  Redundant, Relies, Asked], Relies [] or as Unsound: the first step a
-%  solution refutes, which relies on uniqueness (a unique rectangle).
-
-bridge_check_rule(Shape, Text, Name, MaxSteps, TimeLimitMs, Status, Result) :-
-    shape_geometry(Shape, Geometry),
-    checked_givens(Geometry, Text, Checked),
-    (   Checked = invalid(_)
-    ->  Status = invalid, Result = []
-    ;   Checked = givens(Givens),
-        catch(with_limit(TimeLimitMs, check_rule_puzzle(Name, puzzle(Geometry, Givens), MaxSteps, Outcome)),
-              time_limit_exceeded, Outcome = timeout),
-        check_answer(Outcome, Status, Result)
-    ).
-
-check_answer(timeout, timeout, []).
-check_answer(not_unique(0), not_unique, []).
-check_answer(not_unique(Count, Fired, Redundant, Relies, Asked), not_unique,
-             [Count, Fired, Redundant, ReliesList, Asked]) :-
-    (   Relies = relies(Codes, Step, Wrong, Bindings, Refuting)
-    ->  wrong_change_list(Codes, Step, Wrong, Bindings, Refuting, ReliesList)
-    ;   ReliesList = []
-    ).
-check_answer(checked(Fired, Unsound, Redundant, New, reach(Without, With), Solution, Trail0, Asked), checked,
-             [Fired, UnsoundList, Redundant, NewList, Without, With, Trail, Asked]) :-
-    maplist([fired(At, Changes, Text), [At, Lists, Text]]>>maplist([Ch, [K, R, C, V]]>>(Ch =.. [K, R, C, V]),
-                                                                   Changes, Lists),
-            Trail0, Trail),
-    (   Unsound = unsound(Codes, Step, Wrong, Bindings)
-    ->  wrong_change_list(Codes, Step, Wrong, Bindings, Solution, UnsoundList)
-    ;   UnsoundList = []
-    ),
-    (   New = new(NewCodes, NewStep)
-    ->  step_text(NewStep, NewText),
-        NewList = [NewCodes, NewText]
-    ;   NewList = []
-    ).
-
-% [Codes, StepText, Kind, R, C, V, Right, Bindings]: a step's change that
-% Solution refutes, Right its value in the change's cell.
-wrong_change_list(Codes, Step, Wrong, Bindings, Solution, [Codes, StepText, Kind, R, C, V, Right, BindingsText]) :-
-    step_text(Step, StepText),
-    Wrong =.. [Kind, R, C, V],
-    geometry:grid_shape(_, Cols),
-    I is (R - 1) * Cols + C,
-    nth1(I, Solution, Right),
-    (   Bindings == [] -> BindingsText = "" ; bindings_text(Bindings, BindingsText) ).
-
-%! bridge_bundled_sets(-Sets) is det.
-%
-%  The bundled puzzles a rule is checked on (rule_check:bundled_set/3),
-%  each [Kind, Set, File], File relative to the project's folder.
-
-bridge_bundled_sets(Sets) :-
-    findall([Kind, Set, File], bundled_set(Kind, Set, File), Sets).
-
-%! shape_geometry(+Shape, -Geometry) is det.
-%
-%  The geometry term of a shape as the bridge passes it.  A Kakuro grid
-%  is kakuro(Text): rows split by `;`, cells by `,`, each `.` for a
-%  white cell or Down:Across for a black one (0 = no clue).  Only
-%  numbers are read from it, never terms.
-%
-%  Signs and Adjacent marks may be one text each, "R1,C1,R2,C2;...".
-%
-%  ?- shape_geometry(kakuro('0:0,3:0;0:3,.'), G).
-%  G = kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]).
-%  ?- shape_geometry(geometry(3, none, [less('1,1,1,2;2,2,2,1')]), G).
-%  G = geometry(3, none, [less([lt(1,1,1,2), lt(2,2,2,1)])]).
-
-shape_geometry(kakuro(Text), kakuro(Rows)) :-
-    text(Text),
-    !,
-    split_string(Text, ";", "", RowTexts),
-    maplist(row_cells, RowTexts, Rows).
-shape_geometry(geometry(N, Regions, Options0), geometry(N, Regions, Options)) :-
-    !,
-    maplist(option_terms, Options0, Options).
-shape_geometry(samurai(Text), samurai(Grids)) :-
-    text(Text),
-    !,
-    split_string(Text, ";", "", Parts),
-    maplist(text_offset, Parts, Grids).
-shape_geometry(Geometry, Geometry).
-
-% Signs and Adjacent marks may come as one text, "R1,C1,R2,C2;...".
-option_terms(Option0, Option) :-
-    Option0 =.. [Name, Text],
-    text(Text),
-    pair_functor(Name, Functor),
-    !,
-    (   string_length(Text, 0)
-    ->  Pairs = []
-    ;   split_string(Text, ";", "", Parts),
-        maplist(text_pair(Functor), Parts, Pairs)
-    ),
-    Option =.. [Name, Pairs].
-option_terms(cages(Text), cages(Cages)) :-
-    text(Text),
-    !,
-    split_string(Text, ";", "", Parts),
-    maplist(text_cage, Parts, Cages).
-option_terms(Option, Option).
-
-% A Samurai grid's place as text: "R0,C0".
-text_offset(Part, R0-C0) :-
-    split_string(Part, ",", " ", [RT, CT]),
-    number_string(R0, RT),
-    number_string(C0, CT).
-
-% A Killer cage as text: "Sum:R1,C1,R2,C2,...".
-text_cage(Part, cage(Sum, Cells)) :-
-    split_string(Part, ":", "", [SumText, CellsText]),
-    number_string(Sum, SumText),
-    split_string(CellsText, ",", "", Numbers),
-    maplist(number_string, Values, Numbers),
-    maplist(integer, [Sum|Values]),
-    cell_pairs(Values, Cells).
-
-cell_pairs([], []).
-cell_pairs([R, C|Values], [R-C|Cells]) :-
-    cell_pairs(Values, Cells).
-
-% Puzzle data comes as strings (or atoms, typed in the shell).
-text(Text) :-
-    (   string(Text) -> true ; atom(Text) ).
-
-pair_functor(less, lt).
-pair_functor(adjacent, adj).
-
-text_pair(Functor, Part, Pair) :-
-    split_string(Part, ",", "", Numbers),
-    maplist(number_string, [R1, C1, R2, C2], Numbers),
-    maplist(integer, [R1, C1, R2, C2]),
-    Pair =.. [Functor, R1, C1, R2, C2].
-
-row_cells(RowText, Cells) :-
-    split_string(RowText, ",", "", CellTexts),
-    maplist(text_cell, CellTexts, Cells).
-
-text_cell(".", w) :- !.
-text_cell(Text, clue(Down, Across)) :-
-    split_string(Text, ":", "", [D, A]),
-    number_string(Down, D),
-    number_string(Across, A),
-    integer(Down), integer(Across).
 
 %! bridge_read(+Text, +Kind, +Format, +Limits, -Records) is det.
 %
@@ -352,78 +165,6 @@ read_options(Kind, Format, [MaxChars, MaxSide], Options) :-
     findall(O, ( member(Name-V, Given), O =.. [Name, V] ), Options0),
     append(Options0, [max_puzzle_chars(MaxChars), max_kakuro_side(MaxSide)], Options).
 
-% record_list(+Record, -List): a record as Python reads it:
-%   [latin, Index, Line, N, Regions, Diagonals, Signs, Marks, Givens, Solution, Cages]
-%     Regions [] (none), [BR, BC] (boxes) or the N*N region numbers;
-%     Diagonals 0 or 1; Signs r1,c1,r2,c2,... flat (r1c1 < r2c2); Marks
-%     the same for Adjacent marks, or `none` when not in Adjacent mode;
-%     Givens and Solution texts of one character a cell ('' no solution);
-%     Cages `none`, or each Killer cage flat: Sum, Count, R1, C1, ...;
-%   [kakuro, Index, Line, Rows, Cols, Downs, Acrosses, Givens]
-%     Downs and Acrosses the clues of each cell, -1 for a white one;
-%   [samurai, Index, Line, Rows, Cols, Grids, Givens, Solution]
-%     Grids the grids' places flat, R0, C0, ...; Givens and Solution
-%     texts of one character a cell of the Rows x Cols frame;
-%   [invalid, Index, Line, Kind, Row, Col, Message] (Row = Col = 0: no cell).
-record_list(record(I, Line, invalid(Cell, Message, Kind)), [invalid, I, Line, Kind, R, C, Message]) :-
-    !,
-    (   Cell = R/C -> true ; R = 0, C = 0 ).
-record_list(record(I, Line, puzzle(puzzle(kakuro(Rows), Givens), _)),
-            [kakuro, I, Line, NR, NC, Downs, Acrosses, GivensText]) :-
-    !,
-    length(Rows, NR),
-    Rows = [Row|_],
-    length(Row, NC),
-    append(Rows, Cells),
-    maplist(cell_clues, Cells, Downs, Acrosses),
-    givens_values(Givens, NR, NC, Values),
-    values_text(Values, GivensText).
-record_list(record(I, Line, puzzle(puzzle(samurai(Grids), Givens), Extras)),
-            [samurai, I, Line, NR, NC, Flat, GivensText, SolutionText]) :-
-    !,
-    samurai_extent(Grids, NR, NC),
-    foldl([R0-C0, [R0, C0|T], T]>>true, Grids, Flat, []),
-    givens_values(Givens, NR, NC, Values),
-    values_text(Values, GivensText),
-    (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ).
-record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens), Extras)),
-            [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText, CageList]) :-
-    regions_list(Regions, RegionList),
-    (   memberchk(diagonals, Options) -> Diagonals = 1 ; Diagonals = 0 ),
-    (   memberchk(less(Lt), Options) -> flat_pairs(Lt, Signs) ; Signs = [] ),
-    (   memberchk(adjacent(Adj), Options) -> flat_pairs(Adj, Marks) ; Marks = none ),
-    givens_values(Givens, N, N, Values),
-    values_text(Values, GivensText),
-    (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ),
-    (   memberchk(cages(Cages), Options) -> foldl(flat_cage, Cages, CageList, []) ; CageList = none ).
-
-flat_cage(cage(Sum, Cells), [Sum, Count|Flat], Tail) :-
-    length(Cells, Count),
-    foldl([R-C, [R, C|T], T]>>true, Cells, Flat, Tail).
-
-cell_clues(w, -1, -1).
-cell_clues(clue(D, A), D, A).
-
-regions_list(none, []).
-regions_list(boxes(BR, BC), [BR, BC]).
-regions_list(regions(Ids), Ids).
-
-flat_pairs(Pairs, Flat) :-
-    foldl([P, [A, B, C, D|T], T]>>(P =.. [_, A, B, C, D]), Pairs, Flat, []).
-
-givens_values(Givens, NR, NC, Values) :-
-    Cells is NR*NC,
-    length(Values, Cells),
-    maplist(place_given(NC, Values), Givens),
-    maplist(blank_if_free, Values).
-
-place_given(NC, Values, g(R, C, V)) :-
-    I is (R-1)*NC + C,
-    nth1(I, Values, V).
-
-blank_if_free(V) :-
-    (   var(V) -> V = 0 ; true ).
-
 %! bridge_technique_sets(-Sets) is det.
 %
 %  The named technique sets (techniques:technique_set/2) as
@@ -467,82 +208,11 @@ bridge_solve(Shape, Text, Limit, TimeLimitMs, Techniques0, Status, Solution,
         error_text(Why, Error)
     ).
 
-with_limit(0, Goal) :-
-    !,
-    call(Goal).
-with_limit(Ms, Goal) :-
-    Seconds is Ms / 1000,
-    call_with_time_limit(Seconds, Goal).
-
-% A solve stopped by its time limit is a timeout; one that ran out of
-% stack is an error (raise the engine's stack limit to solve it); any
-% other exception (an interrupt) goes on up.
-stopped(time_limit_exceeded, timeout) :- !.
-stopped(error(resource_error(Resource), _), error(Resource)) :- !.
-stopped(Exception, _) :-
-    throw(Exception).
-
-result_answer(timeout, timeout, '', 0, 0, [], '').
-result_answer(error(Resource), error, '', 0, 0, [], Error) :-
-    current_prolog_flag(stack_limit, Bytes),
-    MB is Bytes // (1024*1024),
-    format(atom(Error), 'the engine ran out of memory (~w) on this puzzle; its stacks may take ~w MB (pybridge.LIMITS.engine_stack_mb)',
-           [Resource, MB]).
-result_answer(result(invalid(Why), _, _), invalid, '', 0, 0, [], Error) :-
-    !,
-    error_text(Why, Error).
-result_answer(result(Status, Solutions, Guesses), Status, Solution, Count, Guesses, Trace, '') :-
-    length(Solutions, Count),
-    (   Solutions = [solution(Values, Path)|_]
-    ->  values_text(Values, Solution),
-        trace_counts(Path, Trace)
-    ;   Solution = '', Trace = []
-    ).
-
 geometry_notes(kakuro(Rows), Notes) :-
     !,
     kakuro_notes(Rows, Notes0),
     maplist(error_text, Notes0, Notes).
 geometry_notes(_, []).
-
-% givens(Givens) of a text, or invalid(Why) when it has none.
-checked_givens(Geometry, Text, Checked) :-
-    geometry_shape(Geometry, NR, NC),
-    atom_length(Text, Length),
-    (   Length =\= NR*NC
-    ->  Checked = invalid(bad_length(Length, NR, NC))
-    ;   givens_text(NC, Text, Givens)
-    ->  Checked = givens(Givens)
-    ;   bad_character(NC, Text, Why),
-        Checked = invalid(Why)
-    ).
-
-geometry_shape(geometry(N, _, _), N, N).
-geometry_shape(samurai(Grids), NR, NC) :-
-    samurai_extent(Grids, NR, NC).
-geometry_shape(kakuro(Rows), NR, NC) :-
-    length(Rows, NR),
-    Rows = [Row|_],
-    length(Row, NC).
-
-bad_character(NC, Text, bad_character(R/C, Char)) :-
-    sub_atom(Text, I, 1, _, Char),
-    \+ ( Char == '.' ; Char == '0' ; value_char(_, Char) ),
-    !,
-    R is I // NC + 1,
-    C is I mod NC + 1.
-
-values_text(Values, Text) :-
-    maplist(solution_char, Values, Chars),
-    string_chars(Text, Chars).
-
-solution_char(0, '.') :- !.
-solution_char(V, Ch) :- value_char(V, Ch).
-
-trace_counts(Path, Flat) :-
-    msort(Path, Sorted),
-    clumped(Sorted, Pairs),
-    flat_pairs2(Pairs, Flat).
 
 known_techniques(Names0, Names) :-
     include([Name]>>technique(Name, _), Names0, Names).
@@ -629,19 +299,6 @@ bridge_hint(Shape, Codes, Techniques0, Level, TimeLimitMs, Status, Text, Items) 
           ( Status = timeout, Text = "", Items0 = [] )),
     maplist(item_list, Items0, Items).
 
-hint_in_place(_, _, contradiction, Text, []) :-
-    contradiction(Why),
-    !,
-    error_text(Why, Text).
-hint_in_place(_, _, solved, '', []) :-
-    solved,
-    !.
-hint_in_place(Techniques, Level, step, Text, [item(0, Step)]) :-
-    next_step(Techniques, Step),
-    !,
-    hint_text(Step, Level, Text).
-hint_in_place(_, _, stuck, '', []).
-
 %! bridge_hint_grid(+Geometry, +Givens, +Entries, +Techniques, +Level, +TimeLimitMs,
 %!                  -Status, -Text, -Items, -Wrong, -Codes) is det.
 %
@@ -669,31 +326,6 @@ bridge_hint_grid(Shape, Text, EntriesText, Techniques0, Level, TimeLimitMs, Stat
               ( Status = timeout, Hint = "", Items0 = [], Wrong0 = [], Codes = [] )),
         maplist(item_list, Items0, Items),
         flat_pairs2(Wrong0, Wrong)
-    ).
-
-hint_from_grid(Puzzle, Entries, Techniques, Level, Status, Hint, Items, Wrong, Codes) :-
-    setup_puzzle(Puzzle, full, Setup),
-    (   Setup = invalid(Why)
-    ->  Status = invalid, error_text(Why, Hint), Items = [], Wrong = [], Codes = []
-    ;   solving_techniques(Ts),
-        search(Ts, 2, Found, _),                       % leaves the state as it was
-        (   Found = [solution(Solution, _)]
-        ->  Puzzle = puzzle(Geometry, _),
-            geometry_shape(Geometry, _, Width),
-            findall(R/C, ( member(g(R, C, V), Entries), I is (R - 1) * Width + C,
-                           nth1(I, Solution, True), True =\= V ), Wrong)
-        ;   Wrong = []
-        ),
-        (   Wrong \== []
-        ->  Status = mistake, Hint = "", Items = [], state_codes(Codes)
-        ;   member(g(R, C, V), Entries),
-            \+ element(R, C, V),
-            \+ assign(R, C, V, _, _)
-        ->  Status = contradiction, Items = [], state_codes(Codes),
-            format(string(Hint), "r~wc~w = ~w breaks a rule with the givens or your other entries", [R, C, V])
-        ;   state_codes(Codes),
-            hint_in_place(Techniques, Level, Status, Hint, Items)
-        )
     ).
 
 %! bridge_rate(+Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps, -Features,
@@ -750,10 +382,6 @@ bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts, Start], Time
     generation_misses(Missed),
     maplist(generated_list, Missed, Misses).
 
-generated_list(generated(Puzzle, Solution, _, rating(L, Score, Hardest, _, _, _)),
-               [Record, L, Score, Hardest, Solution]) :-
-    record_list(record(0, 0, puzzle(Puzzle, [solution(Solution)])), Record).
-
 % Only the kinds generate.pl knows, with whole numbers: a term from
 % Python is checked before it is used.
 generation_kind(Kind, Kind) :-
@@ -772,19 +400,6 @@ bridge_rating_ladder(Shape, Ladder) :-
     shape_geometry(Shape, Geometry),
     rating_ladder(Geometry, Names),
     findall([Name, Level], ( member(Name, Names), level_in(Geometry, Name, Level) ), Ladder).
-
-rate_answer(rating(Level, Score, Hardest, Uses, Guesses, Walk), rated,
-            [Level, Score, Hardest, Flat, Guesses], Steps, '') :-
-    !,
-    flat_pairs2(Uses, Flat),
-    flat_pairs2(Walk, Steps).
-rate_answer(invalid(Why), invalid, [], [], Error) :-
-    !,
-    error_text(Why, Error).
-rate_answer(error(Resource), error, [], [], Error) :-
-    !,
-    result_answer(error(Resource), _, _, _, _, _, Error).
-rate_answer(Status, Status, [], [], '').
 
 %! bridge_check(+Geometry, +Givens, +Entries, +TimeLimitMs, -Status, -Problems,
 %!              -Solutions, -EntryProblems, -Wrong) is det.
@@ -820,62 +435,11 @@ bridge_check(Shape, Text, EntriesText, TimeLimitMs, Status, Problems, Solutions,
     ;   EntryProblems = [], Wrong = []
     ).
 
-entries(_, '', []) :- !.
-entries(_, "", []) :- !.
-entries(Geometry, Text, Entries) :-
-    checked_givens(Geometry, Text, givens(Entries)).
-
-problem_list(problem(Why, Text, Units, Cells), [Rule, Text, UnitTexts, Flat]) :-
-    functor(Why, Rule, _),
-    maplist(unit_text, Units, UnitTexts),
-    flat_pairs2(Cells, Flat).
-
-deductions(Ts, Max, Items, Status) :-
-    (   contradiction(Why)
-    ->  Items = [item(0, contradiction(Why))], Status = contradiction
-    ;   solved
-    ->  Items = [], Status = solved
-    ;   Max =< 0
-    ->  Items = [], Status = limit
-    ;   next_step(Ts, Step)
-    ->  Items = [item(0, Step)|Items1],
-        Max1 is Max - 1,
-        deductions(Ts, Max1, Items1, Status)
-    ;   Items = [], Status = stalled
-    ).
-
-% An item as Python reads it: Units as their names, Cells flat R, C, ...
-item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells,
-                              UnitCells]) :-
-    item_text(What, Text),
-    item_parts(What, Kind, Technique, Ps, Rs),
-    flat_triples(Ps, Placements),
-    flat_triples(Rs, Removed),
-    item_focus(What, Us, Cs),
-    maplist(unit_text, Us, Units),
-    flat_pairs2(Cs, Cells),
-    findall(RC, ( member(U, Us), unit_cells(U, UCs), member(RC, UCs) ), UCs0),
-    sort(UCs0, UCs),
-    flat_pairs2(UCs, UnitCells).
-
-item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
-item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).
-item_parts(contradiction(_), contradiction, contradiction, [], []).
-item_parts(backtrack(_, _, _, Rs), backtrack, backtrack, [], Rs).
-
 step_techniques([], Names) :-
     !,
     technique_names(Names).
 step_techniques(Names0, Names) :-
     known_techniques(Names0, Names).
-
-flat_triples(Terms, Flat) :-
-    foldl([T, [R, C, V|Tail], Tail]>>(T =.. [_, R, C, V]), Terms, Flat, []).
-
-% flat_pairs2(+Terms, -Flat): terms of two arguments (Name-Count, R-C,
-% R/C) as one flat list A, B, ..., as Python reads them.
-flat_pairs2(Terms, Flat) :-
-    foldl([T, [A, B|Tail], Tail]>>(T =.. [_, A, B]), Terms, Flat, []).
 
 %! bridge_propagate(+Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace) is det.
 %
@@ -972,11 +536,6 @@ bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes,
               ( Sizes0 = Lo-Hi -> Sizes = [Lo, Hi] ; Sizes = Sizes0 ) ),
             Generated),
     futoshiki_sides(Low, High).
-
-% Run Goal once on the state Codes of Geometry; the state is as it was
-% (empty, between bridge calls) afterwards.
-on_state(Geometry, Codes, Goal) :-
-    in_fresh_state(( restore_state(Geometry, Codes), Goal )).
 
 %! bridge_state_size(-Elements, -Possibilities, -Placed) is det.
 %

@@ -19,6 +19,7 @@
 */
 :- module(walkthrough,
           [ walkthrough/4,          % +Techniques, +MaxItems, -Items, -Outcome
+            deductions/4,           % +Techniques, +MaxSteps, -Items, -Outcome
             guess_item/3            % +Depth, -Item, -Values
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
@@ -118,3 +119,24 @@ state_before(Geometry-Codes) :-
 
 restore_before(Geometry-Codes) :-
     restore_state(Geometry, Codes).
+
+%! deductions(+Techniques, +MaxSteps, -Items, -Outcome) is det.
+%
+%  Apply deductions of Techniques one at a time, without guessing, until
+%  the puzzle is solved, none applies or MaxSteps were made: Items are
+%  item(0, Step), the last item(0, contradiction(Why)) when one shows;
+%  Outcome solved, stalled, contradiction or limit.
+
+deductions(Ts, Max, Items, Status) :-
+    (   contradiction(Why)
+    ->  Items = [item(0, contradiction(Why))], Status = contradiction
+    ;   solved
+    ->  Items = [], Status = solved
+    ;   Max =< 0
+    ->  Items = [], Status = limit
+    ;   next_step(Ts, Step)
+    ->  Items = [item(0, Step)|Items1],
+        Max1 is Max - 1,
+        deductions(Ts, Max1, Items1, Status)
+    ;   Items = [], Status = stalled
+    ).
