@@ -56,18 +56,10 @@
         S = step(naked_single, cell(2/4), [p(2, 4, 1)], []).
 */
 :- module(puzzlog,
-          [ sudoku/1,               % +Rows
-            sudoku/2,               % +Rows, -SolvedRows
-            kakuro/1,               % +Rows
-            kakuro/2,               % +Rows, -SolvedRows
-            futoshiki/1,            % +Puzzle
-            futoshiki/2,            % +Puzzle, -SolvedRows
-            load_puzzle/1,          % +File
+          [ load_puzzle/1,          % +File
             load_puzzle/2,          % +File, +Index
             load_puzzle/3,          % +File, +Index, +Options
             load_kakuro/1,          % +Name
-            check_file/1,           % +File
-            check_file/2,           % +File, +Index
             rate/0,
             show/0,
             candidates/0,
@@ -79,12 +71,7 @@
             hint/1,                 % +Level
             why/3,                  % +Row, +Col, +Value
             use_techniques/1,       % +Set
-            use_rules/1,            % +File
-            drop_rules/0,
-            drop_rules/1,           % +File
             trace_rule/1,           % +Technique
-            check_rule/1,           % +File
-            check_rule/2,           % +File, +Kind
 
             guess/0,
             backtrack/0,
@@ -92,7 +79,6 @@
             walkthrough/0,
             solve/0,
             clear_puzzle/0,
-            puzzlog_help/0,
             element/3,              % ?Row, ?Col, ?Value
             possibility/4,          % ?Row, ?Col, ?Box, ?Value
             technique/2,            % ?Technique, ?Difficulty
@@ -100,9 +86,8 @@
             contradiction/1,        % -Why
             apply_step/2,           % +Step, -Applied
             step_text/2,            % +Step, -Text
-            cell_candidates/3,      % +Row, +Col, -Values
-            combinations/3,         % +Sum, +Length, -Sets
-            combinations/4          % +Sum, +Length, +Used, -Sets
+            cell_candidates/3       % +Row, +Col, -Values
+                                    % and the queries of shell/*.pl, re-exported
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -128,6 +113,12 @@
 :- use_module('techniques/table', [technique_property/2]).
 :- use_module('analysis/rule_trace', [step_rule/2, rule_firings/3, print_rule/1, print_firings/2]).
 :- use_module('kinds/combinations', []).
+:- reexport('shell/typed').
+:- reexport('shell/files', [check_file/1, check_file/2]).
+:- use_module('shell/files', [file_puzzle/4, load_error/4, load_failed/4, loaded_quietly/0]).
+:- reexport('shell/rules').
+:- reexport('shell/help').
+:- use_module('shell/printing').
 :- reexport('kinds/combinations', [magic_sum/3]).
 :- reexport('techniques/chains', [strong_link/2, weak_link/2, set_max_chain_links/1]).
 
@@ -145,258 +136,6 @@
 
 :- initialization(print_message(informational, format(
        "puzzlog: try load_puzzle('puzzles/sudoku9.txt'), then step, candidates, guess, undo; puzzlog_help lists every query", []))).
-
-%! puzzlog_help is det.
-%
-%  Print every query of the shell, with what it does.
-
-puzzlog_help :-
-    forall(help_line(Query, What), format('  ~w~t~38|~w~n', [Query, What])),
-    format('help(Name) shows the documentation of any of them.~n').
-
-help_line('sudoku(Rows), sudoku(Rows, Solved)', 'solve rows of values (0 = blank)').
-help_line('kakuro(Rows), kakuro(Rows, Solved)', 'solve rows of 0 (white), x (black), Down/Across').
-help_line('futoshiki(Id), futoshiki(Id, Solved)', 'solve an Unequal game ID or Rows-Signs').
-help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) of a file, any format').
-help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
-help_line('check_file(File), check_file(File, I)', 'every rule puzzle I breaks; its solutions').
-help_line('rate', 'how hard the loaded puzzle is: level, score, techniques').
-help_line('show, candidates', 'print the grid, or every cell\'s candidates').
-help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').
-help_line('hint, hint(Level)', 'the next technique (1), where to look (2), the deduction (3)').
-help_line('why(R, C, V)', 'which move removed (or placed) V at rRcC, and the rule behind it').
-help_line('try_technique(T)', 'apply one deduction of technique T, if it has one').
-help_line('use_techniques(Set)', 'step and steps use a set (subsets, chains, ...) or a list').
-help_line('use_rules(File)', 'your own techniques join the ladder (docs/lessons/)').
-help_line('drop_rules, drop_rules(File)', 'take your rules off the ladder again').
-help_line('check_rule(File), check_rule(File, Kind)', 'your rules checked on every kind (or one): sound? new? how far they reach').
-help_line('trace_rule(T)', 'what T\'s rule finds here, with its variables\' values').
-help_line('guess, backtrack', 'guess when stuck; drop a guess that failed').
-help_line('undo', 'take the last move back').
-help_line('walkthrough', 'every step, guess and backtrack to the end').
-help_line('solve', 'finish the puzzle at once').
-help_line('technique(T, D), deduction(T, S)', 'the rules: what each finds now').
-help_line('element(R, C, V), possibility(R, C, B, V)', 'the state facts').
-help_line('strong_link(c(R,C,V), L), weak_link(...)', 'the links chains follow from a candidate').
-help_line('set_max_chain_links(N)', 'chains of at most N links from now on').
-help_line('combinations(Sum, Len, Sets)', 'Kakuro sum combinations').
-
-% ----------------------------------------------------------------- sum combinations
-
-%! combinations(+Sum, +Length, -Sets) is semidet.
-%! combinations(+Sum, +Length, +Used, -Sets) is semidet.
-%
-%  The sets of Length different digits 1..9 that add up to Sum, as a
-%  Kakuro run or a Killer cage takes them; with Used, only the sets that
-%  hold every digit of Used.  Fails, saying why, for arguments of another
-%  type.
-%
-%    ?- combinations(20, 3, [9], Sets).
-%    Sets = [[3,8,9],[4,7,9],[5,6,9]].
-
-combinations(Sum, Length, Sets) :-
-    combinations(Sum, Length, [], Sets).
-
-combinations(Sum, Length, Used, Sets) :-
-    shell_argument(integer, Sum, "The sum is a whole number"),
-    shell_argument(integer, Length, "The length is a whole number of cells"),
-    shell_argument(list(between(1, 9)), Used, "The digits used are a list of digits 1..9"),
-    combinations:combinations(Sum, Length, Used, Sets).
-
-% shell_argument(+Type, +Value, +Rule): Value is of Type, or the Rule is
-% said and the query fails.
-shell_argument(Type, Value, Rule) :-
-    (   is_of_type(Type, Value)
-    ->  true
-    ;   format('~w, not ~q.~n', [Rule, Value]),
-        fail
-    ).
-
-% ----------------------------------------------------------------- solving typed puzzles
-
-%! sudoku(+Rows) is semidet.
-%
-%  Print the puzzle Rows (lists of integers, 0 for a blank), solve it and
-%  print the solution and how many values were found.  Fails, after
-%  saying why, when Rows is not a puzzle or has no solution.
-
-sudoku(Rows) :-
-    typed(sudoku, Rows, Puzzle),
-    Puzzle = puzzle(_, Givens),
-    format('Puzzle:~n'),
-    print_rows(Rows),
-    solve_puzzle(Puzzle, [limit(2)], Result),
-    report(Result, Givens).
-
-% typed(+Kind, +Term, -Puzzle): the puzzle a term stands for, or a
-% message and failure.
-typed(Kind, Term, Puzzle) :-
-    catch(typed_puzzle(Kind, Term, Puzzle),
-          puzzle_text_error(_, Cell, Message),
-          ( say_invalid(Cell, Message), fail )).
-
-say_invalid(Cell, Message) :-
-    (   Cell = R/C
-    ->  format('Invalid puzzle: r~wc~w: ~w~n', [R, C, Message])
-    ;   format('Invalid puzzle: ~w~n', [Message])
-    ).
-
-report(result(invalid(Why), _, _), _) :-
-    !,
-    error_text(Why, Text),
-    format('Invalid puzzle: ~w~n', [Text]),
-    fail.
-report(result(unsolvable, _, _), _) :-
-    !,
-    format('No solution.~n'),
-    fail.
-report(result(Status, [solution(Values, _)|_], Guesses), Givens) :-
-    length(Values, Cells),
-    N is truncate(sqrt(Cells)),
-    values_rows(N, Values, Solved),
-    format('Solution:~n'),
-    print_rows(Solved),
-    length(Givens, Given),
-    Found is Cells - Given,
-    plural(Guesses, guess, GuessText),
-    format('Found ~w values (~w).~n', [Found, GuessText]),
-    (   Status == multiple
-    ->  format('The puzzle has more than one solution; this is one of them.~n')
-    ;   true
-    ).
-
-plural(1, Word, Text) :- !, format(atom(Text), '1 ~w', [Word]).
-plural(N, Word, Text) :-
-    (   sub_atom(Word, _, 1, 0, s) -> Suffix = es ; Suffix = s ),
-    format(atom(Text), '~w ~w~w', [N, Word, Suffix]).
-
-%! sudoku(+Rows, -Solved) is semidet.
-%
-%  Solved is the first solution of the puzzle Rows; fails if there is
-%  none (saying why when Rows is not a puzzle).
-
-sudoku(Rows, Solved) :-
-    typed(sudoku, Rows, Puzzle),
-    solved_rows(Puzzle, Solved).
-
-% The rows of the first solution of a Latin-square Puzzle.
-solved_rows(Puzzle, Solved) :-
-    solve_puzzle(Puzzle, [], Result),
-    (   Result = result(solved, [solution(Values, _)], _)
-    ->  Puzzle = puzzle(geometry(N, _, _), _),
-        values_rows(N, Values, Solved)
-    ;   Result = result(invalid(Why), _, _)
-    ->  error_text(Why, Text),
-        format('Invalid puzzle: ~w~n', [Text]),
-        fail
-    ).
-
-values_rows(_, [], []) :- !.
-values_rows(N, Values, [Row|Rows]) :-
-    length(Row, N),
-    append(Row, Rest, Values),
-    values_rows(N, Rest, Rows).
-
-print_rows(Rows) :-
-    forall(member(Row, Rows),
-           ( maplist(row_char, Row, Chars),
-             atomic_list_concat(Chars, ' ', Line),
-             format('  ~w~n', [Line]) )).
-
-row_char(0, '.') :- !.
-row_char(V, Ch) :- value_char(V, Ch).
-
-%! kakuro(+Rows) is semidet.
-%
-%  Print the Kakuro Rows (0 white, x black, Down/Across a clue), solve
-%  it and print the solution.  Fails, after saying why, when Rows is not
-%  a Kakuro or has no solution.
-
-kakuro(Rows) :-
-    typed(kakuro, Rows, Puzzle),
-    show_and_solve(Puzzle).
-
-% Print the puzzle, solve it, print the solution: each grid in its
-% readable layout, through the engine's own grid printer.
-show_and_solve(Puzzle) :-
-    Puzzle = puzzle(Geometry, _),
-    geometry_status(Geometry, Status),
-    (   Status = invalid(Why)
-    ->  error_text(Why, Text),
-        format('Invalid puzzle: ~w~n', [Text]),
-        fail
-    ;   format('Puzzle:~n'),
-        show_values(Puzzle, []),
-        solve_puzzle(Puzzle, [limit(2)], Result),
-        show_report(Result, Puzzle)
-    ).
-
-show_report(result(solved, [solution(Values, _)], Guesses), Puzzle) :-
-    !,
-    plural(Guesses, guess, GuessText),
-    format('Solution (~w):~n', [GuessText]),
-    show_values(Puzzle, Values).
-show_report(result(multiple, [solution(Values, _)|_], _), Puzzle) :-
-    !,
-    format('More than one solution; one of them:~n'),
-    show_values(Puzzle, Values).
-show_report(Result, _) :-
-    report(Result, []).
-
-% Print a puzzle with Values placed, without disturbing a puzzle being
-% explored.
-show_values(Puzzle, Values) :-
-    in_fresh_state(( setup_puzzle(Puzzle, _),
-                     forall(( nth0(I, Values, V), V > 0 ), place_index(I, V)),
-                     print_grid )).
-
-place_index(I, V) :-
-    grid_shape(_, NC),
-    R is I // NC + 1,
-    C is I mod NC + 1,
-    retractall(possibility(R, C, _, _)),
-    assertz(element(R, C, V)).
-
-%! kakuro(+Rows, -Solved) is semidet.
-%
-%  Solved is Rows with each white cell's digit; fails without a
-%  solution.
-
-kakuro(Rows, Solved) :-
-    typed(kakuro, Rows, Puzzle),
-    solve_puzzle(Puzzle, [], result(solved, [solution(Values, _)], _)),
-    length(Rows, NR),
-    Rows = [Row|_],
-    length(Row, NC),
-    findall(Out, ( between(1, NR, R), between(1, NC, C),
-                   nth1(R, Rows, Cells), nth1(C, Cells, Cell),
-                   I is (R-1)*NC + C,
-                   nth1(I, Values, V),
-                   ( Cell == 0 -> Out = V ; Out = Cell ) ),
-            Flat),
-    values_rows(NC, Flat, Solved).
-
-%! futoshiki(+Puzzle) is semidet.
-%
-%  Print the Futoshiki Puzzle, solve it and print the solution.  Puzzle
-%  is an Unequal game ID ('4:0D,0,0R,...', or '4a:...' for Adjacent
-%  mode) or Rows-Signs: rows of integers (0 = empty) and signs
-%  R1/C1 < R2/C2 or R1/C1 > R2/C2 (Rows-adjacent(Marks) for Adjacent
-%  mode, each mark R1/C1 - R2/C2).  Fails, after saying why, when Puzzle
-%  is not a Futoshiki or has no solution.
-
-futoshiki(Puzzle) :-
-    typed(futoshiki, Puzzle, P),
-    show_and_solve(P).
-
-%! futoshiki(+Puzzle, -Solved) is semidet.
-%
-%  Solved is the first solution of Puzzle (as for futoshiki/1) as rows;
-%  fails if there is none.
-
-futoshiki(Puzzle, Solved) :-
-    typed(futoshiki, Puzzle, P),
-    solved_rows(P, Solved).
 
 % ----------------------------------------------------------------- exploring a puzzle
 
@@ -430,96 +169,6 @@ load_puzzle(File, Index, Options) :-
           Error,
           ( load_error(Error, Line, Cell, Message), load_failed(File, Line, Cell, Message), fail )),
     start_puzzle(Puzzle).
-
-% load_error(+Error, -Line, -Cell, -Message): what a failed load says.
-load_error(puzzle_text_error(Line, Cell, Message), Line, Cell, Message) :- !.
-load_error(error(resource_error(_), _), none, none, Message) :-
-    !,
-    current_prolog_flag(stack_limit, Limit),
-    format(string(Message), "the file is too big for the shell's stacks (stack_limit ~D bytes); \c
-                             split it, or read it with puzzlog solve, which reads it a piece at a time", [Limit]).
-load_error(Error, _, _, _) :-
-    throw(Error).
-
-file_puzzle(File, Index, Options, Puzzle) :-
-    (   ( atom(File) ; string(File) ) -> atom_string(Name, File)
-    ;   var(File) -> puzzle_error(none, "load_puzzle/1,2 takes a file name, not an unbound variable", [])
-    ;   puzzle_error(none, "load_puzzle/1,2 takes a file name, not ~q", [File])
-    ),
-    (   integer(Index), Index >= 0 -> true
-    ;   var(Index) -> puzzle_error(none, "the index is a whole number from 0, not an unbound variable", [])
-    ;   puzzle_error(none, "the index is a whole number from 0, not ~q", [Index])
-    ),
-    (   matrix_pair(Name, Down, Right), exists_file(Down), exists_file(Right)  % a pair, by either file or its stem
-    ->  read_text_file(Down, DownText),
-        read_text_file(Right, RightText),
-        read_kakuro_matrices(DownText, RightText, [], Record),
-        Records = [Record]
-    ;   (   is_list(Options) -> true
-        ;   puzzle_error(none, "the options are a list, such as [kind('sudoku-x')], not ~q", [Options])
-        ),
-        option(max_file_bytes(MaxBytes), Options, 67108864),
-        read_text_file(Name, MaxBytes, Text),
-        read_puzzles(Text, Options, Records)
-    ),
-    length(Records, Count),
-    (   nth0(Index, Records, record(_, Line, Outcome)) -> true
-    ;   plural(Count, puzzle, Puzzles),
-        puzzle_error(none, "~w has ~w; there is no puzzle ~w (they are numbered from 0)", [Name, Puzzles, Index])
-    ),
-    (   Outcome = puzzle(Puzzle, _) -> true
-    ;   Outcome = invalid(Cell, Message, _),
-        throw(puzzle_text_error(Line, Cell, Message))
-    ).
-
-load_failed(File0, Line, Cell, Message) :-
-    (   ( atom(File0) ; string(File0) ) -> File = File0 ; format(string(File), '~q', [File0]) ),
-    (   integer(Line) -> format(atom(Where), '~w, line ~w', [File, Line]) ; Where = File ),
-    (   Cell = R/C
-    ->  format('Cannot load ~w, r~wc~w: ~w~n', [Where, R, C, Message])
-    ;   sub_string(Message, 0, _, _, File)      % the message names the file itself
-    ->  format('Cannot load: ~w~n', [Message])
-    ;   format('Cannot load ~w: ~w~n', [Where, Message])
-    ),
-    (   loaded_quietly
-    ->  format('The puzzle loaded before is still loaded.~n')
-    ;   format('No puzzle is loaded.~n')
-    ).
-
-%! check_file(+File) is semidet.
-%! check_file(+File, +Index) is semidet.
-%
-%  Print every rule puzzle Index (from 0) of File breaks, then whether
-%  it has no solution, one, or several (two of them printed).  Fails
-%  unless it has exactly one.  The puzzle being explored stays loaded.
-
-check_file(File) :-
-    check_file(File, 0).
-
-check_file(File, Index) :-
-    catch(file_puzzle(File, Index, [], Puzzle),
-          puzzle_text_error(Line, Cell, Message),
-          ( load_failed(File, Line, Cell, Message), fail )),
-    check_puzzle(Puzzle, Problems, Status, Solutions),
-    forall(member(problem(_, Text, _, _), Problems), format('  ~w~n', [Text])),
-    check_said(Status, Puzzle, Solutions).
-
-check_said(invalid, _, _) :-
-    !,
-    format('The puzzle breaks its rules.~n'),
-    fail.
-check_said(unsolvable, _, _) :-
-    !,
-    format('The puzzle keeps its rules but has no solution.~n'),
-    fail.
-check_said(unique, _, _) :-
-    format('The puzzle has exactly one solution.~n').
-check_said(multiple, Puzzle, [First, Second|_]) :-
-    format('The puzzle has more than one solution; two of them:~n'),
-    show_values(Puzzle, First),
-    nl,
-    show_values(Puzzle, Second),
-    fail.
 
 %! rate is semidet.
 %
@@ -611,11 +260,6 @@ loaded :-
         fail
     ).
 
-% A puzzle is loaded when the state has facts: sudoku/1 and friends
-% leave only a shape behind, which is not a puzzle to explore.
-loaded_quietly :-
-    (   element(_, _, _) ; possibility(_, _, _, _) ),
-    !.
 
 %! candidates is semidet.
 %
@@ -738,128 +382,6 @@ trace_rule(Name) :-
         fail
     ).
 
-%! check_rule(+File) is semidet.
-%! check_rule(+File, +Kind) is semidet.
-%
-%  Check each technique of a rules file on the positions of walks
-%  through the bundled puzzles of every kind a rule can meet (check_rule/1,
-%  a few puzzles a set) or of Kind (sudoku, sudoku4, sudoku6, sudoku16,
-%  jigsaw, x, 'greater-than', killer, samurai, futoshiki, kakuro): is it
-%  sound (the first counterexample if not; a rule that never fired is
-%  not shown sound), does it find what no engine technique of its rung
-%  or below does, and does the ladder up to its rung finish more puzzles
-%  with it?  The verdicts are `puzzlog check-rule`'s, which adds the
-%  corpus's sets and pictures from Python.
-
-check_rule(File) :-
-    bundled_kinds(Kinds),
-    check_rule_kinds(File, Kinds, 3).
-
-check_rule(File, Kind) :-
-    (   bundled_set(Kind, _, _)
-    ->  check_rule_kinds(File, [Kind], 10)
-    ;   bundled_kinds(Kinds),
-        format('No puzzles of kind ~q to check a rule on (kinds: ~w).~n', [Kind, Kinds]),
-        fail
-    ).
-
-bundled_kinds(Kinds) :-
-    findall(Kind, bundled_set(Kind, _, _), Kinds0),
-    list_to_set(Kinds0, Kinds).
-
-check_rule_kinds(File, Kinds, PerSet) :-
-    catch(load_rules(File, Names), rules_error(Path, Line, Message),
-          ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )),
-    findall(Kind-Puzzles, ( member(Kind, Kinds), kind_puzzles(Kind, PerSet, Puzzles) ), ByKind),
-    forall(member(Name, Names),
-           ( findall(Kind-Summary, ( member(Kind-Puzzles, ByKind),
-                                     with_rules([File], check_rule_puzzles(Name, Puzzles, Summary)) ),
-                     Summaries),
-             print_rule_summary(Name, Summaries) )),
-    !.
-
-% The first PerSet puzzles of each bundled set of Kind.
-kind_puzzles(Kind, PerSet, Puzzles) :-
-    findall(P, ( bundled_set(Kind, _, Relative),
-                 bundled_file(Relative, Path),
-                 read_text_file(Path, Text),
-                 read_puzzles(Text, [], Records),
-                 limit(PerSet, member(record(_, _, puzzle(P, _)), Records)) ), Puzzles).
-
-% A bundled file: in a checkout beside prolog/, in an installed package
-% under bundled/.
-bundled_file(Relative, Path) :-
-    module_property(puzzlog, file(Engine)),
-    file_directory_name(Engine, Prolog),
-    file_directory_name(Prolog, Top),
-    (   directory_file_path(Top, Relative, Path), exists_file(Path)
-    ->  true
-    ;   atomic_list_concat([Top, bundled, Relative], /, Path),
-        exists_file(Path)
-    ).
-
-print_rule_summary(Name, Summaries) :-
-    foldl([Kind-summary(K, F, R, U, N, W, V, A, S, Q), t(K0, F0, R0, U0, N0, A0, S0, Q0),
-           t(K1, F1, R1, U1, N1, A1, S1, Q1)]>>(
-              K1 is K0 + K, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
-              ( S = stopped(Why) -> KS = stopped(Kind, Why) ; KS = none ),
-              first_found(U0, U, U1), first_found(N0, N, N1), first_found(S0, KS, S1),
-              first_found(Q0, Q, Q1), _ = W-V ),
-          Summaries, t(0, 0, 0, none, none, 0, none, none),
-          t(_, Fired, Redundant, Unsound, New, Asked, Stopped, Relies)),
-    format('~w: fired in ~w of ~w positions checked~n', [Name, Fired, Asked]),
-    (   Unsound = unsound(_, Step, Wrong, Bindings)
-    ->  step_text(Step, Text),
-        Wrong =.. [Change, WR, WC, WV],
-        (   Change == p
-        ->  format('  UNSOUND: ~w~n    it places ~w at r~wc~w, against the solution~n', [Text, WV, WR, WC])
-        ;   format('  UNSOUND: ~w~n    it removes ~w from r~wc~w, the solution\'s value there~n', [Text, WV, WR, WC])
-        ),
-        (   Bindings == [] -> true ; bindings_text(Bindings, BT), format('    it matched: ~w~n', [BT]) )
-    ;   Stopped = stopped(StopKind, StopText)
-    ->  format('  STOPPED on ~w: ~w~n', [StopKind, StopText])
-    ;   Asked =:= 0
-    ->  format('  NOT CHECKED: no position was checked, so nothing is known of it~n')
-    ;   Fired =:= 0
-    ->  format('  NOT SHOWN SOUND: it never fired, so nothing it does was checked~n')
-    ;   Relies \== none
-    ->  format('  sound where a puzzle has one solution: each of its steps there agrees with it~n')
-    ;   format('  sound: each of its ~w steps agrees with the solution~n', [Fired])
-    ),
-    (   Unsound == none,
-        Relies = relies(Count, _, RStep, Wrong, RBindings)
-    ->  step_text(RStep, RText),
-        against_one_of(Wrong, Count, Against),
-        format('  RELIES ON UNIQUENESS: right where a puzzle has one solution, wrong where it has more \c
-                (as a unique rectangle is): ~w~n    ~w~n', [RText, Against]),
-        (   RBindings == [] -> true ; bindings_text(RBindings, RBT), format('    it matched: ~w~n', [RBT]) )
-    ;   true
-    ),
-    (   Fired > 0, Redundant =:= Fired
-    ->  format('  adds nothing: each time, an engine technique of its rung or below made the same changes~n')
-    ;   New = new(_, NewStep)
-    ->  step_text(NewStep, NewText),
-        Found is Fired - Redundant,
-        format('  new in ~w of ~w positions; the first: ~w~n', [Found, Fired, NewText])
-    ;   true
-    ),
-    forall(member(Set-summary(K, F, _, _, _, W, V, A, S, _), Summaries),
-           (   format('  ~w: asked in ~w positions of ~w puzzles, fired in ~w; the ladder up to its rung solves ~w \c
-                       without it, ~w with it', [Set, A, K, F, W, V]),
-               (   S == none -> nl ; format(' (the rule was stopped)~n') )
-           )).
-
-% A step's change that one of a puzzle's Count solutions refutes, in words.
-against_one_of(r(R, C, V), Count, Text) :-
-    format(string(Text), "it removes ~w from r~wc~w, but one of the puzzle's ~w solutions has ~w there",
-           [V, R, C, Count, V]).
-against_one_of(p(R, C, V), Count, Text) :-
-    format(string(Text), "it places ~w at r~wc~w, against one of the puzzle's ~w solutions", [V, R, C, Count]).
-
-% What was found first: the earlier find, or this one when there was none.
-first_found(none, This, This) :- !.
-first_found(Earlier, _, Earlier).
-
 % A record places V at R/C (Placed = true) or removes it (false).
 record_decides(step(_, _, Ps, Rs), R, C, V, Placed) :-
     decides(Ps, Rs, R, C, V, Placed).
@@ -913,36 +435,6 @@ use_techniques(Set) :-
     assertz(shell_techniques(Names)),
     length(Names, K),
     format('step, steps and walkthrough now use ~w techniques.~n', [K]).
-
-%! use_rules(+File) is semidet.
-%
-%  The techniques File declares join the ladder for the rest of the
-%  session (rule_files:use_rules/1: docs/lessons/ shows how to write
-%  one).  A file that is refused is named with the line and the reason,
-%  and nothing of it is loaded: use_rules('docs/lessons/rules/full_house.pl')
-%  prints "full_house joins the ladder at difficulty 1".
-
-use_rules(File) :-
-    catch(once(rule_files:use_rules(File)), rules_error(Path, Line, Message),   % no choice left to the shell
-          ( format('~w:~w: ~w~n', [Path, Line, Message]), fail )).
-
-%! drop_rules is det.
-%! drop_rules(+File) is semidet.
-%
-%  Take the techniques of a rules file (drop_rules/0: of every one) off
-%  the ladder and out of the engine; use_rules/1 brings them back.
-
-drop_rules :-
-    forall(rule_files:rules_techniques(File, _), drop_rules(File)).
-
-drop_rules(File) :-
-    (   catch(rule_files:rules_path(File, Path), rules_error(_, _, _), fail),
-        rule_files:rules_techniques(Path, Names)
-    ->  rule_files:unload_rules(Path),
-        forall(member(Name, Names), format("~w leaves the ladder~n", [Name]))
-    ;   format("~w is not loaded: use_rules/1 loads a rules file~n", [File]),
-        fail
-    ).
 
 current_techniques(Names) :-
     (   shell_techniques(Names0) -> Names = Names0 ; technique_names(Names) ).

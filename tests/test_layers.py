@@ -1,7 +1,8 @@
 """The engine's folders are its layers, and imports only run down them, without a cycle:
 facts (the state, the geometry, the words; kinds/: what a kind's shape needs), then the
 techniques, then the solving drivers, then analysis, generation and reading, then the doors
-(bridge.pl, puzzlog.pl, and bridge/: the wire encodings, how a call runs, the rules files' doors).  Read from every use_module and reexport of prolog/."""
+(bridge.pl, puzzlog.pl, and bridge/: the wire encodings, how a call runs, the rules files' doors;
+shell/: the shell's queries beside the session's own).  Read from every use_module and reexport of prolog/."""
 from __future__ import annotations
 
 import re
@@ -10,7 +11,7 @@ from conftest import ROOT
 
 PROLOG = ROOT / "prolog"
 LAYERS = {"facts": 1, "kinds": 1, "techniques": 2, "solving": 3, "analysis": 4, "generation": 4, "reading": 4,
-          "bridge": 5, ".": 5}
+          "bridge": 5, "shell": 5, ".": 5}
 IMPORT = re.compile(r"^:-\s*(?:use_module|reexport)\(\s*('([^']+)'|([a-z_]+))", re.M)
 
 

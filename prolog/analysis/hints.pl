@@ -16,7 +16,7 @@
 :- use_module('../solving/solve').
 :- use_module('../solving/search').
 :- use_module('../solving/propagate', [next_step/2]).
-:- use_module('../techniques/techniques', [contradiction/1]).
+:- use_module('../techniques/techniques', [contradiction/1, technique/2]).
 :- use_module(explain).
 
 %! hint_in_place(+Techniques, +Level, -Status, -Text, -Items) is det.
