@@ -1,4 +1,4 @@
-/*  Entry points for the Python bridge (pybridge).
+/** <module> Entry points for the Python bridge (pybridge).
 
     Each call is one query that takes the puzzle in and gives the answer
     out as a few compact terms: the givens and the solution are texts of
@@ -325,7 +325,7 @@ bridge_hint_grid(Shape, Text, EntriesText, Techniques0, Level, TimeLimitMs, Stat
               time_limit_exceeded,
               ( Status = timeout, Hint = "", Items0 = [], Wrong0 = [], Codes = [] )),
         maplist(item_list, Items0, Items),
-        flat_pairs2(Wrong0, Wrong)
+        flat_pairs(Wrong0, Wrong)
     ).
 
 %! bridge_rate(+Geometry, +Givens, +TimeLimitMs, -Status, -Rating, -Steps, -Features,
@@ -431,7 +431,7 @@ bridge_check(Shape, Text, EntriesText, TimeLimitMs, Status, Problems, Solutions,
     (   Entries \== [], Problems0 == []
     ->  check_entries(puzzle(Geometry, Givens), Entries, Found, EntryProblems0, WrongCells),
         maplist(problem_list, EntryProblems0, EntryProblems),
-        flat_pairs2(WrongCells, Wrong)
+        flat_pairs(WrongCells, Wrong)
     ;   EntryProblems = [], Wrong = []
     ).
 

@@ -1,4 +1,4 @@
-/*  puzzlog: logic puzzles solved by rules, explained step by step.
+/** <module> puzzlog: logic puzzles solved by rules, explained step by step.
 
     Load everything with
 

@@ -25,7 +25,7 @@ _HOMES = {
     "EngineError": "errors", "PuzzleFormatError": "errors", "PuzzlogError": "errors", "RulesError": "errors",
     "RuleStoppedError": "errors", "FalseStepWarning": "errors", "write": "formats", "Generated": "generate", "generate": "generate",
     "Hint": "hints", "hint": "hints", "Clue": "kakuro", "KakuroPuzzle": "kakuro", "Puzzle": "puzzle",
-    "Unreadable": "puzzle", "LEVELS": "rating", "Rating": "rating", "rate": "rating", "LIMITS": "reading",
+    "Unreadable": "puzzle", "SamuraiPuzzle": "samurai", "LEVELS": "rating", "Rating": "rating", "rate": "rating", "LIMITS": "reading",
     "Limits": "reading", "load": "reading", "parse": "reading", "read": "reading", "RuleReport": "rule_check",
     "check_rule": "rule_check", "RuleFile": "rules", "load_rules": "rules", "print_sheet": "sheet",
     "Explanation": "solver", "Result": "solver", "Solver": "solver", "Step": "solver", "explain": "solver",

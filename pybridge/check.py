@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .cells import MARK
-from .entries import Grid, read_entries, with_entries
+from .entries import Grid, entries_text, read_entries, with_entries
 from .picture import Marks, picture
 from .puzzle import Unreadable
 from .answers import AnyPuzzle, Solvable, check_puzzle, chunks, limit_ms, plural, values_of
@@ -185,7 +185,7 @@ def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: f
         return CheckReport(puzzle, "invalid", [Problem("unreadable", str(puzzle.error))])
     check_puzzle(puzzle)
     values = None if grid is None else read_entries(puzzle, grid)
-    entries = "" if values is None else _entries_text(puzzle, values)
+    entries = "" if values is None else entries_text(puzzle, values)
     status, problems, solutions, entry_problems, wrong = engine.call(
         "bridge_check", [puzzle.geometry(), puzzle.givens_text(), entries, limit_ms(time_limit)], 5)
     report = CheckReport(puzzle, str(status), [_problem(p) for p in problems],
@@ -196,12 +196,6 @@ def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: f
         report.wrong = chunks(wrong, 2)
         report.cells_left = sum(1 for v, takes in zip(values, takes_value(puzzle)) if takes and not v)
     return report
-
-
-def _entries_text(puzzle: Solvable, values: list[int]) -> str:
-    """The entries alone (the givens blanked) as the engine reads givens."""
-    only = [0 if given else v for given, v in zip(puzzle.givens, values)]
-    return with_entries(puzzle, only).givens_text()
 
 
 @dataclass

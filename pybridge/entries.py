@@ -73,3 +73,9 @@ def with_entries(puzzle: Solvable, values: list[int]) -> Solvable:
                  for r, row in enumerate(puzzle.cells)]
         return dataclasses.replace(puzzle, cells=cells)
     return dataclasses.replace(puzzle, givens=list(values))
+
+
+def entries_text(puzzle: Solvable, values: list[int]) -> str:
+    """The entries alone (the givens blanked) as the engine reads givens."""
+    only = [0 if given else v for given, v in zip(puzzle.givens, values)]
+    return with_entries(puzzle, only).givens_text()

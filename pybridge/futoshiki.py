@@ -22,19 +22,12 @@ from collections import defaultdict
 
 from .puzzle import Puzzle
 
-Pair = tuple[int, int, int, int]
 
 DIRECTIONS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 FLAG_OF_STEP = {step: flag for flag, step in DIRECTIONS.items()}
 
 
 # ---------------------------------------------------------------- writing
-
-def _ordered(pair: Pair) -> Pair:
-    """A pair with its upper or left cell first."""
-    r1, c1, r2, c2 = pair
-    return pair if (r1, c1) < (r2, c2) else (r2, c2, r1, c1)
-
 
 def to_unequal(p: Puzzle) -> str:
     """The puzzle as an Unequal game ID (Futoshiki only: no boxes)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import engine
-from .check import _entries_text
+from .entries import entries_text
 from .entries import Grid, read_entries, with_entries
 from .errors import PuzzleFormatError, PuzzlogError
 from .picture import Marks, picture
@@ -92,7 +92,7 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
         paths = rule_paths(rules)
         chosen = step_names(techniques, paths)
         status, text, items, wrong, codes = engine.call(
-            "bridge_hint_grid", [puzzle.geometry(), puzzle.givens_text(), _entries_text(puzzle, position.givens),
+            "bridge_hint_grid", [puzzle.geometry(), puzzle.givens_text(), entries_text(puzzle, position.givens),
                                  chosen, level, limit_ms(time_limit)], 5, rules=paths)
         if status == "invalid":
             raise PuzzleFormatError(str(text), puzzle.source, puzzle.line)

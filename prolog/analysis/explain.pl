@@ -1,4 +1,4 @@
-/*  Words and pictures: step records and errors as text, grids as text.
+/** <module> Words and pictures: step records and errors as text, grids as text.
 
     ?- step_text(step(naked_single, cell(2/2), [p(2,2,4)], [r(2,3,4)]), T).
     T = 'naked single: r2c2 can only be 4 (removes 4 from r2c3)'.

@@ -1,4 +1,4 @@
-/*  Checking a puzzle, and a player's grid, against the rules.
+/** <module> Checking a puzzle, and a player's grid, against the rules.
 
     A setter asks: which rules do my givens break (all of them, not just
     the first), and does the puzzle have no solution, one, or several?

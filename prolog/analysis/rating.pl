@@ -1,4 +1,4 @@
-/*  Rating: how hard a puzzle is for a person.
+/** <module> Rating: how hard a puzzle is for a person.
 
     A puzzle is rated by solving it as a person would: from the givens,
     every cell with every value its units allow, always the simplest

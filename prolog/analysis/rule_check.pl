@@ -1,4 +1,4 @@
-/*  Checking a rule of your own on positions from real solves.
+/** <module> Checking a rule of your own on positions from real solves.
 
     A puzzle with one solution is walked with the engine's own ladder
     (the rule left out), one deduction at a time; in each position on

@@ -1,4 +1,4 @@
-/*  The rule behind a step: which clause of a technique's rule found the
+/** <module> The rule behind a step: which clause of a technique's rule found the
     deduction the ladder takes in the current state, as it is written in
     its file, and the facts it matched on the way.
 

@@ -27,7 +27,7 @@ into Python lists.  Only numbers are read from a text, never terms.
             generated_list/2,       % +Generated, -List
             values_text/2,          % +Values, -Text
             trace_counts/2,         % +Path, -Flat
-            flat_pairs2/2,          % +Terms, -Flat
+            flat_pairs/2,           % +Terms, -Flat
             flat_triples/2          % +Terms, -Flat
           ]).
 :- use_module(library(lists)).
@@ -172,7 +172,7 @@ solution_char(V, Ch) :- value_char(V, Ch).
 trace_counts(Path, Flat) :-
     msort(Path, Sorted),
     clumped(Sorted, Pairs),
-    flat_pairs2(Pairs, Flat).
+    flat_pairs(Pairs, Flat).
 
 entries(_, '', []) :- !.
 entries(_, "", []) :- !.
@@ -220,8 +220,8 @@ record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens)
             [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText, CageList]) :-
     regions_list(Regions, RegionList),
     (   memberchk(diagonals, Options) -> Diagonals = 1 ; Diagonals = 0 ),
-    (   memberchk(less(Lt), Options) -> flat_pairs(Lt, Signs) ; Signs = [] ),
-    (   memberchk(adjacent(Adj), Options) -> flat_pairs(Adj, Marks) ; Marks = none ),
+    (   memberchk(less(Lt), Options) -> flat_cell_pairs(Lt, Signs) ; Signs = [] ),
+    (   memberchk(adjacent(Adj), Options) -> flat_cell_pairs(Adj, Marks) ; Marks = none ),
     givens_values(Givens, N, N, Values),
     values_text(Values, GivensText),
     (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ),
@@ -238,7 +238,8 @@ regions_list(none, []).
 regions_list(boxes(BR, BC), [BR, BC]).
 regions_list(regions(Ids), Ids).
 
-flat_pairs(Pairs, Flat) :-
+% Signs and Adjacent marks (lt/4, adj/4: two cells each) as R1, C1, R2, C2, ... flat.
+flat_cell_pairs(Pairs, Flat) :-
     foldl([P, [A, B, C, D|T], T]>>(P =.. [_, A, B, C, D]), Pairs, Flat, []).
 
 givens_values(Givens, NR, NC, Values) :-
@@ -263,10 +264,10 @@ item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed,
     flat_triples(Rs, Removed),
     item_focus(What, Us, Cs),
     maplist(unit_text, Us, Units),
-    flat_pairs2(Cs, Cells),
+    flat_pairs(Cs, Cells),
     findall(RC, ( member(U, Us), unit_cells(U, UCs), member(RC, UCs) ), UCs0),
     sort(UCs0, UCs),
-    flat_pairs2(UCs, UnitCells).
+    flat_pairs(UCs, UnitCells).
 
 item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
 item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).
@@ -276,15 +277,15 @@ item_parts(backtrack(_, _, _, Rs), backtrack, backtrack, [], Rs).
 flat_triples(Terms, Flat) :-
     foldl([T, [R, C, V|Tail], Tail]>>(T =.. [_, R, C, V]), Terms, Flat, []).
 
-% flat_pairs2(+Terms, -Flat): terms of two arguments (Name-Count, R-C,
+% flat_pairs(+Terms, -Flat): terms of two arguments (Name-Count, R-C,
 % R/C) as one flat list A, B, ..., as Python reads them.
-flat_pairs2(Terms, Flat) :-
+flat_pairs(Terms, Flat) :-
     foldl([T, [A, B|Tail], Tail]>>(T =.. [_, A, B]), Terms, Flat, []).
 
 problem_list(problem(Why, Text, Units, Cells), [Rule, Text, UnitTexts, Flat]) :-
     functor(Why, Rule, _),
     maplist(unit_text, Units, UnitTexts),
-    flat_pairs2(Cells, Flat).
+    flat_pairs(Cells, Flat).
 
 %! rule_check_answer(+Outcome, -Status, -Result) is det.
 %
@@ -354,8 +355,8 @@ result_answer(result(Status, Solutions, Guesses), Status, Solution, Count, Guess
 rate_answer(rating(Level, Score, Hardest, Uses, Guesses, Walk), rated,
             [Level, Score, Hardest, Flat, Guesses], Steps, '') :-
     !,
-    flat_pairs2(Uses, Flat),
-    flat_pairs2(Walk, Steps).
+    flat_pairs(Uses, Flat),
+    flat_pairs(Walk, Steps).
 rate_answer(invalid(Why), invalid, [], [], Error) :-
     !,
     error_text(Why, Error).

@@ -1,4 +1,4 @@
-/*  Geometry: the cells, units and constraints of a puzzle's shape.
+/** <module> Geometry: the cells, units and constraints of a puzzle's shape.
 
     Geometry is data.  A puzzle's shape is one of the terms
 

@@ -1,4 +1,4 @@
-/*  What a rule of your own may read: the state and the shape, never a
+/** <module> What a rule of your own may read: the state and the shape, never a
     change to them.
 
     A rules file (use_rules/1, docs/lessons/) sees these predicates and

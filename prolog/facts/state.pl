@@ -1,4 +1,4 @@
-/*  The puzzle state: placed values and remaining candidates as dynamic facts.
+/** <module> The puzzle state: placed values and remaining candidates as dynamic facts.
 
         element(Row, Col, Value)            Value is placed at Row/Col
         possibility(Row, Col, Box, Value)   Value is still a candidate there

@@ -1,4 +1,4 @@
-/*  Words: how the engine speaks of what it sees.
+/** <module> Words: how the engine speaks of what it sees.
 
     The names of units and cells, the spelling of values, constraints
     and errors in words, and where a step looks: what every layer above

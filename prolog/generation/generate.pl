@@ -1,4 +1,4 @@
-/*  Generating puzzles: a random solution, then givens (and signs) taken
+/** <module> Generating puzzles: a random solution, then givens (and signs) taken
     away while the puzzle stays as the caller wants it.
 
     As Simon Tatham's generators do, a puzzle the techniques up to the

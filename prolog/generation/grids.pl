@@ -1,4 +1,4 @@
-/*  Random full grids, jigsaw region maps and symmetry orbits: what a
+/** <module> Random full grids, jigsaw region maps and symmetry orbits: what a
     generator starts from and removes along.
 
     ?- random_seed(1), random_solution(geometry(4, boxes(2,2), []), Vs).

@@ -1,4 +1,4 @@
-/*  Random Kakuro layouts and digits, as the Kakuro game makes them.
+/** <module> Random Kakuro layouts and digits, as the Kakuro game makes them.
 
     A layout is a term layout(Rows, Cols, Cells), Cells a row-major term
     of b (black) and w (white).  The first row and column are black; the

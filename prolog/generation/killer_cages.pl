@@ -1,4 +1,4 @@
-/*  Killer cages: a random cage layout over a solution, split where the
+/** <module> Killer cages: a random cage layout over a solution, split where the
     techniques stall.
 
     A Killer is made as Simon Tatham's Solo makes one: a random solution,

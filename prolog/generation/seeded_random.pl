@@ -1,4 +1,4 @@
-/*  Random numbers that are the same on every machine.
+/** <module> Random numbers that are the same on every machine.
 
     Generation must give the same puzzles for the same seed on every
     run and machine, whatever the Prolog's own generator does, so it

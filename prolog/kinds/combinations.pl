@@ -1,4 +1,4 @@
-/*  Kakuro sum combinations: which sets of different digits 1..9 add up
+/** <module> Kakuro sum combinations: which sets of different digits 1..9 add up
     to a clue over a run of a given length (the thesis's "kombinacije").
 
     The table is built once, when this file is compiled: one fact

@@ -1,4 +1,4 @@
-/*  Kakuro grids: the runs of white cells and the rules a grid must keep.
+/** <module> Kakuro grids: the runs of white cells and the rules a grid must keep.
 
     A Kakuro grid is kakuro(Rows): a list of rows of cells, each `w` (a
     white cell) or clue(Down, Across) (a black cell; a clue of 0 means no

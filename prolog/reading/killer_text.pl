@@ -1,4 +1,4 @@
-/*  Killer Sudoku as readable text (docs/formats.md): a block that starts
+/** <module> Killer Sudoku as readable text (docs/formats.md): a block that starts
     with the word `killer` (`killer x` with the diagonals of Sudoku X,
     `killer jigsaw` on jigsaw regions), then the grid as one letter a cell
     (a cage's name; the cells of a cage share it; `.` a cell in no cage),

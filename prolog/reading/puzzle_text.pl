@@ -1,4 +1,4 @@
-/*  Reading puzzles from text: every format puzzlog knows (docs/formats.md).
+/** <module> Reading puzzles from text: every format puzzlog knows (docs/formats.md).
 
     The shell (load_puzzle/1,2) and the Python bridge read through here, so
     a file means the same thing at either door.  Only characters are read,

@@ -1,4 +1,4 @@
-/*  Samurai Sudoku as text (docs/formats.md): a block that starts with the
+/** <module> Samurai Sudoku as text (docs/formats.md): a block that starts with the
     word `samurai`, then either
 
       - five lines of 81 cells, the grids of the standard Samurai in

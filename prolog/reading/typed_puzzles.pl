@@ -1,4 +1,4 @@
-/*  Puzzles typed as Prolog terms in the shell, checked into puzzle terms.
+/** <module> Puzzles typed as Prolog terms in the shell, checked into puzzle terms.
 
     Rows of integers (0 for a blank) for Sudoku; rows of 0 (white), x
     (black) and Down/Across (a clue cell) for Kakuro; Rows-Signs or an

@@ -1,4 +1,4 @@
-/*  Forcing chains: what follows from each way a cell or a unit can go.
+/** <module> Forcing chains: what follows from each way a cell or a unit can go.
 
     Take a cell with two or three candidates, or a value with two or three
     places in a unit: one of those options is true.  Follow each with the

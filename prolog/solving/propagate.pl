@@ -1,4 +1,4 @@
-/*  Propagation: apply techniques, simplest first, until none fires.
+/** <module> Propagation: apply techniques, simplest first, until none fires.
 
     Two drivers share the technique rules of techniques.pl:
 

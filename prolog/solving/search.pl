@@ -1,4 +1,4 @@
-/*  Search: propagate, then guess with backtracking, then propagate again.
+/** <module> Search: propagate, then guess with backtracking, then propagate again.
 
     When propagation stalls, the unsolved cell with the fewest candidates
     is chosen and each candidate tried in turn.  Every try runs inside

@@ -1,4 +1,4 @@
-/*  Solving a whole puzzle in one call, leaving no state behind.
+/** <module> Solving a whole puzzle in one call, leaving no state behind.
 
     A puzzle is puzzle(Geometry, Givens): the geometry term of
     geometry.pl (any kind) and a list of givens g(Row, Col, Value).

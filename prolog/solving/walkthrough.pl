@@ -1,4 +1,4 @@
-/*  A solve told step by step: every deduction, guess, contradiction and
+/** <module> A solve told step by step: every deduction, guess, contradiction and
     backtrack, in the order a person would make them.
 
     The teaching path of propagate:next_step/2, simplest technique first,

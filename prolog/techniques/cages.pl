@@ -1,4 +1,4 @@
-/*  Killer cages: the rule of 45, and cages split by it.
+/** <module> Killer cages: the rule of 45, and cages split by it.
 
     The digits of a row, a column or a box add up to 45 (1 + ... + N in
     an N x N grid), those of K adjacent rows or columns to K times that.

@@ -1,4 +1,4 @@
-/*  Chains: implications along strong and weak links between candidates.
+/** <module> Chains: implications along strong and weak links between candidates.
 
     A candidate c(Row, Col, Value) is a node.  Two candidates are linked
 

@@ -1,4 +1,4 @@
-/*  Simple colouring: one value's conjugate pairs, coloured in turn.
+/** <module> Simple colouring: one value's conjugate pairs, coloured in turn.
 
     A conjugate pair is the only two places of a value V in a complete
     unit: exactly one of them holds V.  Pairs that share cells form a

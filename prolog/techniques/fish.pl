@@ -1,4 +1,4 @@
-/*  Fish: K lines where a value has its only places in K crossing lines.
+/** <module> Fish: K lines where a value has its only places in K crossing lines.
 
     When the places of value V in K rows (the base) all lie in K columns
     (the cover), the K copies of V in the base fill those columns, so no

@@ -1,4 +1,4 @@
-/*  Futoshiki techniques: inequality signs and Adjacent marks.
+/** <module> Futoshiki techniques: inequality signs and Adjacent marks.
 
     Constraints between two neighbouring cells A and B (R/C terms):
       less(A, B)   A < B (a sign)

@@ -1,4 +1,4 @@
-/*  Intersections: where a value's places in one unit all lie in another.
+/** <module> Intersections: where a value's places in one unit all lie in another.
 
     - pointing: the places of a value in a box all lie in one line, so
       the value goes nowhere else in that line;

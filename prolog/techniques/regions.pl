@@ -1,4 +1,4 @@
-/*  Region sums (Kakuro): innies and outies of a band of rows or columns.
+/** <module> Region sums (Kakuro): innies and outies of a band of rows or columns.
 
     Take the across runs of rows R1..R2 (a band).  Their clues add up to
     the sum of the band's cells.  The down runs that lie wholly inside

@@ -1,4 +1,4 @@
-/*  Rules of your own: a file of techniques, checked, then loaded into
+/** <module> Rules of your own: a file of techniques, checked, then loaded into
     the ladder at the rank it declares.
 
     A rules file declares each technique with technique(Name, Properties) and

@@ -1,4 +1,4 @@
-/*  Singles: a cell with one candidate left, a value with one place left.
+/** <module> Singles: a cell with one candidate left, a value with one place left.
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
        setup_givens([g(1,1,1), g(1,2,2), g(2,1,3)], ok),

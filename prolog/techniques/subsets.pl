@@ -1,4 +1,4 @@
-/*  Subsets: K cells of a unit that hold only K values between them, or K
+/** <module> Subsets: K cells of a unit that hold only K values between them, or K
     values that have only K places in a unit.
 
     - naked_pair, naked_triple: the values of such cells go nowhere else

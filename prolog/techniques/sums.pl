@@ -1,4 +1,4 @@
-/*  Kakuro techniques: what a run's clue says about its cells.
+/** <module> Kakuro techniques: what a run's clue says about its cells.
 
     A run is a unit (across(R,C) or down(R,C), named after its clue cell)
     with the constraint sum(Unit, Sum).  The techniques of the Kakuro

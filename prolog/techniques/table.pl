@@ -1,4 +1,4 @@
-/*  The technique table: every technique declared once, where its rule is.
+/** <module> The technique table: every technique declared once, where its rule is.
 
     Each family module (singles.pl, subsets.pl, fish.pl, ...) declares its
     techniques with clauses of the multifile hook

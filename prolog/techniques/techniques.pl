@@ -1,4 +1,4 @@
-/*  Solving techniques: one rule each, over the units and constraints.
+/** <module> Solving techniques: one rule each, over the units and constraints.
 
     Each technique is a rule over the state facts that finds one
     deduction and describes it as a step record

@@ -1,4 +1,4 @@
-/*  Wings: a pivot cell and two pincers, one of which must hold Z.
+/** <module> Wings: a pivot cell and two pincers, one of which must hold Z.
 
     Two cells see each other when they share a unit (row, column, box,
     region, diagonal or Kakuro run).
