@@ -396,14 +396,15 @@ def test_a_step_that_changes_nothing_is_passed_over_and_said_once():
 
 
 def test_a_rule_stopped_on_one_kind_is_named_there_and_the_other_kinds_are_checked():
-    out = cli("check-rule", "--limit", "2", str(BAD / "loops_off_nine.pl"))
+    out = cli("check-rule", "--limit", "2", "--time-limit", "3", str(BAD / "loops_off_nine.pl"))
     assert out.returncode == 1, out.stdout + out.stderr
     stopped = re.search(r"^  STOPPED: on (.*)$", out.stdout, re.M)
     assert stopped and "was stopped by the time limit" in stopped[1] and "sudoku4" in stopped[1], out.stdout
     assert re.search(r"^  sudoku4: .*\(the rule was stopped in 1\)$", out.stdout, re.M), out.stdout
-    # the 9-wide kinds were still checked, and it fired soundly there
-    for kind in ("sudoku9", "killer", "jigsaw9"):
-        assert re.search(rf"^  {kind}: asked in [1-9]\d* positions .* fired in [1-9]", out.stdout, re.M), kind
+    # the check went on: 9x9 was checked, and it fired soundly there; every other kind was asked
+    assert re.search(r"^  sudoku9: asked in [1-9]\d* positions .* fired in [1-9]", out.stdout, re.M), out.stdout
+    for kind in ("killer", "jigsaw9", "kakuro", "samurai"):
+        assert re.search(rf"^  {kind}: asked in \d+ positions", out.stdout, re.M), kind
     assert "UNSOUND" not in out.stdout
     report = pybridge.check_rule(BAD / "loops_off_nine.pl", kind="sudoku6", limit=1, time_limit=0.5)
     assert report.techniques[0].verdict == "stopped" and not report.shown_sound
@@ -443,7 +444,7 @@ def test_a_rule_that_relies_on_uniqueness_is_told_so():
 @pytest.mark.parametrize("rules", [LESSON_SOLUTIONS / "xyz_wing_rule.pl", ROOT / "docs/lessons/rules/x_wing_rows.pl",
                                    FULL_HOUSE])
 def test_a_sound_rule_is_not_said_to_rely_on_uniqueness(rules):
-    report = pybridge.check_rule(rules, kind="sudoku", limit=12)
+    report = pybridge.check_rule(rules, sets=[("not unique", ROOT / "puzzles" / "sudoku9_not_unique.txt")], limit=12)
     [technique] = report.techniques
     [not_unique] = [s for s in technique.sets if s.not_unique]
     assert not_unique.positions > 100 and not_unique.fired_in > 0
