@@ -22,6 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from pybridge import explain, load, solve  # noqa: E402
+from pybridge.cells import code_candidates  # noqa: E402
 
 SOURCES = ["generated/sudoku9_levels.txt", "generated/sudoku9_rot180.txt", "sudoku9.txt"]
 OUT = HERE / "sudoku9_not_unique.txt"
@@ -42,20 +43,14 @@ def rectangles(values: list[int]) -> list[tuple[list[Corner], int, int]]:
     return found
 
 
-def holds(code: int, value: int) -> bool:
-    """A position code: a placed value (positive) or a candidate mask (negative)."""
-    return code == value if code > 0 else bool(-code & (1 << (value - 1)))
-
-
 def pattern_shows(text: str, corners: list[Corner], a: int, b: int) -> bool:
     """Does the ladder's walk (before any guess) pass a position where each corner still
     holds a and b, and one of them more?"""
     for step in explain(load(text)[0]).steps:
         if step.depth:
             break
-        codes = [step.position.codes[r * 9 + c] for r, c in corners]
-        if all(code < 0 and holds(code, a) and holds(code, b) for code in codes) \
-                and any(bin(-code).count("1") > 2 for code in codes):
+        held = [code_candidates(step.position.codes[r * 9 + c]) for r, c in corners]
+        if all(a in cell and b in cell for cell in held) and any(len(cell) > 2 for cell in held):
             return True
     return False
 

@@ -89,6 +89,12 @@ class Counterexample:
     bindings: str = ""                    # the rule's variables when it gave the step: "B = 2, R = 1"
     solutions: int = 1
 
+    @classmethod
+    def from_engine(cls, puzzle: AnyPuzzle, fields: list, solutions: int = 1) -> "Counterexample":
+        """From the bridge's [Codes, StepText, Kind, R, C, V, Right, Bindings]."""
+        codes, step, kind, r, c, v, right, bindings = fields
+        return cls(puzzle, list(codes), str(step), (str(kind), r, c, v), right, str(bindings), solutions)
+
     def reason(self) -> str:
         kind, r, c, v = self.wrong
         which = "the solution" if self.solutions == 1 else f"one of the puzzle's {self.solutions} solutions"
@@ -398,8 +404,7 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     reach.solved_without += without == "solved"
     reach.solved_with += with_it == "solved"
     if unsound and report.unsound is None:
-        codes, step, kind, r, c, v, right, bindings = unsound
-        report.unsound = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right, str(bindings))
+        report.unsound = Counterexample.from_engine(puzzle, unsound)
     if new and report.new is None:
         report.new = (puzzle, list(new[0]), str(new[1]))
     return True
@@ -414,6 +419,4 @@ def _tally_not_unique(report: TechniqueReport, reach: SetReach, puzzle: AnyPuzzl
     report.fired += fired
     report.redundant += redundant
     if relies and report.relies_on_uniqueness is None:
-        codes, step, kind, r, c, v, right, bindings = relies
-        report.relies_on_uniqueness = Counterexample(puzzle, list(codes), str(step), (str(kind), r, c, v), right,
-                                                     str(bindings), count)
+        report.relies_on_uniqueness = Counterexample.from_engine(puzzle, relies, count)
