@@ -21,6 +21,7 @@
 :- module(rule_check,
           [ check_rule_puzzle/4,    % +Technique, +Puzzle, +MaxSteps, -Result
             check_rule_puzzles/3,   % +Technique, +Puzzles, -Summary
+            first_found/3,          % +Earlier, +This, -First
             bundled_set/3           % ?Kind, ?Set, ?File
           ]).
 :- use_module(library(lists)).
@@ -229,8 +230,8 @@ add_puzzle(Name, Puzzle, S0, S) :-
     S0 = summary(K0, F0, R0, U0, N0, W0, V0, A0, none, Q0),
     (   Result = checked(F, U, R, N, reach(Without, With), _, _, A)
     ->  K is K0 + 1, F1 is F0 + F, R1 is R0 + R, A1 is A0 + A,
-        ( U0 == none -> U1 = U ; U1 = U0 ),
-        ( N0 == none -> N1 = N ; N1 = N0 ),
+        first_found(U0, U, U1),
+        first_found(N0, N, N1),
         ( Without == solved -> W is W0 + 1 ; W = W0 ),
         ( With == solved -> V is V0 + 1 ; V = V0 ),
         S = summary(K, F1, R1, U1, N1, W, V, A1, none, Q0)
@@ -245,6 +246,13 @@ add_puzzle(Name, Puzzle, S0, S) :-
     ->  S = summary(K0, F0, R0, U0, N0, W0, V0, A0, stopped(Text), Q0)
     ;   S = S0
     ).
+
+%! first_found(+Earlier, +This, -First) is det.
+%
+%  What was found first: Earlier, or This when Earlier is none.
+
+first_found(none, This, This) :- !.
+first_found(Earlier, _, Earlier).
 
 %! bundled_set(?Kind, ?Set, ?File) is nondet.
 %

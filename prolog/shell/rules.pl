@@ -15,7 +15,7 @@
 :- use_module(library(yall)).
 :- use_module('../facts/geometry').
 :- use_module('../techniques/rule_files', [load_rules/2, with_rules/2]).
-:- use_module('../analysis/rule_check', [check_rule_puzzles/3, bundled_set/3]).
+:- use_module('../analysis/rule_check', [check_rule_puzzles/3, bundled_set/3, first_found/3]).
 :- use_module('../analysis/rule_trace', [bindings_text/2]).
 :- use_module('../analysis/explain').
 :- use_module('../reading/puzzle_text').
@@ -168,6 +168,3 @@ against_one_of(r(R, C, V), Count, Text) :-
 against_one_of(p(R, C, V), Count, Text) :-
     format(string(Text), "it places ~w at r~wc~w, against one of the puzzle's ~w solutions", [V, R, C, Count]).
 
-% What was found first: the earlier find, or this one when there was none.
-first_found(none, This, This) :- !.
-first_found(Earlier, _, Earlier).
