@@ -68,7 +68,6 @@ run: setup
 	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/* puzzles/generated/*
 
 test: setup browser paper
-	swipl -g run -t halt tests/prolog/run.pl
 	$(PY) -m pytest -q -n 2
 
 bench: setup yardsticks
