@@ -41,6 +41,7 @@
                                     % -Item, -Codes1
             bridge_techniques/1,    % -Ladder
             bridge_catalogue/1,     % -Catalogue
+            bridge_generation_request/2, % +Request, -Answer
             bridge_technique_sets/1, % -Sets
             shape_geometry/2,       % +Shape, -Geometry
             technique_names/1,      % -Names
@@ -82,6 +83,7 @@
 :- use_module('reading/puzzle_text').
 :- use_module('solving/walkthrough').
 :- use_module('kinds/runs').
+:- use_module('kinds/kind').
 :- use_module('bridge/wire').
 :- use_module('bridge/calls').
 :- reexport('bridge/rule_doors').
@@ -365,9 +367,14 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
 %  were not what was asked, each as Generated is
 %  (generate:generation_misses/1).
 
-bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeLimitMs, Status, Generated,
+bridge_generate(Kind, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeLimitMs, Status, Generated,
                 Misses) :-
-    generation_kind(Kind0, Kind),
+    must_be(ground, Kind),
+    once(kind_property(_, generated(Args, Kind))),   % a term from Python is checked before it is used
+    term_variables(Kind, []),
+    Kind =.. [_|Numbers],
+    maplist(integer, Numbers),
+    maplist(integer, Args),
     must_be(oneof(['', needed]), Start),
     include([_-V]>>(V \== ''), [level-Level, technique-Technique, start-Start], Wanted),
     findall(O, ( member(Name-V, Wanted), O =.. [Name, V] ), Options0),
@@ -382,14 +389,66 @@ bridge_generate(Kind0, [Seed, Level, Technique, Symmetry, Attempts, Start], Time
     generation_misses(Missed),
     maplist(generated_list, Missed, Misses).
 
-% Only the kinds generate.pl knows, with whole numbers: a term from
-% Python is checked before it is used.
-generation_kind(Kind, Kind) :-
-    Kind =.. [Name|Args],
-    memberchk(Name/Arity, [sudoku/2, sudoku_x/2, greater_than/2, jigsaw/1, jigsaw_x/1, futoshiki/1, adjacent/1,
-                           kakuro/2, killer/3, samurai/1]),
-    length(Args, Arity),
-    maplist(integer, Args).
+%! bridge_generation_request(+Request, -Answer) is det.
+%
+%  What a request to generate stands for, checked against its kind's
+%  record (kind:generation_request/5).  Request is [Name, Size, Box,
+%  Givens, Level, Technique, Symmetry, Start]: Size N, [Rows, Cols] or
+%  none; Box [BoxRows, BoxCols] or none; Givens a number or none; Level
+%  and Technique '' for any; Symmetry '' for the kind's default; Start
+%  givens or needed.  Answer is [ok, Term, Symmetry, Shape, Seldom]
+%  (Term as bridge_generate/6 takes it, =.. as a list; Shape and Seldom
+%  as kind:generation_words/3 gives them) or [error, Message].
+%
+%    ?- bridge_generation_request([jigsaw, 6, none, none, '', '', '', givens], A).
+%    A = [ok, [jigsaw, 6], none, "6x6", []].
+%    ?- bridge_generation_request([killer, [8, 12], none, none, '', '', '', givens], A).
+%    A = [error, "a Killer is square: give one size"].
+
+bridge_generation_request([Name, Size, Box, Givens, Level, Technique, Symmetry0, Start], Answer) :-
+    catch(( generation_request(Name, Size, Box, Givens, Term),
+            generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry),
+            generation_words(Term, Shape, Seldom),
+            Term =.. List,
+            Answer = [ok, List, Symmetry, Shape, Seldom] ),
+          kind_error(Message), Answer = [error, Message]).
+
+generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry) :-
+    kind_property(Name, symmetry(Default, Kept)),
+    (   Symmetry0 == '' -> Symmetry = Default ; Symmetry = Symmetry0 ),
+    findall(L, rating_level(L, _), Levels),
+    (   Level \== '', \+ memberchk(Level, Levels)
+    ->  atomic_list_concat(Levels, ', ', Ls),
+        choice_error("unknown difficulty '~w' (levels: ~w)", [Level, Ls])
+    ;   true
+    ),
+    (   Technique \== '', \+ technique(Technique, _)
+    ->  choice_error("unknown technique '~w' (`puzzlog techniques` lists them)", [Technique])
+    ;   true
+    ),
+    (   \+ memberchk(Start, [givens, needed])
+    ->  choice_error("unknown start '~w' (starts: givens, needed)", [Start])
+    ;   Start == needed, ( Technique == '' ; kind_property(Name, no_givens) )
+    ->  choice_error("a puzzle starts where a technique is needed only with a technique (--technique), and not a Kakuro (it has no givens)", [])
+    ;   true
+    ),
+    findall(S, symmetry(S), Symmetries),
+    (   \+ memberchk(Symmetry, Symmetries)
+    ->  atomic_list_concat(Symmetries, ', ', Ss),
+        choice_error("unknown symmetry '~w' (known: ~w)", [Symmetry, Ss])
+    ;   Kept == none, Symmetry \== none
+    ->  ( kind_property(Name, title(Title)) -> true ; Title = Name ),
+        choice_error("a ~w is made without a symmetry: it keeps none", [Title])
+    ;   memberchk(Symmetry, [rot90, diagonal]), kind_property(Name, sizes(rows_cols(_, _))),
+        kind_property(Name, generated([R, C], Term)), R =\= C
+    ->  ( kind_property(Name, title(Title)) -> true ; Title = Name ),
+        choice_error("a ~wx~w ~w layout cannot keep ~w: that needs a square", [R, C, Title, Symmetry])
+    ;   true
+    ).
+
+choice_error(Format, Args) :-
+    format(string(Message), Format, Args),
+    throw(kind_error(Message)).
 
 %! bridge_rating_ladder(+Geometry, -Ladder) is det.
 %
@@ -505,14 +564,16 @@ bridge_techniques(Ladder) :-
 %
 %  What the engine knows of its puzzles, for Python and the page to ask
 %  once instead of keeping copies: a list of [Name, Value]:
-%    - kinds: the kinds a text may be read as (puzzle_text:puzzle_kind/1);
+%    - kinds: the names a text may be read under (kind:read_name/1);
 %    - formats: [Format, Layout] each (puzzle_text:text_format/2);
 %    - levels: the rating levels, easiest first;
 %    - boxes: [N, BoxRows, BoxCols] for each size with standard boxes;
 %    - value_chars: how values 1, 2, ... are written, up to 35;
 %    - symmetries: those a generated puzzle's givens may keep;
 %    - generated: [Name, Sizes, Default, ReadAs] for each kind made by
-%      name, Sizes `boxes` or [Low, High] (generate:generated_kind/4);
+%      name, Sizes `boxes` or [Low, High] (kind:declared_kind/2);
+%    - layouts: [Kind, [[Count, [[R0, C0], ...]], ...]] for each kind of
+%      grids laid out (a Samurai's);
 %    - futoshiki_sides: [Low, High], the sides a Futoshiki is read with.
 %
 %    ?- bridge_catalogue(C), memberchk([levels, Ls], C), memberchk([boxes, [B|_]], C).
@@ -521,8 +582,8 @@ bridge_techniques(Ladder) :-
 
 bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes, Boxes],
                    [value_chars, Chars], [symmetries, Symmetries], [generated, Generated],
-                   [futoshiki_sides, [Low, High]] ]) :-
-    findall(K, puzzle_kind(K), Kinds),
+                   [layouts, Layouts], [futoshiki_sides, [Low, High]] ]) :-
+    findall(K, read_name(K), Kinds),
     findall([F, L], text_format(F, L), Formats),
     findall(Rank-Level, rating_level(Level, Rank), Ranked),
     keysort(Ranked, Sorted),
@@ -532,10 +593,26 @@ bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes,
     atomic_list_concat(ChList, Chars),
     findall(S, symmetry(S), Symmetries),
     findall([Name, Sizes, Default, ReadAs],
-            ( generated_kind(Name, Sizes0, Default, ReadAs),
-              ( Sizes0 = Lo-Hi -> Sizes = [Lo, Hi] ; Sizes = Sizes0 ) ),
+            ( declared_kind(Name, Properties),
+              memberchk(generated(_, _), Properties),
+              memberchk(sizes(Sizes0), Properties),
+              memberchk(default_size(Default), Properties),
+              memberchk(read_as(ReadAs), Properties),
+              catalogue_sizes(Sizes0, Sizes) ),
             Generated),
+    findall([Kind, Counted],
+            ( kind_property(Kind, layouts(Pairs)),
+              findall([Count, Corners], ( member(Count-Grids, Pairs),
+                                          findall([R0, C0], member(R0-C0, Grids), Corners) ), Counted) ),
+            Layouts),
     futoshiki_sides(Low, High).
+
+catalogue_sizes(boxes, boxes).
+catalogue_sizes(sides(Low, High), [Low, High]).
+catalogue_sizes(rows_cols(Low, High), [Low, High]).
+catalogue_sizes(grids(Counts), [Low, High]) :-
+    min_list(Counts, Low),
+    max_list(Counts, High).
 
 %! bridge_state_size(-Elements, -Possibilities, -Placed) is det.
 %

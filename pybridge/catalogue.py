@@ -1,5 +1,5 @@
 """What the engine knows of its puzzles — the kinds, formats, levels, box shapes,
-symmetries, generated kinds and the spelling of values — asked of it once
+symmetries, generated kinds (and the layouts of grids laid out) and the spelling of values — asked of it once
 (``bridge_catalogue/1``) and kept for the process, so that Python and the page keep no
 copies of the engine's tables.
 
@@ -49,6 +49,7 @@ class Catalogue:
     value_chars: str
     symmetries: tuple[str, ...]
     generated: dict[str, GeneratedKind]
+    layouts: dict[str, dict[int, tuple[tuple[int, int], ...]]]   # a kind of grids laid out: count -> corners
     futoshiki_sides: tuple[int, int]
     pairs: list = field(repr=False, compare=False)   # as the engine gave them, for adopt()
 
@@ -60,6 +61,8 @@ class Catalogue:
                 "generated": [{"name": g.name, "sizes": list(g.sizes) if g.sizes else "boxes",
                                "default_size": g.default_size, "read_as": g.read_as}
                               for g in self.generated.values()],
+                "layouts": {kind: {str(count): [list(corner) for corner in grids] for count, grids in by_count.items()}
+                            for kind, by_count in self.layouts.items()},
                 "futoshiki_sides": list(self.futoshiki_sides)}
 
 
@@ -94,6 +97,8 @@ def adopt(pairs: list) -> None:
         value_chars=raw["value_chars"],
         symmetries=tuple(raw["symmetries"]),
         generated={g.name: g for g in generated},
+        layouts={kind: {count: tuple((r0, c0) for r0, c0 in corners) for count, corners in counted}
+                 for kind, counted in raw["layouts"]},
         futoshiki_sides=(raw["futoshiki_sides"][0], raw["futoshiki_sides"][1]),
         pairs=[list(pair) for pair in pairs])
 

@@ -26,13 +26,12 @@ from .puzzle import Puzzle
 from .samurai import SamuraiPuzzle
 from .reading import from_record
 from .answers import limit_ms
-from .limits import ATTEMPTS, STARTS, TECHNIQUE_ATTEMPTS
-from .catalogue import Listed, catalogue
+from .limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
+from .catalogue import Listed
 from .cells import values_text
 from .stock import STOCK, Stock
-from .techniques import ladder
 
-GENERATED_KINDS = Listed(lambda c: tuple(c.generated))   # the kinds made by name (generate:generated_kind/4)
+GENERATED_KINDS = Listed(lambda c: tuple(c.generated))   # the kinds made by name (prolog/kinds/)
 SYMMETRIES = Listed(lambda c: c.symmetries)
 
 
@@ -78,66 +77,6 @@ def native_format(p: Puzzle | KakuroPuzzle | SamuraiPuzzle) -> str:
     return "grid" if p.has_signs else "line"
 
 
-def _kind_term(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None,
-               givens: int | None = None) -> tuple:
-    known = catalogue().generated
-    if kind not in known:
-        raise PuzzlogError(f"puzzlog generates {', '.join(known)}; not {kind!r}")
-    made = known[kind]
-    if givens is not None and kind != "killer":
-        raise PuzzlogError(f"a number of givens is asked of a Killer only: a {kind} keeps those it needs")
-    if kind == "samurai":
-        grids = size if isinstance(size, int) else made.default_size
-        if grids not in (2, 3, 5) or box is not None or isinstance(size, tuple):
-            raise PuzzlogError("a Samurai is made of 5 grids (the standard one), 3 or 2: give that as its size")
-        return ("samurai", grids)
-    if kind == "killer":
-        if isinstance(size, tuple):
-            raise PuzzlogError("a Killer is square: give one size")
-        rows, cols = _boxes(size or made.default_size, box)
-        n = rows * cols
-        if givens is not None and not 0 <= givens <= n * n:
-            raise PuzzlogError(f"a {n}x{n} Killer has 0 to {n * n} givens, not {givens}")
-        return ("killer", rows, cols, givens or 0)
-    if kind == "kakuro":
-        if box is not None:
-            raise PuzzlogError("a Kakuro has no boxes: give its size (N, or rows and columns)")
-        rows, cols = size if isinstance(size, tuple) else (size or made.default_size, size or made.default_size)
-        low, high = made.sizes or (0, 0)
-        if not (low <= rows <= high and low <= cols <= high):
-            raise PuzzlogError(f"a Kakuro is generated from {low}x{low} to {high}x{high} (the clue row and "
-                               f"column included), not {rows}x{cols}")
-        return ("kakuro", rows, cols)
-    if isinstance(size, tuple):
-        raise PuzzlogError(f"a {kind} is square: give one size")
-    if made.sizes is None:
-        rows, cols = _boxes(size or made.default_size, box)
-        return (kind.replace("-", "_"), rows, cols)
-    n = size or made.default_size
-    low, high = made.sizes
-    if not low <= n <= high:
-        raise PuzzlogError(f"a {kind} is generated from {low}x{low} to {high}x{high}, not {n}x{n}")
-    return (kind.replace("-", "_"), n)
-
-
-def _boxes(n: int, box: tuple[int, int] | None) -> tuple[int, int]:
-    """The boxes of a boxed kind's grid: the standard ones of size ``n``, or ``box``."""
-    shapes = catalogue().box_shapes
-    if box is None:
-        if n not in shapes:
-            raise PuzzlogError(f"a {n}x{n} Sudoku has no standard boxes; sizes: "
-                               f"{', '.join(map(str, shapes))}, or give --box RxC")
-        box = shapes[n]
-    rows, cols = box
-    standard = shapes.get(rows * cols)
-    if standard is None:
-        raise PuzzlogError(f"boxes of {rows}x{cols} make no supported Sudoku")
-    if (rows, cols) != standard:
-        raise PuzzlogError(f"a {rows * cols}x{rows * cols} Sudoku's boxes are {standard[0]}x{standard[1]} "
-                           f"({standard[0]} rows, {standard[1]} columns), as the formats read them")
-    return rows, cols
-
-
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
              count: int = 1, seed: int | None = 0, difficulty: str | None = None, technique: str | None = None,
              symmetry: str | None = None, time_limit: float | None = None,
@@ -161,7 +100,8 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     it on their way to another level), else from a random seed.  Every run leaves what it
     made on the way in ``stock``.
     """
-    term, symmetry = check_generation(kind, size, box, difficulty, technique, symmetry, givens, start)
+    request = _request(kind, size, box, difficulty, technique, symmetry, givens, start)
+    term, symmetry = request.term, request.symmetry
     if attempts is None:
         attempts = ATTEMPTS if technique is None else TECHNIQUE_ATTEMPTS
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -185,8 +125,8 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
         if status != "generated":
             wanted = " and ".join(x for x in (difficulty and f"level {difficulty}",
                                                technique and f"hardest technique {technique}") if x) or "a puzzle"
-            raise PuzzlogError(f"no {kind} of {_shape(term)} with {wanted} in {attempts} attempts (seed {this_seed})"
-                               + _why_not(term, difficulty))
+            raise PuzzlogError(f"no {kind} of {request.shape} with {wanted} in {attempts} attempts (seed {this_seed})"
+                               + request.why_not(difficulty))
         made.append(_generated(generated, this_seed, f"<generated seed {this_seed}>"))
     return made
 
@@ -199,53 +139,46 @@ def _generated(answer: list, seed: int | None, source: str) -> Generated:
     return Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed)
 
 
+@dataclass(frozen=True)
+class _Request:
+    """A request to generate as the engine's kind record reads it (bridge_generation_request/2):
+    the generator's term, the symmetry kept, the shape in words, and the levels other than the
+    usual ones that are rare at that shape, and why."""
+
+    term: tuple
+    symmetry: str
+    shape: str
+    seldom: tuple[tuple[str, ...], str] | None
+
+    def why_not(self, difficulty: str | None) -> str:
+        if self.seldom is not None and difficulty is not None and difficulty not in self.seldom[0]:
+            return f": {self.seldom[1]}"
+        return ": it may not exist at this size, or be rare; try another seed, more attempts or a time limit"
+
+
+def _request(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None,
+             difficulty: str | None, technique: str | None, symmetry: str | None, givens: int | None,
+             start: str) -> _Request:
+    request = [kind, "none" if size is None else list(size) if isinstance(size, tuple) else size,
+               "none" if box is None else list(box), "none" if givens is None else givens,
+               difficulty or "", technique or "", symmetry or "", start]
+    [answer] = engine.call("bridge_generation_request", [request], 1)
+    if answer[0] == "error":
+        raise PuzzlogError(str(answer[1]))
+    _, term, kept, shape, seldom = answer
+    return _Request(tuple(term), str(kept), str(shape),
+                    (tuple(map(str, seldom[0])), str(seldom[1])) if seldom else None)
+
+
 def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
                      difficulty: str | None = None, technique: str | None = None,
                      symmetry: str | None = None, givens: int | None = None,
                      start: str = "givens") -> tuple[tuple, str]:
     """The engine's term for what generate() is asked, and the symmetry it keeps; raises
-    PuzzlogError, saying why, for a request no seed can meet."""
-    term = _kind_term(kind, size, box, givens)
-    if symmetry is None:
-        symmetry = "rot180" if kind == "kakuro" else "none"
-    levels = catalogue().levels
-    if difficulty is not None and difficulty not in levels:
-        raise PuzzlogError(f"unknown difficulty {difficulty!r} (levels: {', '.join(levels)})")
-    if technique is not None and technique not in [name for name, _ in ladder()]:
-        raise PuzzlogError(f"unknown technique {technique!r} (`puzzlog techniques` lists them)")
-    if start not in STARTS:
-        raise PuzzlogError(f"unknown start {start!r} (starts: {', '.join(STARTS)})")
-    if start == "needed" and (technique is None or kind == "kakuro"):
-        raise PuzzlogError("a puzzle starts where a technique is needed only with a technique (--technique), "
-                           "and not a Kakuro (it has no givens)")
-    symmetries = catalogue().symmetries
-    if symmetry not in symmetries:
-        raise PuzzlogError(f"unknown symmetry {symmetry!r} (known: {', '.join(symmetries)})")
-    if kind in ("killer", "samurai") and symmetry != "none":
-        raise PuzzlogError(f"a {kind.capitalize()} is made without a symmetry: it keeps none")
-    if kind == "kakuro" and symmetry in ("rot90", "diagonal") and term[1] != term[2]:
-        raise PuzzlogError(f"a {term[1]}x{term[2]} Kakuro layout cannot keep {symmetry}: that needs a square")
-    return term, symmetry
-
-
-def _shape(term: tuple) -> str:
-    if term[0] == "samurai":
-        return f"{term[1]} grids"
-    if term[0] == "kakuro":
-        return f"{term[1]}x{term[2]}"
-    if len(term) >= 3:
-        n = term[1] * term[2]
-        return f"{n}x{n}"
-    return f"{term[1]}x{term[1]}"
-
-
-def _why_not(term: tuple, difficulty: str | None) -> str:
-    if term[0] == "kakuro" and difficulty not in (None, "intermediate"):
-        return (": a Kakuro's digits are changed until the sum rules force them, so most come out "
-                "intermediate; other levels are rare (try more attempts or a time limit)")
-    if term[0] == "sudoku" and term[1:] == (2, 2) and difficulty not in (None, "trivial"):
-        return ": 4x4 Sudoku are trivial in practice (Simon Tatham's Solo makes no other)"
-    return ": it may not exist at this size, or be rare; try another seed, more attempts or a time limit"
+    PuzzlogError, saying why, for a request no seed can meet (the kind's record in
+    prolog/kinds/ says which)."""
+    request = _request(kind, size, box, difficulty, technique, symmetry, givens, start)
+    return request.term, request.symmetry
 
 
 __all__ = ["ATTEMPTS", "GENERATED_KINDS", "Generated", "SYMMETRIES", "TECHNIQUE_ATTEMPTS", "check_generation",

@@ -96,7 +96,6 @@
             unit_value_list/1,  % ?UnitValues
             start_mask/3,       % ?Row, ?Col, ?Mask
             box_shape/3,        % ?N, ?BoxRows, ?BoxCols
-            samurai_shape/2,    % ?Count, ?Grids
             samurai_extent/3,   % +Grids, -Rows, -Cols
             grid_offset/3,      % ?Grid, ?R0, ?C0
             samurai_cell/3,     % +Grids, ?Row, ?Col
@@ -226,16 +225,6 @@ samurai_problem(Grids, Why) :-
     ;   samurai_extent(Grids, Rows, Cols), max(Rows, Cols) > 45
     ->  Why = samurai_extent(Rows, Cols)
     ).
-
-%! samurai_shape(?Count, ?Grids) is nondet.
-%
-%  The grids of a Samurai of Count grids: 5 the standard one (four
-%  corners round a centre), 3 a diagonal row of three, 2 a twin; each
-%  shares a corner box with the next.
-
-samurai_shape(5, [0-0, 0-12, 6-6, 12-0, 12-12]).
-samurai_shape(3, [0-0, 6-6, 12-12]).
-samurai_shape(2, [0-0, 6-6]).
 
 samurai_offset(R0-C0) :-
     integer(R0), integer(C0),

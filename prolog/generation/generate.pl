@@ -28,7 +28,6 @@
 */
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
-            generated_kind/4,       % ?Name, ?Sizes, ?DefaultSize, ?ReadAs
             generation_misses/1,    % -Misses
             target_techniques/3     % +Geometry, +Target, -Techniques
           ]).
@@ -48,6 +47,7 @@
 :- use_module(grids).
 :- use_module(kakuro_grids).
 :- use_module(killer_cages).
+:- use_module('../kinds/kind', [kind_layout/3]).
 
 %! generate_puzzle(+Kind, +Options, -Generated) is semidet.
 %
@@ -103,27 +103,6 @@ started_where_needed(T, generated(puzzle(Geometry, Givens0), Solution, Symmetry0
 easier_than(D, Technique) :-
     technique(Technique, DT),
     DT < D.
-
-%! generated_kind(?Name, ?Sizes, ?DefaultSize, ?ReadAs) is nondet.
-%
-%  The kinds a person asks for by name (the CLI, Python, the page), in the
-%  order they are offered.  Sizes is boxes (a size with standard boxes,
-%  geometry:box_shape/3) or Low-High (sides, a Kakuro's with its clue
-%  row and column); ReadAs the kind its text is read as.
-%
-%    ?- generated_kind(jigsaw, Sizes, Default, ReadAs).
-%    Sizes = 4-9, Default = 9, ReadAs = jigsaw.
-
-generated_kind(sudoku,         boxes, 9,  sudoku).
-generated_kind('sudoku-x',     boxes, 9,  'sudoku-x').
-generated_kind(jigsaw,         4-9,   9,  jigsaw).
-generated_kind('jigsaw-x',     4-9,   9,  'jigsaw-x').
-generated_kind('greater-than', boxes, 9,  sudoku).
-generated_kind(futoshiki,      4-9,   5,  futoshiki).
-generated_kind(adjacent,       4-9,   5,  futoshiki).
-generated_kind(kakuro,         5-15,  10, kakuro).
-generated_kind(killer,         boxes, 9,  sudoku).
-generated_kind(samurai,        2-5,   5,  samurai).
 
 %! generation_misses(-Misses) is det.
 %
@@ -193,7 +172,7 @@ attempt(killer(BR, BC, K), Target, none, generated(Puzzle, Solution, none, Ratin
 % from a Sudoku's (no symmetry: the grids' frame need not have one).
 attempt(samurai(K), Target, none, generated(Puzzle, Solution, none, Rating)) :-
     !,
-    samurai_shape(K, Grids),
+    kind_layout(samurai, K, Grids),
     Geometry = samurai(Grids),
     random_solution(Geometry, Values),
     grid_cells(Cells),

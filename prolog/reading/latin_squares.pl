@@ -23,6 +23,7 @@ asked for agrees with what the text holds.
 :- use_module('../facts/geometry', [box_shape/3, region_problem/3]).
 :- use_module('../facts/words', [error_text/2]).
 :- use_module(text_reading).
+:- use_module('../kinds/kind', [read_name_kind/2, kind_property/2]).
 
 % latin_puzzle(+N, +Regions, +Diagonals, +Signs, +Values, +Line, +Kind,
 % -Puzzle): the puzzle, once the region map is checked and the kind asked
@@ -43,20 +44,15 @@ apply_kind(Kind, none, _, Line, _, _) :-
     !,
     puzzle_error(Line, "kind ~w was asked for, but this puzzle is a Futoshiki (no boxes)", [Kind]).
 apply_kind(Kind, Regions, Diagonals0, Line, Regions, Diagonals) :-
-    kind_traits(Kind, Jigsaw, KindDiagonals),
-    (   Jigsaw == true, Regions \= regions(_)
+    read_name_kind(Kind, Name),
+    kind_property(Name, latin(KindRegions, KindDiagonals)),
+    (   KindRegions == map, Regions \= regions(_)
     ->  puzzle_error(Line, "kind ~w needs a region map", [Kind])
-    ;   Jigsaw == false, Regions = regions(_)
+    ;   KindRegions == boxes, Regions = regions(_)
     ->  puzzle_error(Line, "kind ~w has standard boxes, but a region map was given", [Kind])
     ;   true
     ),
     (   ( Diagonals0 == true ; KindDiagonals == true ) -> Diagonals = true ; Diagonals = false ).
-
-kind_traits(sudoku, false, false).
-kind_traits(jigsaw, true, false).
-kind_traits(x, false, true).
-kind_traits('sudoku-x', false, true).
-kind_traits('jigsaw-x', true, true).
 
 % Region numbers 1..k by first appearance, in reading order; k must be N.
 region_ids(Codes, N, Line, Ids) :-

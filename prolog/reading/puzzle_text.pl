@@ -37,7 +37,6 @@
 :- module(puzzle_text,
           [ read_puzzles/3,         % +Text, +Options, -Records
             read_layout/4,          % +Text, +Options, -Format, -Header
-            puzzle_kind/1,          % ?Kind
             text_format/2,          % ?Format, ?Layout
             read_text_file/2,       % +File, -Text
             read_text_file/3        % +File, +MaxBytes, -Text
@@ -49,6 +48,7 @@
 :- use_module(library(option)).
 :- autoload(library(readutil)).   % loaded when first used: it costs a start some 40 ms
 :- use_module(text_reading).
+:- use_module('../kinds/kind', [read_name/1]).
 :- use_module(line_formats).
 :- use_module(game_ids).
 :- use_module(killer_text).
@@ -64,8 +64,8 @@
 %      [solution(Values)] when a CSV gives the solution, else [];
 %    - invalid(Cell, Message, Kind): Cell R/C or none, Kind the kind the
 %      text was read as.
-%  Options: kind(Kind) (sudoku, jigsaw, x, sudoku-x, jigsaw-x, futoshiki,
-%  kakuro), format(Format), max_puzzle_chars(N) (default 100000: the most
+%  Options: kind(Kind) (a name a text may be read under: kind:read_name/1),
+%  format(Format), max_puzzle_chars(N) (default 100000: the most
 %  characters one puzzle may take), max_kakuro_side(N) (default 60).
 %  Throws puzzle_text_error(Line, Cell, Message) when the text as a whole
 %  cannot be read (an unknown kind or format, no puzzle at all).
@@ -131,7 +131,7 @@ numbered([record(Line, Outcome)|Rs], I, [record(I, Line, Outcome)|Ns]) :-
 
 check_choice(_, none) :- !.
 check_choice(kind, K) :-
-    findall(Kind, puzzle_kind(Kind), Ks),
+    findall(Kind, read_name(Kind), Ks),
     (   memberchk(K, Ks) -> true
     ;   atomic_list_concat(Ks, ', ', List),
         puzzle_error(none, "unknown kind ~q (known: ~w)", [K, List])
@@ -142,20 +142,6 @@ check_choice(format, F) :-
     ;   atomic_list_concat(Fs, ', ', List),
         puzzle_error(none, "unknown format ~q (known: ~w)", [F, List])
     ).
-
-%! puzzle_kind(?Kind) is nondet.
-%
-%  The kinds a text may be read as (the kind(Kind) option): x is
-%  sudoku-x.
-
-puzzle_kind(sudoku).
-puzzle_kind(jigsaw).
-puzzle_kind(x).
-puzzle_kind('sudoku-x').
-puzzle_kind('jigsaw-x').
-puzzle_kind(futoshiki).
-puzzle_kind(kakuro).
-puzzle_kind(samurai).
 
 %! text_format(?Format, ?Layout) is nondet.
 %

@@ -23,7 +23,8 @@
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(pairs)).
-:- use_module('../facts/geometry', [samurai_cell/3, samurai_shape/2]).
+:- use_module('../facts/geometry', [samurai_cell/3]).
+:- use_module('../kinds/kind', [kind_layout/3]).
 :- use_module(text_reading).
 
 %! samurai_text(+Lines) is semidet.
@@ -58,7 +59,7 @@ samurai_puzzle(Line, Words, Rows, puzzle(samurai(Grids), Givens), []) :-
     ),
     (   Rows == [] -> puzzle_error(Line, "a Samurai block has no grid", []) ; true ),
     (   five_lines(Rows)
-    ->  samurai_shape(5, Grids),
+    ->  kind_layout(samurai, 5, Grids),
         five_givens(Line, Rows, Grids, Givens)
     ;   frame_givens(Line, Rows, Grids, Givens)
     ).

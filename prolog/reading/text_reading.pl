@@ -41,6 +41,7 @@ the record's invalid outcome).
 :- use_module(library(option)).
 :- use_module(library(yall)).
 :- use_module('../facts/geometry', [box_shape/3]).
+:- use_module('../kinds/kind', [read_name_kind/2]).
 
 :- meta_predicate record(+, +, 2, -).
 
@@ -217,7 +218,7 @@ size_of(Count, Line, N) :-
         puzzle_error(Line, "~w: a puzzle has ~w", [cells(Count), Sizes])
     ).
 kind_name(none, sudoku) :- !.
-kind_name(x, 'sudoku-x') :- !.
+kind_name(Kind, Name) :- read_name_kind(Kind, Name), !.
 kind_name(Kind, Kind).
 % A number of at most four ASCII digits: longer ones are never a size.
 short_number(Codes, N) :-

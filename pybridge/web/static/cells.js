@@ -1,7 +1,7 @@
 // What the page's modules share: the engine's catalogue (GET /api/catalogue), asked once
 // before the page starts — the kinds made by name and the kind each is read as, the levels,
 // the box shape of each size, the characters of values — so the page keeps no copy of them.
-export const catalogue = {kinds: [], levels: [], boxes: {}, value_chars: "", generated: []};
+export const catalogue = {kinds: [], levels: [], boxes: {}, value_chars: "", generated: [], layouts: {}};
 
 export async function loadCatalogue() {
   const response = await fetch("/api/catalogue");

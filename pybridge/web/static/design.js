@@ -6,9 +6,9 @@
 import {catalogue, charValue, valueChar} from "./cells.js";
 
 const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
-// a Samurai designed by its number of grids: where each grid's top left cell is in the frame (from 0)
-const SAMURAI_GRIDS = {5: [[0, 0], [0, 12], [6, 6], [12, 0], [12, 12]], 3: [[0, 0], [6, 6], [12, 12]],
-                       2: [[0, 0], [6, 6]]};
+// a kind of grids laid out (a Samurai) is designed by its number of grids: where each grid's top
+// left cell is in the frame (from 0), as the engine's kind record lays them out
+const layouts = (kind) => catalogue.layouts[kind] || null;
 const inSamurai = (design, r, c) => design.grids.some(([r0, c0]) => r > r0 && r <= r0 + 9 && c > c0 && c <= c0 + 9);
 const KAKURO_DESIGN_SIDE = 10;  // the page's board: larger Kakuro are made, not designed, here
 export const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
@@ -20,7 +20,8 @@ export const readAs = (kind) => made(kind)?.read_as || null;
 // makes the kind in (a size with standard boxes, or its range of sides).
 export function sizeProblem(kind, size) {
   const sizes = made(kind)?.sizes;
-  if (kind === "samurai") return SAMURAI_GRIDS[size] ? null : "A Samurai is 5 grids (the standard one), 3 or 2 here.";
+  const laid = layouts(kind);
+  if (laid) return laid[size] ? null : `A ${kind} is ${Object.keys(laid).sort((a, b) => b - a).join(", ")} grids here.`;
   if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) return `A ${kind} is 6x6 or more here.`;
   if (sizes === "boxes") return catalogue.boxes[size] ? null : `A ${size}x${size} Sudoku has no standard boxes.`;
   const [low, high] = kind === "kakuro" ? [sizes[0], Math.min(sizes[1], KAKURO_DESIGN_SIDE)] : sizes;
@@ -32,7 +33,7 @@ export function sizeProblem(kind, size) {
 export function designSizes() {
   const sides = new Set();
   for (const {name, sizes} of catalogue.generated) {
-    if (name === "samurai") Object.keys(SAMURAI_GRIDS).forEach((grids) => sides.add(Number(grids)));
+    if (layouts(name)) Object.keys(layouts(name)).forEach((grids) => sides.add(Number(grids)));
     else if (sizes === "boxes") Object.keys(catalogue.boxes).forEach((side) => sides.add(Number(side)));
     else for (let side = sizes[0]; side <= (name === "kakuro" ? KAKURO_DESIGN_SIDE : sizes[1]); side++) sides.add(side);
   }
@@ -42,8 +43,8 @@ export function designSizes() {
 // An empty design: no givens or signs, a jigsaw's regions the boxes (rows when the size has
 // none), a Kakuro's clue row and column black.
 export function emptyDesign(kind, size) {
-  if (kind === "samurai") {  // size is the number of grids; the design's size is the frame's side
-    const grids = SAMURAI_GRIDS[size], side = Math.max(...grids.flat()) + 9;
+  if (layouts(kind)) {  // size is the number of grids; the design's size is the frame's side
+    const grids = layouts(kind)[size], side = Math.max(...grids.flat()) + 9;
     return {kind, size: side, grids, givens: new Array(side * side).fill(0)};
   }
   const [boxRows, boxCols] = catalogue.boxes[size] || [1, size];

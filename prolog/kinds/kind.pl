@@ -1,0 +1,222 @@
+/** <module> Kinds of puzzle: one record each, asked by every part that must know one.
+
+    A kind of puzzle is declared once, by clauses of the multifile
+    declared_kind(Name, Properties) in its own file of this folder
+    (sudoku.pl, jigsaw.pl, futoshiki.pl, kakuro.pl, samurai.pl), as a
+    technique is by declared_technique/2.  The reader asks it the names a
+    text may be read under and what each implies; the generator the term
+    a request stands for; the bridge its catalogue, and the requests to
+    refuse, in the kind's own words.  A new kind is a file here (loaded
+    below) plus its reader.  Properties:
+
+      - title(T): the kind in a sentence ("Killer"), when not its name.
+      - read_as(K): the name its text is read under (the kind(K) option
+        of puzzle_text:read_puzzles/3).
+      - read_names(Ns): the names a text may be read under as this kind
+        (x is sudoku-x's other name); the kinds with none are read as
+        their read_as kind.
+      - latin(Regions, Diagonals): a Latin square's regions (boxes, map
+        or none) and whether both diagonals are units (true, false).
+      - sizes(S): the sizes it is made in: boxes (those with standard
+        boxes, geometry:box_shape/3), sides(Low, High) (a square),
+        rows_cols(Low, High) (rows and columns apart) or grids(Counts).
+      - default_size(D).
+      - generated(Args, Term): the generator's kind term
+        (generate:generate_puzzle/3) for Args: [BoxRows, BoxCols],
+        [Side], [Rows, Cols] or [Grids] as sizes(S) gives them.
+      - givens_asked(Givens): a number of givens may be asked for,
+        Givens in the generated(Args, Term) term; by default the kind
+        keeps those it needs.
+      - symmetry(Default, Kept): its symmetry unless one is asked, and
+        `any` or `none` (it keeps none).
+      - no_givens: nothing to start from (it has no givens).
+      - layouts(Pairs): a Samurai's grids by count, Count-[R0-C0, ...].
+      - seldom(Args, Usual, Why): at Args, levels other than Usual are
+        rare, for the reason Why.
+
+    ?- kind_property('sudoku-x', read_names(Ns)).
+    Ns = ['sudoku-x', x].
+
+    ?- generation_request(kakuro, [8, 12], none, none, Term).
+    Term = kakuro(8, 12).
+*/
+:- module(kind,
+          [ declared_kind/2,        % ?Name, ?Properties
+            kind_property/2,        % ?Name, ?Property
+            read_name/1,            % ?Name
+            read_name_kind/2,       % +ReadName, -Kind
+            kind_layout/3,          % ?Kind, ?Count, ?Grids
+            generation_request/5,   % +Name, +Size, +Box, +Givens, -Term
+            generation_words/3      % +Term, -Shape, -Seldom
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module('../facts/geometry', [box_shape/3]).
+
+:- multifile declared_kind/2.
+
+%! declared_kind(?Name, ?Properties) is nondet.
+%
+%  A kind of puzzle and what it is, in the order kinds are offered.
+
+%! kind_property(?Name, ?Property) is nondet.
+
+kind_property(Name, Property) :-
+    declared_kind(Name, Properties),
+    member(Property, Properties).
+
+%! read_name(?Name) is nondet.
+%
+%  The names a text may be read under (the kind(Name) option).
+
+read_name(Name) :-
+    kind_property(_, read_names(Names)),
+    member(Name, Names).
+
+%! read_name_kind(+ReadName, -Kind) is semidet.
+%
+%  The kind a text read under ReadName is: x is sudoku-x.
+
+read_name_kind(ReadName, Kind) :-
+    kind_property(Kind, read_names(Names)),
+    memberchk(ReadName, Names),
+    !.
+
+%! kind_layout(?Kind, ?Count, ?Grids) is nondet.
+%
+%  The grids of a Kind of Count grids (a Samurai's: 5 the standard one).
+
+kind_layout(Kind, Count, Grids) :-
+    kind_property(Kind, layouts(Pairs)),
+    member(Count-Grids, Pairs).
+
+%! generation_request(+Name, +Size, +Box, +Givens, -Term) is det.
+%
+%  The generator's term for a request to make a Name: Size is N, [Rows,
+%  Cols] or none (the kind's default), Box [BoxRows, BoxCols] or none
+%  (the standard boxes), Givens a number of givens or none (those the
+%  kind needs).  Throws kind_error(Message) for a request no seed can meet.
+
+generation_request(Name, Size, Box, Givens, Term) :-
+    (   declared_kind(Name, Properties), memberchk(generated(_, _), Properties)
+    ->  true
+    ;   findall(N, kind_property(N, generated(_, _)), Names),
+        atomic_list_concat(Names, ', ', Known),
+        kind_error("puzzlog generates ~w; not '~w'", [Known, Name])
+    ),
+    title(Name, Title),
+    (   Givens \== none, \+ memberchk(givens_asked(_), Properties)
+    ->  kind_error("a number of givens is asked of a Killer only: a ~w keeps those it needs", [Name])
+    ;   true
+    ),
+    memberchk(sizes(Sizes), Properties),
+    memberchk(default_size(Default), Properties),
+    size_args(Sizes, Title, Size, Box, Default, Args),
+    memberchk(generated(Args, Term), Properties),
+    (   memberchk(givens_asked(G), Properties)
+    ->  (   Givens == none
+        ->  G = 0
+        ;   Args = [BR, BC|_], N is BR * BC, Cells is N * N,
+            (   integer(Givens), between(0, Cells, Givens)
+            ->  G = Givens
+            ;   kind_error("a ~wx~w ~w has 0 to ~w givens, not ~w", [N, N, Title, Cells, Givens])
+            )
+        )
+    ;   true
+    ).
+
+% size_args(+Sizes, +Title, +Size, +Box, +Default, -Args)
+size_args(boxes, Title, Size, Box, Default, [BR, BC]) :-
+    square(Title, Size),
+    (   Size == none -> N = Default ; N = Size ),
+    boxes(N, Box, BR, BC).
+size_args(sides(Low, High), Title, Size, _, Default, [N]) :-
+    square(Title, Size),
+    (   Size == none -> N = Default ; N = Size ),
+    (   between(Low, High, N)
+    ->  true
+    ;   kind_error("a ~w is generated from ~wx~w to ~wx~w, not ~wx~w", [Title, Low, Low, High, High, N, N])
+    ).
+size_args(rows_cols(Low, High), Title, Size, Box, Default, [Rows, Cols]) :-
+    (   Box \== none
+    ->  kind_error("a ~w has no boxes: give its size (N, or rows and columns)", [Title])
+    ;   true
+    ),
+    (   Size = [Rows, Cols] -> true
+    ;   Size == none -> Rows = Default, Cols = Default
+    ;   Rows = Size, Cols = Size
+    ),
+    (   between(Low, High, Rows), between(Low, High, Cols)
+    ->  true
+    ;   kind_error("a ~w is generated from ~wx~w to ~wx~w (the clue row and column included), not ~wx~w",
+                   [Title, Low, Low, High, High, Rows, Cols])
+    ).
+size_args(grids(Counts), Title, Size, Box, Default, [K]) :-
+    (   Size == none -> K = Default ; K = Size ),
+    (   integer(K), memberchk(K, Counts), Box == none
+    ->  true
+    ;   findall(C, ( member(C, Counts), C \== Default ), Others),
+        atomic_list_concat(Others, ' or ', Or),
+        kind_error("a ~w is made of ~w grids (the standard one), ~w: give that as its size", [Title, Default, Or])
+    ).
+
+square(Title, Size) :-
+    (   Size = [_, _]
+    ->  kind_error("a ~w is square: give one size", [Title])
+    ;   true
+    ).
+
+% boxes(+N, +Box, -BR, -BC): the boxes of an N x N grid: the standard
+% ones, or Box, which must be them.
+boxes(N, none, BR, BC) :-
+    !,
+    (   box_shape(N, BR, BC)
+    ->  true
+    ;   findall(S, box_shape(S, _, _), Ss),
+        atomic_list_concat(Ss, ', ', Sizes),
+        kind_error("a ~wx~w Sudoku has no standard boxes; sizes: ~w, or give --box RxC", [N, N, Sizes])
+    ).
+boxes(_, [BR, BC], BR, BC) :-
+    N is BR * BC,
+    (   box_shape(N, SR, SC)
+    ->  true
+    ;   kind_error("boxes of ~wx~w make no supported Sudoku", [BR, BC])
+    ),
+    (   [SR, SC] == [BR, BC]
+    ->  true
+    ;   kind_error("a ~wx~w Sudoku's boxes are ~wx~w (~w rows, ~w columns), as the formats read them",
+                   [N, N, SR, SC, SR, SC])
+    ).
+
+title(Name, Title) :-
+    (   kind_property(Name, title(Title)) -> true ; Title = Name ).
+
+kind_error(Format, Args) :-
+    format(string(Message), Format, Args),
+    throw(kind_error(Message)).
+
+%! generation_words(+Term, -Shape, -Seldom) is det.
+%
+%  A generator's term in words: its Shape ("9x9", "8x12", "5 grids"),
+%  and Seldom the levels other than the usual ones at its size are rare
+%  for, as [Usual, Why] (Usual a list of levels), or [] when none are.
+
+generation_words(Term, Shape, Seldom) :-
+    kind_property(Name, generated(Args, Term)),
+    !,
+    kind_property(Name, sizes(Sizes)),
+    shape_words(Sizes, Args, Shape),
+    (   kind_property(Name, seldom(Args, Usual, Why)) -> Seldom = [Usual, Why] ; Seldom = [] ).
+
+shape_words(boxes, [BR, BC|_], Shape) :- N is BR * BC, format(string(Shape), "~wx~w", [N, N]).
+shape_words(sides(_, _), [N], Shape) :- format(string(Shape), "~wx~w", [N, N]).
+shape_words(rows_cols(_, _), [R, C], Shape) :- format(string(Shape), "~wx~w", [R, C]).
+shape_words(grids(_), [K], Shape) :- format(string(Shape), "~w grids", [K]).
+
+% The kinds, each in its file: loaded last, so that each adds its
+% declared_kind/2 clauses to the multifile predicate above.
+:- use_module(sudoku, []).
+:- use_module(jigsaw, []).
+:- use_module(futoshiki, []).
+:- use_module(kakuro, []).
+:- use_module(samurai, []).

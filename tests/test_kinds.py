@@ -1,0 +1,60 @@
+"""Every kind the engine's catalogue names (each a record in prolog/kinds/) goes the whole
+way, read from the catalogue and never from a list of this file's: made at its smallest
+size, printed, read back, solved, explained, rated and drawn, and offered by the page."""
+from __future__ import annotations
+
+import pytest
+
+import pybridge
+from pybridge.catalogue import catalogue
+from conftest import assert_valid_solution
+
+KINDS = sorted(catalogue().generated)
+
+
+def smallest_size(name: str) -> int:
+    made = catalogue().generated[name]
+    return min(catalogue().box_shapes) if made.sizes is None else made.sizes[0]
+
+
+def test_the_catalogue_names_every_kind_once():
+    assert len(KINDS) >= 10 and len(set(KINDS)) == len(KINDS)
+    assert {"sudoku", "kakuro", "samurai", "killer"} <= set(KINDS)
+    for name in KINDS:   # a text of each is read under a name the reader knows
+        assert catalogue().generated[name].read_as in catalogue().kinds, name
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_each_kind_is_made_read_solved_explained_rated_and_drawn(name):
+    made = catalogue().generated[name]
+    [g] = pybridge.generate(name, size=smallest_size(name), seed=1)
+    text = g.text()
+    [p] = pybridge.load(text, kind=made.read_as)               # what is printed reads back as the puzzle
+    assert p.givens_text() == g.puzzle.givens_text() and p.kind == g.puzzle.kind
+    solved = pybridge.solve(p)
+    assert solved.status == "solved" and solved.values == g.solution
+    if p.kind not in ("kakuro", "samurai"):                     # a Latin square: its units are the rules
+        assert_valid_solution(p, solved.values)
+    explained = pybridge.explain(p)
+    assert explained.status == "solved" and explained.values == g.solution and explained.steps
+    rating = pybridge.rate(p)
+    assert (rating.level, rating.score, rating.hardest) == (g.level, g.score, g.hardest)
+    picture = p.picture(solved.values)
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+
+
+def test_the_page_offers_and_makes_every_kind():
+    pytest.importorskip("starlette", reason="the web extra (pip install 'puzzlog[web]') is not installed")
+    pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
+    from starlette.testclient import TestClient
+    from pybridge.web import ServeLimits, create_app
+    with TestClient(create_app(ServeLimits(engines=1)), base_url="http://localhost") as client:
+        offered = client.get("/api/catalogue").json()
+        assert sorted(g["name"] for g in offered["generated"]) == KINDS
+        for name in KINDS:
+            answer = client.post("/api/generate", json={"kind": name, "size": smallest_size(name), "seed": 1})
+            assert answer.status_code == 200, (name, answer.text)
+            made = answer.json()
+            assert made["kind"] == catalogue().generated[name].read_as or made["kind"] == name, made
+            again = pybridge.load(made["puzzle"], kind=catalogue().generated[name].read_as)[0]
+            assert pybridge.solve(again).status == "solved", name
