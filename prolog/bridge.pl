@@ -392,7 +392,7 @@ bridge_generate(Kind, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeL
 %! bridge_generation_request(+Request, -Answer) is det.
 %
 %  What a request to generate stands for, checked against its kind's
-%  record (kind:generation_request/5).  Request is [Name, Size, Box,
+%  record (generate:generation_plan/4).  Request is [Name, Size, Box,
 %  Givens, Level, Technique, Symmetry, Start]: Size N, [Rows, Cols] or
 %  none; Box [BoxRows, BoxCols] or none; Givens a number or none; Level
 %  and Technique '' for any; Symmetry '' for the kind's default; Start
@@ -406,49 +406,11 @@ bridge_generate(Kind, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeL
 %    A = [error, "a Killer is square: give one size"].
 
 bridge_generation_request([Name, Size, Box, Givens, Level, Technique, Symmetry0, Start], Answer) :-
-    catch(( generation_request(Name, Size, Box, Givens, Term),
-            generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry),
+    catch(( generation_plan(Name, [Size, Box, Givens, Level, Technique, Symmetry0, Start], Term, Symmetry),
             generation_words(Term, Shape, Seldom),
             Term =.. List,
             Answer = [ok, List, Symmetry, Shape, Seldom] ),
           kind_error(Message), Answer = [error, Message]).
-
-generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry) :-
-    kind_property(Name, symmetry(Default, Kept)),
-    (   Symmetry0 == '' -> Symmetry = Default ; Symmetry = Symmetry0 ),
-    findall(L, rating_level(L, _), Levels),
-    (   Level \== '', \+ memberchk(Level, Levels)
-    ->  atomic_list_concat(Levels, ', ', Ls),
-        choice_error("unknown difficulty '~w' (levels: ~w)", [Level, Ls])
-    ;   true
-    ),
-    (   Technique \== '', \+ technique(Technique, _)
-    ->  choice_error("unknown technique '~w' (`puzzlog techniques` lists them)", [Technique])
-    ;   true
-    ),
-    (   \+ memberchk(Start, [givens, needed])
-    ->  choice_error("unknown start '~w' (starts: givens, needed)", [Start])
-    ;   Start == needed, ( Technique == '' ; kind_property(Name, no_givens) )
-    ->  choice_error("a puzzle starts where a technique is needed only with a technique (--technique), and not a Kakuro (it has no givens)", [])
-    ;   true
-    ),
-    findall(S, symmetry(S), Symmetries),
-    (   \+ memberchk(Symmetry, Symmetries)
-    ->  atomic_list_concat(Symmetries, ', ', Ss),
-        choice_error("unknown symmetry '~w' (known: ~w)", [Symmetry, Ss])
-    ;   Kept == none, Symmetry \== none
-    ->  ( kind_property(Name, title(Title)) -> true ; Title = Name ),
-        choice_error("a ~w is made without a symmetry: it keeps none", [Title])
-    ;   memberchk(Symmetry, [rot90, diagonal]), kind_property(Name, sizes(rows_cols(_, _))),
-        kind_property(Name, generated([R, C], Term)), R =\= C
-    ->  ( kind_property(Name, title(Title)) -> true ; Title = Name ),
-        choice_error("a ~wx~w ~w layout cannot keep ~w: that needs a square", [R, C, Title, Symmetry])
-    ;   true
-    ).
-
-choice_error(Format, Args) :-
-    format(string(Message), Format, Args),
-    throw(kind_error(Message)).
 
 %! bridge_rating_ladder(+Geometry, -Ladder) is det.
 %
@@ -592,27 +554,8 @@ bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes,
     findall(Ch, ( between(1, 35, V), value_char(V, Ch) ), ChList),
     atomic_list_concat(ChList, Chars),
     findall(S, symmetry(S), Symmetries),
-    findall([Name, Sizes, Default, ReadAs],
-            ( declared_kind(Name, Properties),
-              memberchk(generated(_, _), Properties),
-              memberchk(sizes(Sizes0), Properties),
-              memberchk(default_size(Default), Properties),
-              memberchk(read_as(ReadAs), Properties),
-              catalogue_sizes(Sizes0, Sizes) ),
-            Generated),
-    findall([Kind, Counted],
-            ( kind_property(Kind, layouts(Pairs)),
-              findall([Count, Corners], ( member(Count-Grids, Pairs),
-                                          findall([R0, C0], member(R0-C0, Grids), Corners) ), Counted) ),
-            Layouts),
+    kind_catalogue(Generated, Layouts),
     futoshiki_sides(Low, High).
-
-catalogue_sizes(boxes, boxes).
-catalogue_sizes(sides(Low, High), [Low, High]).
-catalogue_sizes(rows_cols(Low, High), [Low, High]).
-catalogue_sizes(grids(Counts), [Low, High]) :-
-    min_list(Counts, Low),
-    max_list(Counts, High).
 
 %! bridge_state_size(-Elements, -Possibilities, -Placed) is det.
 %

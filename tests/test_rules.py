@@ -368,7 +368,7 @@ def test_never_fired_is_not_sound():
     ("row_repeats.pl", "kakuro", r"\d*\\\d*"),                # clues in black cells
 ])
 def test_a_counterexample_shows_the_puzzle_and_what_the_rule_matched(rules, kind, structure):
-    out = cli("check-rule", "--kind", kind, "--limit", "2", str(BAD / rules))
+    out = cli("check-rule", "--kind", kind, "--limit", "1", str(BAD / rules))
     assert out.returncode == 1 and "UNSOUND" in out.stdout
     shown = out.stdout.split("UNSOUND: ", 1)[1]
     found = re.search(r"it (places|removes) (\d+) (at|from) r(\d+)c(\d+)", shown)
@@ -396,7 +396,7 @@ def test_a_step_that_changes_nothing_is_passed_over_and_said_once():
 
 
 def test_a_rule_stopped_on_one_kind_is_named_there_and_the_other_kinds_are_checked():
-    out = cli("check-rule", "--limit", "2", "--time-limit", "3", str(BAD / "loops_off_nine.pl"))
+    out = cli("check-rule", "--limit", "1", "--time-limit", "3", str(BAD / "loops_off_nine.pl"))
     assert out.returncode == 1, out.stdout + out.stderr
     stopped = re.search(r"^  STOPPED: on (.*)$", out.stdout, re.M)
     assert stopped and "was stopped by the time limit" in stopped[1] and "sudoku4" in stopped[1], out.stdout

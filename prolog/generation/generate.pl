@@ -28,6 +28,7 @@
 */
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
+            generation_plan/4,      % +Name, +Request, -Term, -Symmetry
             generation_misses/1,    % -Misses
             target_techniques/3     % +Geometry, +Target, -Techniques
           ]).
@@ -47,7 +48,8 @@
 :- use_module(grids).
 :- use_module(kakuro_grids).
 :- use_module(killer_cages).
-:- use_module('../kinds/kind', [kind_layout/3]).
+:- use_module('../kinds/kind', [kind_layout/3, kind_property/2, kind_title/2, kind_error/2,
+                                 generation_request/5]).
 
 %! generate_puzzle(+Kind, +Options, -Generated) is semidet.
 %
@@ -103,6 +105,56 @@ started_where_needed(T, generated(puzzle(Geometry, Givens0), Solution, Symmetry0
 easier_than(D, Technique) :-
     technique(Technique, DT),
     DT < D.
+
+%! generation_plan(+Name, +Request, -Term, -Symmetry) is det.
+%
+%  The kind term (for generate_puzzle/3) and the symmetry a request to
+%  make a Name stands for, checked against the kind's record
+%  (kind:generation_request/5) and the levels, techniques, starts and
+%  symmetries there are.  Request is [Size, Box, Givens, Level,
+%  Technique, Symmetry0, Start] (Level, Technique, Symmetry0 '' when not
+%  asked; Start givens or needed).  Throws kind_error(Message), in the
+%  kind's words, for a request no seed can meet.
+%
+%    ?- generation_plan(kakuro, [[7, 9], none, none, '', '', '', givens], T, S).
+%    T = kakuro(7, 9), S = rot180.
+
+generation_plan(Name, [Size, Box, Givens, Level, Technique, Symmetry0, Start], Term, Symmetry) :-
+    generation_request(Name, Size, Box, Givens, Term),
+    generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry).
+
+generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry) :-
+    kind_property(Name, symmetry(Default, Kept)),
+    (   Symmetry0 == '' -> Symmetry = Default ; Symmetry = Symmetry0 ),
+    findall(L, rating_level(L, _), Levels),
+    (   Level \== '', \+ memberchk(Level, Levels)
+    ->  atomic_list_concat(Levels, ', ', Ls),
+        kind_error("unknown difficulty '~w' (levels: ~w)", [Level, Ls])
+    ;   true
+    ),
+    (   Technique \== '', \+ technique(Technique, _)
+    ->  kind_error("unknown technique '~w' (`puzzlog techniques` lists them)", [Technique])
+    ;   true
+    ),
+    (   \+ memberchk(Start, [givens, needed])
+    ->  kind_error("unknown start '~w' (starts: givens, needed)", [Start])
+    ;   Start == needed, ( Technique == '' ; kind_property(Name, no_givens) )
+    ->  kind_error("a puzzle starts where a technique is needed only with a technique (--technique), and not a Kakuro (it has no givens)", [])
+    ;   true
+    ),
+    findall(S, symmetry(S), Symmetries),
+    (   \+ memberchk(Symmetry, Symmetries)
+    ->  atomic_list_concat(Symmetries, ', ', Ss),
+        kind_error("unknown symmetry '~w' (known: ~w)", [Symmetry, Ss])
+    ;   Kept == none, Symmetry \== none
+    ->  kind_title(Name, Title),
+        kind_error("a ~w is made without a symmetry: it keeps none", [Title])
+    ;   memberchk(Symmetry, [rot90, diagonal]), kind_property(Name, sizes(rows_cols(_, _))),
+        kind_property(Name, generated([R, C], Term)), R =\= C
+    ->  kind_title(Name, Title),
+        kind_error("a ~wx~w ~w layout cannot keep ~w: that needs a square", [R, C, Title, Symmetry])
+    ;   true
+    ).
 
 %! generation_misses(-Misses) is det.
 %

@@ -47,7 +47,10 @@
             read_name_kind/2,       % +ReadName, -Kind
             kind_layout/3,          % ?Kind, ?Count, ?Grids
             generation_request/5,   % +Name, +Size, +Box, +Givens, -Term
-            generation_words/3      % +Term, -Shape, -Seldom
+            generation_words/3,     % +Term, -Shape, -Seldom
+            kind_catalogue/2,       % -Generated, -Layouts
+            kind_title/2,           % +Name, -Title
+            kind_error/2            % +Format, +Args
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -104,7 +107,7 @@ generation_request(Name, Size, Box, Givens, Term) :-
         atomic_list_concat(Names, ', ', Known),
         kind_error("puzzlog generates ~w; not '~w'", [Known, Name])
     ),
-    title(Name, Title),
+    kind_title(Name, Title),
     (   Givens \== none, \+ memberchk(givens_asked(_), Properties)
     ->  kind_error("a number of givens is asked of a Killer only: a ~w keeps those it needs", [Name])
     ;   true
@@ -188,8 +191,46 @@ boxes(_, [BR, BC], BR, BC) :-
                    [N, N, SR, SC, SR, SC])
     ).
 
-title(Name, Title) :-
+%! kind_catalogue(-Generated, -Layouts) is det.
+%
+%  The kinds as the bridge's catalogue offers them: Generated is [Name,
+%  Sizes, Default, ReadAs] for each kind made by name (Sizes boxes or
+%  [Low, High]), Layouts [Kind, [[Count, [[R0, C0], ...]], ...]] for each
+%  kind of grids laid out.
+
+kind_catalogue(Generated, Layouts) :-
+    findall([Name, Sizes, Default, ReadAs],
+            ( declared_kind(Name, Properties),
+              memberchk(generated(_, _), Properties),
+              memberchk(sizes(Sizes0), Properties),
+              memberchk(default_size(Default), Properties),
+              memberchk(read_as(ReadAs), Properties),
+              catalogue_sizes(Sizes0, Sizes) ),
+            Generated),
+    findall([Kind, Counted],
+            ( kind_property(Kind, layouts(Pairs)),
+              findall([Count, Corners], ( member(Count-Grids, Pairs),
+                                          findall([R0, C0], member(R0-C0, Grids), Corners) ), Counted) ),
+            Layouts).
+
+catalogue_sizes(boxes, boxes).
+catalogue_sizes(sides(Low, High), [Low, High]).
+catalogue_sizes(rows_cols(Low, High), [Low, High]).
+catalogue_sizes(grids(Counts), [Low, High]) :-
+    min_list(Counts, Low),
+    max_list(Counts, High).
+
+%! kind_title(+Name, -Title) is det.
+%
+%  A kind in a sentence: its title(T), else its name.
+
+kind_title(Name, Title) :-
     (   kind_property(Name, title(Title)) -> true ; Title = Name ).
+
+%! kind_error(+Format, +Args) is det.
+%
+%  Throw kind_error(Message), Message as format/3 makes it of Format and
+%  Args: a request of a kind that no seed can meet.
 
 kind_error(Format, Args) :-
     format(string(Message), Format, Args),
