@@ -12,10 +12,12 @@
     drawn.  Every random choice comes from seeded_random.pl, so a seed
     gives the same puzzle on every run and machine.
 
-    A kind is one of sudoku(BoxRows, BoxCols), jigsaw(N), and each with
-    x (both diagonals), greater_than(BoxRows, BoxCols), futoshiki(N),
-    adjacent(N), kakuro(Rows, Cols), killer(BoxRows, BoxCols, Givens),
-    samurai(Grids) (5 the standard Samurai, 3 or 2 grids).  A
+    A kind is the term its record in prolog/kinds/ gives a request
+    (kind:generation_request/5): sudoku(BoxRows, BoxCols), jigsaw(N),
+    each with x (both diagonals), greater_than(BoxRows, BoxCols),
+    futoshiki(N), adjacent(N), kakuro(Rows, Cols), killer(BoxRows,
+    BoxCols, Givens), samurai(Grids) (5 the standard Samurai, 3 or 2
+    grids); a Latin square's shape is read from the record too.  A
     Kakuro is made the other way round, as the Kakuro game makes it
     (kakuro_grids.pl): a random layout, then digits changed until their
     run sums force them; a Killer too (killer_cages.pl): random cages
@@ -343,17 +345,22 @@ kind_solution(Kind, Geometry, Solution) :-
     kind_shape(Kind, Geometry),
     random_solution(Geometry, Solution).
 
-kind_shape(sudoku(BR, BC), geometry(N, boxes(BR, BC), [])) :- N is BR * BC.
-kind_shape(sudoku_x(BR, BC), geometry(N, boxes(BR, BC), [diagonals])) :- N is BR * BC.
-kind_shape(greater_than(BR, BC), geometry(N, boxes(BR, BC), [])) :- N is BR * BC.
-kind_shape(jigsaw(N), geometry(N, regions(Regions), [])) :-
+% kind_shape(+Kind, -Geometry): a Latin square's shape without signs,
+% as its kind's record has it (latin(Regions, Diagonals)); a jigsaw's
+% regions drawn at random.
+kind_shape(Kind, geometry(N, Regions, Options)) :-
+    kind_property(Name, generated(Args, Kind)),
+    kind_property(Name, latin(Drawn, Diagonals)),
+    !,
+    latin_regions(Drawn, Args, N, Regions),
+    (   Diagonals == true -> Options = [diagonals] ; Options = [] ).
+
+latin_regions(boxes, [BR, BC], N, boxes(BR, BC)) :-
+    N is BR * BC.
+latin_regions(map, [N], N, regions(Regions)) :-
     Swaps is 12 * N * N,
     random_regions(N, Swaps, Regions).
-kind_shape(jigsaw_x(N), geometry(N, regions(Regions), [diagonals])) :-
-    Swaps is 12 * N * N,
-    random_regions(N, Swaps, Regions).
-kind_shape(futoshiki(N), geometry(N, none, [])).
-kind_shape(adjacent(N), geometry(N, none, [])).
+latin_regions(none, [N], N, none).
 
 % The full shape: signs between every two neighbours (Futoshiki), or
 % every two neighbours in one box (greater-than Sudoku), each pointing

@@ -17,6 +17,6 @@ kind:declared_kind(futoshiki,
       sizes(sides(4, 9)), default_size(5), generated([N], futoshiki(N)), symmetry(none, any)
     ]).
 kind:declared_kind(adjacent,
-    [ read_as(futoshiki),
+    [ read_as(futoshiki), latin(none, false),
       sizes(sides(4, 9)), default_size(5), generated([N], adjacent(N)), symmetry(none, any)
     ]).

@@ -22,7 +22,7 @@ kind:declared_kind('sudoku-x',
       sizes(boxes), default_size(9), generated([BR, BC], sudoku_x(BR, BC)), symmetry(none, any)
     ]).
 kind:declared_kind('greater-than',
-    [ read_as(sudoku),
+    [ read_as(sudoku), latin(boxes, false),
       sizes(boxes), default_size(9), generated([BR, BC], greater_than(BR, BC)), symmetry(none, any)
     ]).
 kind:declared_kind(killer,
