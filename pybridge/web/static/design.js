@@ -21,7 +21,10 @@ export const readAs = (kind) => made(kind)?.read_as || null;
 export function sizeProblem(kind, size) {
   const sizes = made(kind)?.sizes;
   const laid = layouts(kind);
-  if (laid) return laid[size] ? null : `A ${kind} is ${Object.keys(laid).sort((a, b) => b - a).join(", ")} grids here.`;
+  if (laid) {
+    const counts = Object.keys(laid).sort((a, b) => b - a);
+    return laid[size] ? null : `A ${kind} is ${counts.slice(0, -1).join(", ")} or ${counts.at(-1)} grids here.`;
+  }
   if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) return `A ${kind} is 6x6 or more here.`;
   if (sizes === "boxes") return catalogue.boxes[size] ? null : `A ${size}x${size} Sudoku has no standard boxes.`;
   const [low, high] = kind === "kakuro" ? [sizes[0], Math.min(sizes[1], KAKURO_DESIGN_SIDE)] : sizes;
