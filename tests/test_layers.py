@@ -1,5 +1,5 @@
 """The engine's folders are its layers, and imports only run down them, without a cycle:
-facts (the state, the geometry, the words; kinds/: what a kind's shape needs), then the
+facts (the state, the geometry, the words; kinds/: each kind's record and what its shape needs), then the
 techniques, then the solving drivers, then analysis, generation and reading, then the doors
 (bridge.pl, puzzlog.pl, and bridge/: the wire encodings, how a call runs, the rules files' doors;
 shell/: the shell's queries beside the session's own).  Read from every use_module and reexport of prolog/."""
