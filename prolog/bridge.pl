@@ -358,10 +358,11 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
 %! bridge_generate(+Kind, +Options, +TimeLimitMs, -Status, -Generated, -Misses) is det.
 %
 %  Generate a puzzle (generate:generate_puzzle/3) within TimeLimitMs
-%  (0: no limit).  Kind is a kind term of generate.pl; Options are
-%  [Seed, Level, Technique, Symmetry, Attempts, Start], Level and
-%  Technique '' for any, Start '' or needed (generate_puzzle/3's start).  Status is generated, failed (no attempt gave what was
-%  asked) or timeout; Generated [Record, Level, Score, Hardest, Solution]
+%  (0: no limit).  Kind is a kind record's generated term
+%  (bridge_generation_request/2 gives it); Options are [Seed, Level,
+%  Technique, Symmetry, Attempts, Start], Level and Technique '' for any,
+%  Start a generate:generation_start/1.  Status is generated, failed (no
+%  attempt gave what was asked) or timeout; Generated [Record, Level, Score, Hardest, Solution]
 %  with Record as record_list/2 gives it, Solution its values
 %  (row-major), else [].  Misses are the puzzles made on the way that
 %  were not what was asked, each as Generated is
@@ -369,13 +370,12 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
 
 bridge_generate(Kind, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeLimitMs, Status, Generated,
                 Misses) :-
-    must_be(ground, Kind),
-    once(kind_property(_, generated(Args, Kind))),   % a term from Python is checked before it is used
-    term_variables(Kind, []),
-    Kind =.. [_|Numbers],
+    must_be(ground, Kind),                    % a term from Python is checked before it is used:
+    Kind =.. [_|Numbers],                     % a kind record's generated term, of whole numbers
     maplist(integer, Numbers),
-    maplist(integer, Args),
-    must_be(oneof(['', needed]), Start),
+    once(kind_property(_, generated(_, Kind))),
+    findall(S, generation_start(S), Starts),
+    must_be(oneof(Starts), Start),
     include([_-V]>>(V \== ''), [level-Level, technique-Technique, start-Start], Wanted),
     findall(O, ( member(Name-V, Wanted), O =.. [Name, V] ), Options0),
     Options = [seed(Seed), symmetry(Symmetry), attempts(Attempts)|Options0],
@@ -405,8 +405,8 @@ bridge_generate(Kind, [Seed, Level, Technique, Symmetry, Attempts, Start], TimeL
 %    ?- bridge_generation_request([killer, [8, 12], none, none, '', '', '', givens], A).
 %    A = [error, "a Killer is square: give one size"].
 
-bridge_generation_request([Name, Size, Box, Givens, Level, Technique, Symmetry0, Start], Answer) :-
-    catch(( generation_plan(Name, [Size, Box, Givens, Level, Technique, Symmetry0, Start], Term, Symmetry),
+bridge_generation_request([Name|Request], Answer) :-
+    catch(( generation_plan(Name, Request, Term, Symmetry),
             generation_words(Term, Shape, Seldom),
             Term =.. List,
             Answer = [ok, List, Symmetry, Shape, Seldom] ),

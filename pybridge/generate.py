@@ -114,7 +114,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
         if remaining is not None and remaining <= 0:
             break
         this_seed = secrets.randbelow(2 ** 62) if seed is None else seed + i
-        options = [this_seed, difficulty or "", technique or "", symmetry, attempts, "" if start == "givens" else start]
+        options = [this_seed, difficulty or "", technique or "", symmetry, attempts, start]
         status, generated, misses = engine.call(
             "bridge_generate", [term, options, limit_ms(remaining) if remaining else 0], 3)
         if stock is not None:

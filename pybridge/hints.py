@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import engine
-from .entries import entries_text
-from .entries import Grid, read_entries, with_entries
+from .entries import Grid, entries_text, read_entries, with_entries
 from .errors import PuzzleFormatError, PuzzlogError
 from .picture import Marks, picture
 from .answers import Solvable, check_puzzle, chunks, limit_ms

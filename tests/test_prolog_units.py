@@ -27,4 +27,4 @@ def test_plunit(unit):
     out = subprocess.run(["swipl", "-g", goal, "-t", "halt(2)"], cwd=ROOT, capture_output=True, text=True,
                          timeout=600)
     assert out.returncode == 0, out.stdout[-4000:] + out.stderr[-4000:]
-    assert re.search(r"passed|All \d+ tests passed", out.stdout + out.stderr), out.stdout + out.stderr
+    assert "passed" in out.stdout + out.stderr, out.stdout + out.stderr

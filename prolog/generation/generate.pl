@@ -31,6 +31,7 @@
 :- module(generate,
           [ generate_puzzle/3,      % +Kind, +Options, -Generated
             generation_plan/4,      % +Name, +Request, -Term, -Symmetry
+            generation_start/1,     % ?Start
             generation_misses/1,    % -Misses
             target_techniques/3     % +Geometry, +Target, -Techniques
           ]).
@@ -138,8 +139,10 @@ generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry) :-
     ->  kind_error("unknown technique '~w' (`puzzlog techniques` lists them)", [Technique])
     ;   true
     ),
-    (   \+ memberchk(Start, [givens, needed])
-    ->  kind_error("unknown start '~w' (starts: givens, needed)", [Start])
+    findall(S, generation_start(S), Starts),
+    (   \+ memberchk(Start, Starts)
+    ->  atomic_list_concat(Starts, ', ', Known),
+        kind_error("unknown start '~w' (starts: ~w)", [Start, Known])
     ;   Start == needed, ( Technique == '' ; kind_property(Name, no_givens) )
     ->  kind_error("a puzzle starts where a technique is needed only with a technique (--technique), and not a Kakuro (it has no givens)", [])
     ;   true
@@ -157,6 +160,14 @@ generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry) :-
         kind_error("a ~wx~w ~w layout cannot keep ~w: that needs a square", [R, C, Title, Symmetry])
     ;   true
     ).
+
+%! generation_start(?Start) is nondet.
+%
+%  Where a generated puzzle starts: from its givens, or where the
+%  technique asked for is needed (generate_puzzle/3's start(needed)).
+
+generation_start(givens).
+generation_start(needed).
 
 %! generation_misses(-Misses) is det.
 %

@@ -19,7 +19,8 @@
         or none) and whether both diagonals are units (true, false).
       - sizes(S): the sizes it is made in: boxes (those with standard
         boxes, geometry:box_shape/3), sides(Low, High) (a square),
-        rows_cols(Low, High) (rows and columns apart) or grids(Counts).
+        rows_cols(Low, High) (rows and columns apart) or grids (the
+        counts its layouts(Pairs) lay out, the standard one first).
       - default_size(D).
       - generated(Args, Term): the generator's kind term
         (generate:generate_puzzle/3) for Args: [BoxRows, BoxCols],
@@ -112,9 +113,9 @@ generation_request(Name, Size, Box, Givens, Term) :-
     ->  kind_error("a number of givens is asked of a Killer only: a ~w keeps those it needs", [Name])
     ;   true
     ),
-    memberchk(sizes(Sizes), Properties),
-    memberchk(default_size(Default), Properties),
-    size_args(Sizes, Title, Size, Box, Default, Args),
+    kind_sizes(Name, Sizes),
+    (   Size == none -> memberchk(default_size(Asked), Properties) ; Asked = Size ),
+    size_args(Sizes, Title, Asked, Box, Args),
     memberchk(generated(Args, Term), Properties),
     (   memberchk(givens_asked(G), Properties)
     ->  (   Givens == none
@@ -128,39 +129,43 @@ generation_request(Name, Size, Box, Givens, Term) :-
     ;   true
     ).
 
-% size_args(+Sizes, +Title, +Size, +Box, +Default, -Args)
-size_args(boxes, Title, Size, Box, Default, [BR, BC]) :-
-    square(Title, Size),
-    (   Size == none -> N = Default ; N = Size ),
+% kind_sizes(+Name, -Sizes): the kind's sizes(S), a kind of grids laid
+% out's as grids(Counts), Counts read from its layouts.
+kind_sizes(Name, Sizes) :-
+    kind_property(Name, sizes(Sizes0)),
+    (   Sizes0 == grids
+    ->  findall(Count, kind_layout(Name, Count, _), Counts),
+        Sizes = grids(Counts)
+    ;   Sizes = Sizes0
+    ).
+
+% size_args(+Sizes, +Title, +Size, +Box, -Args): Size (N or [Rows, Cols])
+% as the generator's arguments, or a kind_error saying why it is not one.
+size_args(boxes, Title, N, Box, [BR, BC]) :-
+    square(Title, N),
     boxes(N, Box, BR, BC).
-size_args(sides(Low, High), Title, Size, _, Default, [N]) :-
-    square(Title, Size),
-    (   Size == none -> N = Default ; N = Size ),
+size_args(sides(Low, High), Title, N, _, [N]) :-
+    square(Title, N),
     (   between(Low, High, N)
     ->  true
     ;   kind_error("a ~w is generated from ~wx~w to ~wx~w, not ~wx~w", [Title, Low, Low, High, High, N, N])
     ).
-size_args(rows_cols(Low, High), Title, Size, Box, Default, [Rows, Cols]) :-
+size_args(rows_cols(Low, High), Title, Size, Box, [Rows, Cols]) :-
     (   Box \== none
     ->  kind_error("a ~w has no boxes: give its size (N, or rows and columns)", [Title])
     ;   true
     ),
-    (   Size = [Rows, Cols] -> true
-    ;   Size == none -> Rows = Default, Cols = Default
-    ;   Rows = Size, Cols = Size
-    ),
+    (   Size = [Rows, Cols] -> true ; Rows = Size, Cols = Size ),
     (   between(Low, High, Rows), between(Low, High, Cols)
     ->  true
     ;   kind_error("a ~w is generated from ~wx~w to ~wx~w (the clue row and column included), not ~wx~w",
                    [Title, Low, Low, High, High, Rows, Cols])
     ).
-size_args(grids(Counts), Title, Size, Box, Default, [K]) :-
-    (   Size == none -> K = Default ; K = Size ),
-    (   integer(K), memberchk(K, Counts), Box == none
+size_args(grids([Standard|Others]), Title, K, Box, [K]) :-
+    (   integer(K), memberchk(K, [Standard|Others]), Box == none
     ->  true
-    ;   findall(C, ( member(C, Counts), C \== Default ), Others),
-        atomic_list_concat(Others, ' or ', Or),
-        kind_error("a ~w is made of ~w grids (the standard one), ~w: give that as its size", [Title, Default, Or])
+    ;   atomic_list_concat(Others, ' or ', Or),
+        kind_error("a ~w is made of ~w grids (the standard one), ~w: give that as its size", [Title, Standard, Or])
     ).
 
 square(Title, Size) :-
@@ -202,9 +207,9 @@ kind_catalogue(Generated, Layouts) :-
     findall([Name, Sizes, Default, ReadAs],
             ( declared_kind(Name, Properties),
               memberchk(generated(_, _), Properties),
-              memberchk(sizes(Sizes0), Properties),
               memberchk(default_size(Default), Properties),
               memberchk(read_as(ReadAs), Properties),
+              kind_sizes(Name, Sizes0),
               catalogue_sizes(Sizes0, Sizes) ),
             Generated),
     findall([Kind, Counted],
@@ -245,7 +250,7 @@ kind_error(Format, Args) :-
 generation_words(Term, Shape, Seldom) :-
     kind_property(Name, generated(Args, Term)),
     !,
-    kind_property(Name, sizes(Sizes)),
+    kind_sizes(Name, Sizes),
     shape_words(Sizes, Args, Shape),
     (   kind_property(Name, seldom(Args, Usual, Why)) -> Seldom = [Usual, Why] ; Seldom = [] ).
 

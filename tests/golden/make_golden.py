@@ -82,10 +82,15 @@ def explain_name(path: str) -> str:
     return f"explain/{path.replace('/', '__')}.txt"
 
 
+def explained() -> dict[str, str]:
+    """What `puzzlog explain --index 0` prints on each bundled file, by its golden output's name."""
+    texts = printed_each(*(["explain", "--index", "0", path] for path in BUNDLED))
+    return {explain_name(path): text for path, text in zip(BUNDLED, texts)}
+
+
 def printed_outputs() -> dict[str, str]:
     """Each golden output's name (under tests/golden/) and the text it holds."""
-    explained = printed_each(*(["explain", "--index", "0", path] for path in BUNDLED))
-    outputs = {explain_name(path): text for path, text in zip(BUNDLED, explained)}
+    outputs = explained()
     outputs["solve.txt"] = printed("solve", *WHOLE_FILES)
     outputs["rate.txt"] = printed("rate", *RATED_FILES)
     return outputs
