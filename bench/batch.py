@@ -50,8 +50,8 @@ def running_rates(paths: list[str], client) -> dict[str, float]:  # client None:
     """Puzzles per second once the engines run: this process's warm engine for --jobs 1,
     and from the first value to the last for the pool of 2 and the cluster."""
     import pybridge
-    from pybridge.batch import Work, finished
-    from pybridge.pool import Pool
+    from pybridge.batches.work import Work, finished
+    from pybridge.batches.pool import Pool
 
     puzzles = [p for path in paths for p in pybridge.load(path)]
     work = Work("solve")

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import pybridge  # noqa: E402
-from pybridge import engine  # noqa: E402
+from pybridge.engine import swipl  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 HEADER = (f"{'set / solver':<24}{'solved':>9}{'median':>9}{'p90':>9}{'max ms':>10}{'guesses':>8}{'no guess':>9}"
@@ -23,7 +23,7 @@ HEADER = (f"{'set / solver':<24}{'solved':>9}{'median':>9}{'p90':>9}{'max ms':>1
 def require_corpus() -> None:
     if not CORPUS.is_dir():
         sys.exit(f"the shared corpus is absent: {CORPUS}")
-    engine.start()
+    swipl.start()
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, unit: str = "set") -> None:
@@ -69,12 +69,12 @@ def puzzlog(techniques: str | None = None, unique: bool = False) -> Callable:
 
 def clpfd(timeout: float) -> Callable:
     """The CLP(FD) reference model, one bridge call a puzzle: puzzle -> (solved, ms, None)."""
-    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
+    swipl.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
 
     def run(p):
         start = time.perf_counter()
         try:
-            [solution] = engine.call("bridge_clpfd", [p.geometry(), p.givens_text(),
+            [solution] = swipl.call("bridge_clpfd", [p.geometry(), p.givens_text(),
                                                       int(timeout * 1000)], 1)
         except pybridge.EngineError:
             solution = ""

@@ -14,7 +14,7 @@ import json
 
 from common import CORPUS, puzzlog_beside_clpfd
 
-from pybridge import kakuro
+from pybridge.puzzles import kakuro
 
 SETS = {
     "upc": "kakuro_upc_prop_paucuesta9.jsonl",

@@ -19,8 +19,8 @@ from collections import defaultdict
 from common import CORPUS, add_ladder_arguments, percentile, require_corpus
 
 import pybridge
-from pybridge import kakuro
-from pybridge.futoshiki import from_corpus_record
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.signs import from_corpus_record
 
 SETS = {
     "cbg": ("sudoku9_cbg000_first10000_rated.csv", 2000),

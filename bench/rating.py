@@ -30,9 +30,10 @@ from common import CORPUS, require_corpus
 from stats import spearman
 
 import pybridge
-from pybridge import LEVELS, kakuro
-from pybridge.futoshiki import from_corpus_record
-from pybridge.killer import from_corpus as killer_from_corpus
+from pybridge import LEVELS
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.signs import from_corpus_record
+from pybridge.puzzles.solo import from_corpus as killer_from_corpus
 
 PARTS = ["sw", "qqwing", "solo", "unequal", "kakuro", "killer", "speed"]
 KILLER_LEVELS = {"kdt": "trivial", "kdb": "basic", "kdi": "intermediate", "kda": "advanced", "kde": "extreme",

@@ -18,8 +18,8 @@ import time
 from common import CORPUS
 
 import pybridge
-from pybridge.batch import Work
-from pybridge.pool import Failure, Pool
+from pybridge.batches.work import Work
+from pybridge.batches.pool import Failure, Pool
 
 SETS = ["sudoku9_royle17_first2000.txt", "sudoku9_serg_benchmark_first1000.txt", "sudoku9_norvig_top95.txt",
         "sudoku9_magictour_top1465.txt"]

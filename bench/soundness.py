@@ -20,8 +20,8 @@ from collections import Counter
 from common import CORPUS, add_ladder_arguments, require_corpus
 
 import pybridge
-from pybridge import kakuro
-from pybridge.futoshiki import from_corpus_record
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.signs import from_corpus_record
 
 VALUES = "123456789ABCDEFGHIJKLMNOP"
 

@@ -53,7 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
-    subprocess.run([PYTHON, "-c", "import pybridge.engine as e; e.start()"], check=True, cwd=ROOT)  # the state
+    subprocess.run([PYTHON, "-c", "import pybridge.engine.swipl as e; e.start()"], check=True, cwd=ROOT)  # the state
     cases = [
         ("python -c pass (the floor)", lambda: wall([PYTHON, "-c", "pass"]), None),
         ('python -c "import pybridge"', lambda: wall([PYTHON, "-c", "import pybridge"]), 0.15),

@@ -12,25 +12,30 @@ solved (0 guesses, ... ms)
 >>> print(pybridge.explain(p).steps[0])
 naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 """
-import sys
 from importlib import import_module
-from types import ModuleType
 from typing import Any
 
-# What each public name is, and the module that defines it: a module is imported the first
-# time one of its names is asked for, so `import pybridge` (and every command of the CLI)
-# pays only for what it uses.
+# The public face over the rooms (engine/, puzzles/, solving/, batches/, teaching/, library/,
+# cli/, web/: tests/test_layers.py): each public name and the module that defines it.  A module
+# is imported the first time one of its names is asked for, so `import pybridge` (and every
+# command of the CLI) pays only for what it uses.
 _HOMES = {
-    "batch": "batch", "CheckReport": "check", "Problem": "check", "check": "check",
-    "EngineError": "errors", "PuzzleFormatError": "errors", "PuzzlogError": "errors", "RulesError": "errors",
-    "RuleStoppedError": "errors", "FalseStepWarning": "errors", "write": "formats", "Generated": "generate", "generate": "generate",
-    "Hint": "hints", "hint": "hints", "Clue": "kakuro", "KakuroPuzzle": "kakuro", "Puzzle": "puzzle",
-    "Unreadable": "puzzle", "SamuraiPuzzle": "samurai", "LEVELS": "rating", "Rating": "rating", "rate": "rating", "LIMITS": "reading",
-    "Limits": "reading", "load": "reading", "parse": "reading", "read": "reading", "RuleReport": "rule_check",
-    "check_rule": "rule_check", "RuleFile": "rules", "load_rules": "rules", "print_sheet": "sheet",
-    "Explanation": "solver", "Result": "solver", "Solver": "solver", "Step": "solver", "explain": "solver",
-    "solve": "solver", "TECHNIQUE_SETS": "techniques", "UnknownTechniqueError": "techniques",
-    "ladder": "techniques",
+    "EngineError": "engine.errors", "PuzzleFormatError": "engine.errors", "PuzzlogError": "engine.errors",
+    "RulesError": "engine.errors", "RuleStoppedError": "engine.errors", "FalseStepWarning": "engine.errors",
+    "RuleFile": "engine.rules", "load_rules": "engine.rules",
+    "Puzzle": "puzzles.latin", "Unreadable": "puzzles.latin", "Clue": "puzzles.kakuro",
+    "KakuroPuzzle": "puzzles.kakuro", "SamuraiPuzzle": "puzzles.samurai", "write": "puzzles.formats",
+    "LIMITS": "puzzles.reading", "Limits": "puzzles.reading", "load": "puzzles.reading",
+    "parse": "puzzles.reading", "read": "puzzles.reading",
+    "Explanation": "solving.solver", "Result": "solving.solver", "Solver": "solving.solver",
+    "Step": "solving.solver", "explain": "solving.solver", "solve": "solving.solver",
+    "CheckReport": "solving.check", "Problem": "solving.check", "check": "solving.check",
+    "Hint": "solving.hints", "hint": "solving.hints", "LEVELS": "solving.rating", "Rating": "solving.rating",
+    "rate": "solving.rating", "Generated": "solving.generate", "generate": "solving.generate",
+    "TECHNIQUE_SETS": "solving.ladder", "UnknownTechniqueError": "solving.ladder", "ladder": "solving.ladder",
+    "print_sheet": "solving.sheet",
+    "batch": "batches.work",
+    "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
 }
 
 
@@ -41,19 +46,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(import_module(f".{home}", __name__), name)
     globals()[name] = value
     return value
-
-
-class _Package(ModuleType):
-    """pybridge.batch, .check and .generate are functions named as their modules: importing
-    a module sets its name on the package, which here must stay the function's."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if isinstance(value, ModuleType) and _HOMES.get(name) == name:
-            return  # the module is in sys.modules all the same
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 def __dir__() -> list[str]:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import Puzzle, kakuro
-from pybridge.futoshiki import from_corpus_record
+from pybridge import Puzzle
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.signs import from_corpus_record
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -45,8 +46,8 @@ def candidate_codes(n: int, candidates=None, placed=None) -> list[int]:
 def engine_step(technique: str, geometry: tuple, codes: list[int]):
     """One step of ``technique`` on a state: (status, name, text, placements, removals), sorted
     triples; status step, stuck, solved or contradiction."""
-    from pybridge import engine
-    status, items, _codes = engine.call("bridge_steps", [geometry, codes, [technique], 1], 3)
+    from pybridge.engine import swipl
+    status, items, _codes = swipl.call("bridge_steps", [geometry, codes, [technique], 1], 3)
     if not items:
         return ("solved" if status == "solved" else "stuck"), "", "", [], []
     kind, _depth, name, text, placed, removed, *_focus = items[0]

@@ -17,10 +17,10 @@ import time
 import pytest
 
 import pybridge
-from pybridge import reading
-from pybridge.batch import Work, cores, default_jobs
-from pybridge.cli_batch import Progress
-from pybridge.pool import Failure, Pool, run_pool
+from pybridge.puzzles import reading
+from pybridge.batches.work import Work, cores, default_jobs
+from pybridge.cli.batch_output import Progress
+from pybridge.batches.pool import Failure, Pool, run_pool
 from conftest import ROOT, assert_valid_solution, corpus_file, corpus_lines
 from test_doors import cli
 
@@ -437,7 +437,7 @@ def test_a_resumed_file_of_many_records_is_read_in_little_memory(tmp_path):
     once took the resumed run 2 GB.  The records to do again, and a last line cut short,
     are dropped from the file in place."""
     import tracemalloc
-    from pybridge.cli_batch import RecordsFile
+    from pybridge.cli.batch_output import RecordsFile
     out = tmp_path / "out.jsonl"
     grid = [[(r * 3 + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]
     with out.open("w") as f:

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 import pybridge
-from pybridge.catalogue import catalogue
+from pybridge.engine.catalogue import catalogue
 from conftest import ROOT
 
 
@@ -34,8 +34,8 @@ def test_the_catalogue_is_the_engines_own_facts():
 
 def test_the_python_constants_are_the_catalogues():
     assert tuple(pybridge.LEVELS) == catalogue().levels and pybridge.LEVELS.index("basic") == 1
-    assert tuple(pybridge.reading.KINDS) == catalogue().kinds
-    from pybridge.generate import GENERATED_KINDS, SYMMETRIES
+    assert tuple(pybridge.puzzles.reading.KINDS) == catalogue().kinds
+    from pybridge.solving.generate import GENERATED_KINDS, SYMMETRIES
     assert tuple(GENERATED_KINDS) == tuple(catalogue().generated) and "rot180" in SYMMETRIES
 
 

@@ -9,7 +9,8 @@ import json
 import pytest
 
 import pybridge
-from pybridge import Puzzle, kakuro
+from pybridge import Puzzle
+from pybridge.puzzles import kakuro
 from conftest import assert_valid_solution, decode, every_kind_cases, units
 from test_doors import cli
 from test_shell import run_queries
@@ -115,7 +116,7 @@ def test_a_puzzle_without_a_solution_says_so():
 def test_a_players_grid_on_every_kind():
     for puzzle, truth in every_kind_cases():
         rows, cols = puzzle.shape
-        takes = pybridge.solver.takes_value(puzzle)
+        takes = pybridge.solving.solver.takes_value(puzzle)
         empty = [i for i, v in enumerate(puzzle.givens) if takes[i] and not v]
         grid = list(puzzle.givens)
         for i in empty[::3]:
@@ -245,7 +246,7 @@ def test_check_file_in_the_shell(tmp_path):
 def test_possible_values_are_those_of_every_solution():
     """Against brute force: every 4x4 Latin square with 2x2 boxes that keeps the givens."""
     from itertools import permutations
-    from pybridge.check import possible_values
+    from pybridge.solving.check import possible_values
 
     p = pybridge.parse("1.......2.......")[0]
     rows = list(permutations(range(1, 5)))

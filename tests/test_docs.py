@@ -146,7 +146,7 @@ def format_examples() -> list[tuple[dict, str]]:
 
 @pytest.mark.parametrize("options,text", format_examples())
 def test_formats_examples_read_and_write_back(options, text):
-    from pybridge import formats
+    from pybridge.puzzles import formats
     kind, fmt = options.get("kind"), options["format"]
     puzzles = pybridge.parse(text, "formats.md", kind=kind)         # the format detected
     assert len(puzzles) == int(options.get("puzzles", 1))
@@ -159,15 +159,15 @@ def test_formats_examples_read_and_write_back(options, text):
 
 
 def test_formats_has_an_example_of_every_format():
-    from pybridge.reading import FORMATS as NAMES
+    from pybridge.puzzles.reading import FORMATS as NAMES
     assert {options["format"] for options, _ in format_examples()} == set(NAMES)
 
 
-@pytest.mark.parametrize("module", ["pybridge", "pybridge.reading", "pybridge.solver", "pybridge.techniques",
-                                    "pybridge.limits", "pybridge.hints", "pybridge.library", "pybridge.web.app",
-                                    "pybridge.batch", "pybridge.catalogue", "pybridge.answers", "pybridge.rules",
-                                    "pybridge.rule_check", "pybridge.lessons",
-                                    "pybridge.sheet", "pybridge.killer", "pybridge.samurai"])
+@pytest.mark.parametrize("module", ["pybridge", "pybridge.puzzles.reading", "pybridge.solving.solver", "pybridge.solving.ladder",
+                                    "pybridge.engine.limits", "pybridge.solving.hints", "pybridge.library.store", "pybridge.web.app",
+                                    "pybridge.batches.work", "pybridge.engine.catalogue", "pybridge.puzzles.answers", "pybridge.engine.rules",
+                                    "pybridge.teaching.rule_check", "pybridge.teaching.lessons",
+                                    "pybridge.solving.sheet", "pybridge.puzzles.solo", "pybridge.puzzles.samurai"])
 def test_python_docstring_examples(module, monkeypatch):
     import importlib
     monkeypatch.chdir(ROOT)

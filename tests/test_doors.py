@@ -11,8 +11,8 @@ import sys
 import pytest
 
 import pybridge
-import pybridge.cells
-from pybridge import kakuro
+import pybridge.puzzles.cells
+from pybridge.puzzles import kakuro
 from conftest import ROOT, corpus_file, corpus_jsonl, corpus_lines, decode
 from test_shell import run_queries
 
@@ -25,7 +25,7 @@ def cli(*args: str, stdin: str | None = None, cwd=ROOT) -> subprocess.CompletedP
 
 
 def values_text(values: list[int]) -> str:
-    return "".join(pybridge.cells.value_char(v) for v in values)
+    return "".join(pybridge.puzzles.cells.value_char(v) for v in values)
 
 
 # ---------------------------------------------------------------- explain finishes every puzzle

@@ -8,8 +8,8 @@ import json
 import pytest
 
 import pybridge
-from pybridge import kakuro
-from pybridge.futoshiki import from_corpus_record
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.signs import from_corpus_record
 from conftest import corpus_jsonl, corpus_lines, decode
 from test_doors import cli
 

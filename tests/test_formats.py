@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from pybridge import PuzzleFormatError, formats
+from pybridge import PuzzleFormatError
+from pybridge.puzzles import formats
 from conftest import ROOT, corpus_jsonl
 
 LINE_9 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -117,8 +118,8 @@ def test_clashing_givens_are_invalid_with_cells_named():
 
 def test_prolog_syntax_in_givens_is_only_data():
     # Reaches the engine directly, skipping Python's checks: still just characters.
-    from pybridge import engine
-    status, _, _, _, _, error, _ = engine.call(
+    from pybridge.engine import swipl
+    status, _, _, _, _, error, _ = swipl.call(
         "bridge_solve", [("geometry", 4, ("boxes", 2, 2), []), "'),halt,('......", 1, 0, []], 7)
     assert status == "invalid" and "is not a value or a blank" in error
     assert pybridge.solve(pybridge.load("." * 16)[0], max_solutions=1).status == "solved"  # the engine is still alive

@@ -8,7 +8,10 @@ import sys
 import pytest
 
 import pybridge
-from pybridge import PuzzleFormatError, engine, formats, futoshiki
+from pybridge import PuzzleFormatError
+from pybridge.engine import swipl
+from pybridge.puzzles import formats
+from pybridge.puzzles import signs
 from conftest import ROOT, assert_valid_solution, candidate_codes, corpus_jsonl, decode, engine_step
 
 CORPUS = "futoshiki_sgt_unequal.jsonl"
@@ -23,7 +26,7 @@ def test_every_corpus_puzzle_solves_to_its_known_solution():
     for record in records:
         [p] = pybridge.load(record["game_id"])
         # The game ID's flags and the corpus's independent `gt` list give the same signs.
-        assert p.signs == sorted(futoshiki.from_corpus_record(record).signs), record["game_id"]
+        assert p.signs == sorted(signs.from_corpus_record(record).signs), record["game_id"]
         assert p.givens == decode(record["givens"])
         result = pybridge.solve(p, max_solutions=2)
         assert result.status == "solved", (record["game_id"], result.error)
@@ -64,7 +67,7 @@ def step(technique: str, geometry: tuple, state: list[int]):
 def test_chain_bounds_from_repeated_inequality_bounds():
     # r1c1 < r1c2 < r1c3 < r1c4 on 5x5: the top is at least 4, the bottom at most 2.
     signs = [(1, 1, 1, 2), (1, 2, 1, 3), (1, 3, 1, 4)]
-    status, state, _ = engine.call("bridge_propagate", [shape(5, signs), codes(5), []], 3)
+    status, state, _ = swipl.call("bridge_propagate", [shape(5, signs), codes(5), []], 3)
     assert status == "stalled"
     bits = [{v for v in range(1, 6) if -state[c] >> (v - 1) & 1} for c in range(4)]
     assert bits == [{1, 2}, {2, 3}, {3, 4}, {4, 5}]
@@ -182,7 +185,7 @@ def test_readable_grid_spellings():
 
 
 def test_solution_prints_with_its_signs():
-    p = pybridge.load(FUTOSHIKI / "futoshiki.grid")[0]
+    p = pybridge.load(FUTOSHIKI / "signs.grid")[0]
     result = pybridge.solve(p)
     text = str(result).splitlines()[1:]
     assert [ln for ln in text if set(ln) <= set(" ^v")] == \

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import pybridge
-from pybridge import engine
+from pybridge.engine import swipl
 from conftest import ROOT, assert_valid_solution
 from test_doors import cli
 
@@ -18,8 +18,8 @@ CASES = [("sudoku", {"size": 4}), ("sudoku", {"size": 6}), ("sudoku", {}), ("sud
 
 
 def clpfd_count(p: pybridge.Puzzle) -> int:
-    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
-    [count] = engine.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 20000], 1)
+    swipl.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
+    [count] = swipl.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 20000], 1)
     return count
 
 
@@ -217,7 +217,7 @@ def test_kakuro_that_cannot_be_had():
 
 
 def test_the_tries_on_the_way_are_stocked_and_serve_a_request_without_a_seed():
-    from pybridge.stock import Stock
+    from pybridge.solving.stock import Stock
     stock = Stock()
     [g] = pybridge.generate("sudoku", seed=3, difficulty="advanced", stock=stock)
     assert g.level == "advanced" and g.seed == 3

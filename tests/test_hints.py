@@ -8,8 +8,8 @@ import json
 import pytest
 
 import pybridge
-from pybridge import kakuro
-from pybridge.futoshiki import from_corpus_record
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.signs import from_corpus_record
 from conftest import corpus_jsonl, corpus_lines, decode, every_kind_cases
 from test_doors import cli
 from test_shell import run_queries
@@ -165,7 +165,7 @@ def test_why_and_hints_agree_with_the_solution_on_every_kind():
                 assert truth[(r - 1) * cols + c - 1] == v and \
                     solver.why(r, c, v) == f"r{r}c{c} = {v}: step {number}, {step.text}"
         assert asked
-        takes = pybridge.solver.takes_value(puzzle)
+        takes = pybridge.solving.solver.takes_value(puzzle)
         grid = [v if takes[i] and i % 3 == 0 else 0 for i, v in enumerate(truth)]
         h = pybridge.hint(puzzle, grid, level=3)
         assert h.status in ("step", "solved"), h.text

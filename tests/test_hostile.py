@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import pybridge
-from pybridge import engine
-from pybridge.kakuro import Clue, KakuroPuzzle
+from pybridge.engine import swipl
+from pybridge.puzzles.kakuro import Clue, KakuroPuzzle
 from conftest import ROOT
 
 HUGE = "9" * 5000  # Python's int() refuses more than 4300 digits
@@ -137,7 +137,7 @@ def test_an_error_names_this_puzzle_not_the_one_before():
     small = pybridge.Puzzle(4, [0] * 16, 2, 2)
     pybridge.Solver(small)
     # Straight to the engine, past Python's checks: 'A' (10) in a 9x9.
-    status, _, error = engine.call("bridge_start", [pybridge.Puzzle(9, [0] * 81, 3, 3).geometry(),
+    status, _, error = swipl.call("bridge_start", [pybridge.Puzzle(9, [0] * 81, 3, 3).geometry(),
                                                     "A" + "." * 80], 3)
     assert status == "invalid" and error == "r1c1: value 10 is outside 1..9"
 
@@ -145,7 +145,7 @@ def test_an_error_names_this_puzzle_not_the_one_before():
 def test_running_out_of_stack_is_an_error_record_and_the_engine_goes_on():
     code = """
 import pybridge
-from pybridge.kakuro import Clue, KakuroPuzzle
+from pybridge.puzzles.kakuro import Clue, KakuroPuzzle
 pybridge.LIMITS.engine_stack_mb = 64
 pybridge.LIMITS.max_kakuro_side = 300
 cells = [[Clue() if (r % 3, c % 3) == (0, 0) else Clue(3, 0) if r % 3 == 0 else Clue(0, 3) if c % 3 == 0 else 0

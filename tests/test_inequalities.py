@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 
-from pybridge import engine
+from pybridge.engine import swipl
 from conftest import engine_step
 
 
@@ -19,7 +19,7 @@ def latin(n: int, signs: list[tuple[int, int, int, int]], adjacent=None) -> tupl
 
 
 def solve(shape: tuple, givens: str, limit: int = 2):
-    status, solution, count, _, _, error, _ = engine.call(
+    status, solution, count, _, _, error, _ = swipl.call(
         "bridge_solve", [shape, givens, limit, 0, []], 7)
     return status, [int(ch) if ch != "." else 0 for ch in solution], count, error
 

@@ -45,7 +45,7 @@ def test_ctrl_c_ends_the_cli_within_a_second(options, presses):
 INTERRUPTED_IN_PYTHON = """
 import os, signal, threading, time
 import pybridge
-from pybridge import engine
+from pybridge.engine import swipl
 
 threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
 started = time.monotonic()
@@ -53,7 +53,7 @@ try:
     pybridge.solve(pybridge.load("." * 625)[0], max_solutions=10 ** 6)
 except KeyboardInterrupt:
     print("interrupted", 1.0 <= time.monotonic() - started < 10)  # at the signal, not at the search's end
-print(*engine.call("bridge_state_size", [], 3))
+print(*swipl.call("bridge_state_size", [], 3))
 print(pybridge.solve(pybridge.load("puzzles/sudoku9.txt")[0], max_solutions=2).status)
 """
 

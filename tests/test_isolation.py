@@ -6,12 +6,12 @@ import sys
 import threading
 
 import pybridge
-from pybridge import engine
+from pybridge.engine import swipl
 from conftest import ROOT, corpus_file
 
 
 def state_size() -> tuple[int, int, int]:
-    return tuple(engine.call("bridge_state_size", [], 3))
+    return tuple(swipl.call("bridge_state_size", [], 3))
 
 
 def test_no_state_left_after_any_call():

@@ -8,8 +8,9 @@ import sys
 import pytest
 
 import pybridge
-from pybridge import engine, kakuro
-from pybridge.kakuro import KakuroPuzzle
+from pybridge.engine import swipl
+from pybridge.puzzles import kakuro
+from pybridge.puzzles.kakuro import KakuroPuzzle
 
 from conftest import ROOT, corpus_jsonl, engine_step
 
@@ -85,8 +86,8 @@ def test_upc_original_texts_read_as_the_game_format_and_the_malformed_one_is_rep
 # ---------------------------------------------------------------- techniques
 
 def test_combination_table_matches_the_thesis():
-    assert engine.call("combinations", [20, 3], 1) == [[[3, 8, 9], [4, 7, 9], [5, 6, 9], [5, 7, 8]]]
-    assert engine.call("combinations", [20, 3, [7]], 1) == [[[4, 7, 9], [5, 7, 8]]]
+    assert swipl.call("combinations", [20, 3], 1) == [[[3, 8, 9], [4, 7, 9], [5, 6, 9], [5, 7, 8]]]
+    assert swipl.call("combinations", [20, 3, [7]], 1) == [[[4, 7, 9], [5, 7, 8]]]
 
 
 @pytest.mark.parametrize("total,length,digits", [
@@ -94,7 +95,7 @@ def test_combination_table_matches_the_thesis():
     (6, 3, [1, 2, 3]), (7, 3, [1, 2, 4]), (23, 3, [6, 8, 9]), (24, 3, [7, 8, 9]),
 ])
 def test_magic_sums_have_one_combination(total, length, digits):
-    assert engine.call("combinations", [total, length], 1) == [[digits]]
+    assert swipl.call("combinations", [total, length], 1) == [[digits]]
 
 
 def grid_shape(rows: list[str]) -> tuple:

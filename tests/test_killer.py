@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import pybridge
-from pybridge.killer import from_corpus
+from pybridge.puzzles.solo import from_corpus
 from conftest import ROOT, corpus_file
 
 
@@ -211,12 +211,12 @@ def test_givens_in_the_killer_text_format():
 
 def test_the_benchs_clpfd_model_keeps_the_cages():
     """bench/killer.py's yardstick must solve the Killer, not just the Sudoku under it."""
-    from pybridge import engine
-    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
+    from pybridge.engine import swipl
+    swipl.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
     for line in corpus_file("sudoku9_killer_sgt_solo_kdi.jsonl").read_text().splitlines()[:3]:
         record = json.loads(line)
         p = from_corpus(record)
-        [solution] = engine.call("bridge_clpfd", [p.geometry(), p.givens_text(), 20000], 1)
+        [solution] = swipl.call("bridge_clpfd", [p.geometry(), p.givens_text(), 20000], 1)
         assert solution == record["solution"]
 
 

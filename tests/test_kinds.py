@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from pybridge.catalogue import catalogue
+from pybridge.engine.catalogue import catalogue
 from conftest import assert_valid_solution
 
 KINDS = sorted(catalogue().generated)

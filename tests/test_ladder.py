@@ -188,7 +188,7 @@ def test_the_shell_calls_each_technique_by_name():
                            "try_technique(swordfish)", "try_technique(x_wing)", "try_technique(nonsense)",
                            "use_techniques(bogus)", "use_techniques([naked_single, aic])"]
                           + [f"catch(try_technique({name}), _, true) ; true" for name in names])
-    subsets = len(pybridge.techniques.step_names("subsets"))  # the set, and what every solve applies
+    subsets = len(pybridge.solving.ladder.step_names("subsets"))  # the set, and what every solve applies
     assert outputs[0][-1] == f"step, steps and walkthrough now use {subsets} techniques." and subsets >= 19
     assert outputs[2] == ["swordfish: 4 in row 2, row 6, row 7 can only go in column 1, column 2, column 6, "
                           "one in each, so remove 4 from r3c1, r9c1, r3c2, r9c2"]
@@ -216,7 +216,7 @@ def test_aic_steps_across_a_futoshiki_sign():
 def test_aic_carries_kakuro_combinations_from_run_to_run():
     """On a corpus Kakuro, once the simpler rungs are stuck, an AIC whose links come from run
     combinations removes candidates, every one of them false in the known solution."""
-    from pybridge import kakuro
+    from pybridge.puzzles import kakuro
     from conftest import corpus_jsonl
     entry = next(e for e in corpus_jsonl("kakuro_upc_prop_paucuesta9.jsonl")
                  if e["source_path"] == "data/diff1/9_9/0.txt")

@@ -13,7 +13,7 @@ import pytest
 
 import pybridge
 from conftest import ROOT
-from pybridge.lessons import LESSONS, grade
+from pybridge.teaching.lessons import LESSONS, grade
 
 NUMBERS = sorted(LESSONS)
 

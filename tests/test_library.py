@@ -1,4 +1,4 @@
-"""The puzzle library (pybridge/library.py): what is kept, filters, best times, a damaged or
+"""The puzzle library (pybridge/library/store.py): what is kept, filters, best times, a damaged or
 foreign file refused and left as it was, many writers at once; `puzzlog library` and the
 library endpoints of `puzzlog serve`."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import pybridge
-from pybridge.library import Library, LibraryError
+from pybridge.library.store import Library, LibraryError
 from conftest import ROOT
 from test_doors import cli
 
@@ -158,10 +158,10 @@ def test_a_file_with_a_puzzles_table_of_its_own_is_not_taken_for_a_library(tmp_p
 def test_a_library_of_the_first_version_is_still_ours(tmp_path):
     old = tmp_path / "old.sqlite"
     with sqlite3.connect(old) as db:  # as puzzlog made it before libraries had an application id
-        db.executescript(pybridge.library.SCHEMA + "PRAGMA user_version = 1;")
+        db.executescript(pybridge.library.store.SCHEMA + "PRAGMA user_version = 1;")
     lib = Library(old)
     lib.add(SUDOKU9, 0, rated=False)
-    assert lib._db.execute("PRAGMA application_id").fetchone()[0] == pybridge.library.APPLICATION_ID
+    assert lib._db.execute("PRAGMA application_id").fetchone()[0] == pybridge.library.store.APPLICATION_ID
     assert len(Library(old).entries()) == 1
 
 
@@ -173,7 +173,7 @@ def test_listing_changes_nothing_and_a_read_only_library_can_be_listed(tmp_path)
     assert listed.returncode == 0 and "sudoku9.txt" in listed.stdout and path.read_bytes() == before
     readonly = Library(path, readonly=True)
     assert [e.source for e in readonly.entries()] == ["sudoku9.txt"]
-    with pytest.raises(pybridge.library.LibraryReadOnly, match="open read-only; nothing was changed"):
+    with pytest.raises(pybridge.library.store.LibraryReadOnly, match="open read-only; nothing was changed"):
         readonly.add(FUTOSHIKI, 0, rated=False)
     assert path.read_bytes() == before
 
@@ -183,7 +183,7 @@ def test_a_full_disk_is_said_and_changes_nothing(tmp_path):
     entry = lib.add(SUDOKU9, 0, rated=False)
     pages = lib._db.execute("PRAGMA page_count").fetchone()[0]
     lib._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite's own "database or disk is full"
-    with pytest.raises(pybridge.library.LibraryFull, match="the disk is full: nothing was changed"):
+    with pytest.raises(pybridge.library.store.LibraryFull, match="the disk is full: nothing was changed"):
         lib.save_progress(entry.id, {"notes": "x" * 100_000})
     assert lib.get(entry.id).progress is None
     assert lib._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pybridge
-from pybridge.picture import AREA, BROKEN, CHANGED, FOCUS, PLACED, WRONG
+from pybridge.puzzles.picture import AREA, BROKEN, CHANGED, FOCUS, PLACED, WRONG
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -38,7 +38,7 @@ def test_every_kind_draws_its_cells_values_and_marks():
         p = pybridge.load(name)[i]
         root = parse(p._repr_svg_())
         rows, cols = p.shape
-        white = sum(pybridge.solver.takes_value(p))
+        white = sum(pybridge.solving.solver.takes_value(p))
         assert len(cell_fills(root)) == white, name
         values = texts(root, "data-value")
         assert len(values) == sum(1 for v in p.givens if v), name
@@ -137,4 +137,4 @@ def test_every_value_draws_itself_and_names_its_kind():
         values = texts(root, "data-value")
         assert len(cell_fills(root)) == 16 and len(values) == 16  # the whole solution
         assert sorted(int(v) for vs in values.values() for v in vs) == sorted(result.values)
-    assert pybridge.KakuroPuzzle is pybridge.kakuro.KakuroPuzzle and "KakuroPuzzle" in pybridge.__all__
+    assert pybridge.KakuroPuzzle is pybridge.puzzles.kakuro.KakuroPuzzle and "KakuroPuzzle" in pybridge.__all__

@@ -12,7 +12,7 @@ import pytest
 
 import pybridge
 from pybridge import LEVELS
-from pybridge.rating import rating_ladder
+from pybridge.solving.rating import rating_ladder
 from conftest import ROOT, corpus_file, every_kind_cases
 from test_doors import cli
 from test_kakuro import runs_of
@@ -78,8 +78,8 @@ def test_first_use_weighs_more_than_repeats_and_guesses_most():
 
 
 def weight(technique: str, size: int) -> tuple[int, int]:
-    from pybridge import engine
-    first, repeat = engine.call("step_weight", [technique, size], 2)
+    from pybridge.engine import swipl
+    first, repeat = swipl.call("step_weight", [technique, size], 2)
     assert first > repeat > 0
     return first, repeat
 

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import pybridge
-from pybridge.samurai import STANDARD, SamuraiPuzzle
+from pybridge.puzzles.samurai import STANDARD, SamuraiPuzzle
 from pybridge.web import create_app
 from conftest import ROOT
 
@@ -85,17 +85,17 @@ def test_the_steps_name_the_grid_of_a_row():
 
 
 def test_generated_samurai_twin_and_three_are_unique_for_the_clpfd_model_too():
-    from pybridge import engine
-    engine.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
+    from pybridge.engine import swipl
+    swipl.call("use_module", [str(ROOT / "bench" / "clpfd_reference.pl")], 0)
     for grids in (2, 3):
         [g] = pybridge.generate("samurai", size=grids, seed=1)
         p = g.puzzle
         assert isinstance(p, SamuraiPuzzle) and len(p.grids) == grids
         assert keeps_the_rules(p, g.solution) and pybridge.solve(p).values == g.solution
-        [count] = engine.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 20000], 1)
+        [count] = swipl.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 20000], 1)
         assert count == 1
     for p in pybridge.load(BUNDLED):  # the standard five-grid ones too
-        assert engine.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 60000], 1) == [1]
+        assert swipl.call("bridge_clpfd_count", [p.geometry(), p.givens_text(), 60000], 1) == [1]
     with pytest.raises(pybridge.PuzzlogError, match="5 grids"):
         pybridge.generate("samurai", size=4)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import pybridge
-from pybridge import engine
+from pybridge.engine import swipl
 from conftest import corpus_file, corpus_jsonl, corpus_lines, decode, engine_step
 
 
@@ -83,7 +83,7 @@ def test_propagation_leaves_nothing_for_a_grid_scan(name, every):
     stalled = 0
     for p in puzzles:
         start = pybridge.Solver(p).codes
-        status, codes, _ = engine.call("bridge_propagate", [p.geometry(), start, PAIRS], 3)
+        status, codes, _ = swipl.call("bridge_propagate", [p.geometry(), start, PAIRS], 3)
         if status != "stalled":
             continue
         stalled += 1

@@ -10,11 +10,11 @@ import shutil
 import subprocess
 import sys
 
-from pybridge import compiled
+from pybridge.engine import compiled
 from conftest import ROOT
 
 EXPLAIN_FIRST_STEP = """
-import pybridge, pybridge.engine as engine
+import pybridge, pybridge.engine.swipl as engine
 [p] = pybridge.load("...24......32...")
 print(pybridge.explain(p).steps[0].text)
 print(engine.started_from)

@@ -7,7 +7,7 @@ dependencies are missing.
 """
 from __future__ import annotations
 
-from ..errors import PuzzlogError
+from ..engine.errors import PuzzlogError
 
 try:
     from .app import BadRequest, ServeLimits, create_app

@@ -55,10 +55,10 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import catalogue as engine_catalogue
-from ..errors import PuzzlogError
-from ..generate import check_generation
-from ..library import ORDERS, Described, Library, LibraryFull, LibraryReadOnly
+from ..engine import catalogue as engine_catalogue
+from ..engine.errors import PuzzlogError
+from ..solving.generate import check_generation
+from ..library.store import ORDERS, Described, Library, LibraryFull, LibraryReadOnly
 from .calls import BadRequest, choice, text, whole
 from .engines import Busy, EnginePool, answer, too_big
 

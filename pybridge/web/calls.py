@@ -13,20 +13,24 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .. import check, explain, generate, hint, rate, solve
-from ..check import possible_values
-from ..entries import read_entries, with_entries
-from ..errors import PuzzleFormatError, PuzzlogError
-from ..catalogue import catalogue
-from ..generate import Generated
-from ..kakuro import KakuroPuzzle
-from ..samurai import SamuraiPuzzle
-from ..library import describe
-from ..picture import picture
-from ..puzzle import Puzzle, Unreadable
-from ..reading import read
-from ..solver import Solver
-from ..stock import Stock
+from ..solving.check import check
+from ..solving.generate import generate
+from ..solving.hints import hint
+from ..solving.rating import rate
+from ..solving.solver import explain, solve
+from ..solving.check import possible_values
+from ..puzzles.entries import read_entries, with_entries
+from ..engine.errors import PuzzleFormatError, PuzzlogError
+from ..engine.catalogue import catalogue
+from ..solving.generate import Generated
+from ..puzzles.kakuro import KakuroPuzzle
+from ..puzzles.samurai import SamuraiPuzzle
+from ..library.store import describe
+from ..puzzles.picture import picture
+from ..puzzles.latin import Puzzle, Unreadable
+from ..puzzles.reading import read
+from ..solving.solver import Solver
+from ..solving.stock import Stock
 
 
 class BadRequest(PuzzlogError):

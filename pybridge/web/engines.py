@@ -6,7 +6,7 @@ to solve), so the server keeps several engines in processes of their own (spawne
 for batches: pool.py) and hands each request to the first one free.  What it guarantees:
 
 - **A deadline per request, queue wait included.**  The engine gets the time left when
-  it starts; the worker calls its work off when that runs out (engine.call_off); the
+  it starts; the worker calls its work off when that runs out (swipl.call_off); the
   server answers 503 at the deadline even if the worker does not, and kills and replaces
   a worker that does not stop.
 - **Abandoned work is dropped.**  A request whose client hung up is taken out of the
@@ -37,9 +37,9 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, Awaitable
 
-from .. import engine
-from ..errors import EngineError, PuzzlogError
-from ..pool import spawn, stop
+from ..engine import swipl
+from ..engine.errors import EngineError, PuzzlogError
+from ..batches.pool import spawn, stop
 
 QUICK_CALLS = frozenset({"read", "candidates", "bundled"})
 CALL_OFF_GRACE = 0.5   # seconds past a deadline before the server answers and calls the work off itself
@@ -77,7 +77,7 @@ def _answer(name: str, data: dict, seconds: float) -> tuple[int, bytes]:
     from .calls import CALLS, BadRequest, OutOfTime, page_words
     try:
         return answer(200, CALLS[name](data, seconds))
-    except (engine.Cancelled, OutOfTime) as exc:
+    except (swipl.Cancelled, OutOfTime) as exc:
         return answer(503, {"error": str(exc) if isinstance(exc, OutOfTime) else
                             f"the time limit ran out ({seconds:.3g} s): ask for less, or try again"})
     except EngineError as exc:
@@ -100,7 +100,7 @@ class _Current:
     def begin(self, job: int) -> None:
         with self.lock:
             self.job = job
-            engine.call_on()
+            swipl.call_on()
 
     def end(self) -> None:
         with self.lock:
@@ -109,7 +109,7 @@ class _Current:
     def call_off(self, job: int | None) -> None:
         with self.lock:
             if job is None or job == self.job:
-                engine.call_off()
+                swipl.call_off()
 
 
 def _serve(conn: Connection) -> None:
@@ -133,7 +133,7 @@ def _serve(conn: Connection) -> None:
         jobs.put(None)
 
     try:
-        engine.start(time_limits=True)  # every request has one: none pays for loading them
+        swipl.start(time_limits=True)  # every request has one: none pays for loading them
         conn.send(("ready", os.getpid()))
         threading.Thread(target=listen, name="puzzlog-requests", daemon=True).start()
         while (job := jobs.get()) is not None:

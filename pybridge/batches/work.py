@@ -1,0 +1,209 @@
+"""Many puzzles at once: solve, rate or generate on every core here, or on a Dask cluster.
+
+One function does one puzzle (``Work``); the same function runs in this process
+(``jobs=1``), in a pool of worker processes with one engine each (pybridge.pool), or on
+the worker processes of a Dask cluster (``client=``; ``pip install 'puzzlog[cluster]'``).
+The values come back in the input's order, whichever finished first.
+
+    >>> import pybridge
+    >>> puzzles = pybridge.load("puzzles/sudoku4.txt")
+    >>> [r.status for r in pybridge.batch(puzzles, "solve", jobs=2)]
+    ['solved', 'solved', 'solved', 'solved', 'solved']
+    >>> [g.seed for g in pybridge.batch([5, 6], "generate", kind="sudoku", size=4)]
+    [5, 6]
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+
+from ..engine.errors import PuzzlogError
+from ..engine.limits import LIMITS, Limits
+from .pool import Failure, Pool, attempt, chunk_size, run_pool, tagged
+
+if TYPE_CHECKING:
+    from ..solving.generate import Generated
+    from ..solving.rating import Rating
+    from ..solving.solver import Result
+
+WORKS = ("solve", "rate", "generate")
+HANG_GRACE = 5.0     # seconds past the time limit before a worker counts as hung and is replaced
+AUTO_JOBS_AT = {"solve": 200, "rate": 200, "generate": 4}  # --jobs's default: one per core from this many
+
+
+@dataclass
+class Unread:
+    """A file that could not be read at all, or past some line: it goes through the work
+    as it is, to be shown in its place among the values."""
+
+    name: str
+    error: PuzzlogError
+
+
+@dataclass(frozen=True)
+class Work:
+    """What to do with one item, picklable so that any process can do it: ``name`` is solve
+    or rate (items are puzzles) or generate (items are seeds); ``options`` the keywords of
+    that call; ``limits`` the engine's limits, which a fresh worker takes on."""
+
+    name: str
+    options: dict = field(default_factory=dict)
+    limits: Limits = field(default_factory=lambda: dataclasses.replace(LIMITS))
+
+    def __post_init__(self) -> None:
+        if self.name not in WORKS:
+            raise PuzzlogError(f"unknown work {self.name!r} (one of {', '.join(WORKS)})")
+
+    def __call__(self, item: Any) -> Result | Rating | Generated | Failure | Unread | None:
+        if isinstance(item, Unread):
+            return item
+        _adopt(self.limits)
+        if self.name == "solve":
+            from ..solving.solver import solve  # a command imports only what its work needs
+            return solve(item, **self.options)
+        if self.name == "rate":
+            from ..solving.rating import rate
+            return rate(item, **self.options)
+        return self._generate(item)
+
+    def _generate(self, seed: int) -> Generated | Failure | None:
+        """The puzzle of ``seed``; None when the run's deadline has passed, a Failure with
+        the message when no attempt gives what was asked."""
+        from ..solving.generate import generate
+        options = dict(self.options)
+        deadline = options.pop("deadline", None)
+        remaining = None if deadline is None else deadline - time.time()
+        if remaining is not None and remaining <= 0:
+            return None
+        try:
+            made = generate(count=1, seed=seed, time_limit=remaining, **options)
+        except PuzzlogError as exc:
+            return Failure("error", str(exc))
+        return made[0] if made else None
+
+    def failed(self, item: Any, failure: Failure) -> Result | Rating | Failure:
+        """The record of an item whose worker died or hung."""
+        if self.name == "solve":
+            from ..solving.solver import Result
+            return Result(item, failure.status, error=failure.message)
+        if self.name == "rate":
+            from ..solving.rating import Rating
+            return Rating(item, failure.status, error=failure.message)
+        return failure
+
+    @property
+    def hang_seconds(self) -> float | None:
+        """How long one item may keep a worker before it is replaced: the engine stops at
+        the time limit itself; this is for a worker that does not come back at all."""
+        limit = self.options.get("time_limit")
+        if self.name == "generate":
+            deadline = self.options.get("deadline")
+            limit = None if deadline is None else max(0.0, deadline - time.time())
+        return None if limit is None else limit + HANG_GRACE
+
+
+def _adopt(limits: Limits) -> None:
+    for f in dataclasses.fields(Limits):
+        setattr(LIMITS, f.name, getattr(limits, f.name))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def default_jobs(work: str, items: int) -> int:
+    """One process for a handful of items, where starting engines costs more than it
+    saves; one per core from AUTO_JOBS_AT[work] items."""
+    return cores() if items >= AUTO_JOBS_AT[work] else 1
+
+
+def finished(work: Work, items: Iterable[Any], jobs: int = 1, client: Any = None,
+             pool: Pool | None = None) -> Iterator[tuple[int, Any]]:
+    """(index, value) for each item as it finishes: here, in ``jobs`` worker processes (or
+    those of ``pool``, started for ``work``), or on the Dask ``client``'s cluster.  Items
+    are drawn as the work goes (Pool.run's window), so an endless iterable streams, but
+    for a cluster, which takes a list."""
+    if client is not None:
+        listed = list(items)
+        for i, value in _on_cluster(work, listed, client):
+            yield i, work.failed(listed[i], value) if isinstance(value, Failure) else value
+        return
+    if pool is not None:
+        pairs = pool.run(items)
+    elif jobs > 1 and not (isinstance(items, Sequence) and len(items) < 2):
+        pairs = run_pool(work, items, jobs, work.hang_seconds)
+    else:
+        pairs = ((i, tagged(attempt(work, item), item)) for i, item in enumerate(items))
+    for i, value in pairs:
+        yield i, work.failed(value.item, value) if isinstance(value, Failure) else value
+
+
+def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterator[tuple[int, Any]]:
+    """The pairs again, in the order of ``indexes``: each as soon as those before it are in."""
+    waiting: dict[int, Any] = {}
+    pairs = iter(pairs)
+    for wanted in indexes:
+        while wanted not in waiting:
+            pair = next(pairs, None)
+            if pair is None:  # no more: an endless run of indexes ends with the pairs
+                return
+            waiting[pair[0]] = pair[1]
+        yield wanted, waiting.pop(wanted)
+
+
+def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, client: Any = None,
+          **options: Any) -> list:
+    """``work`` (solve, rate or generate) done on every item, the values in input order.
+
+    Items are puzzles for solve and rate, and seeds for generate; ``options`` are the
+    keywords of pybridge.solve, rate or generate (``count`` excepted).  ``jobs`` worker
+    processes share the work (None: one per core for big batches, as ``--jobs`` by
+    default); ``client``, a ``dask.distributed.Client``, sends it to that cluster instead.
+    A puzzle whose worker died or hung gets the status error or timeout; a seed that gives
+    no puzzle raises PuzzlogError, as pybridge.generate does.
+    """
+    items = list(items)
+    job = Work(work, options)
+    jobs = default_jobs(work, len(items)) if jobs is None else jobs
+    values = [value for _, value in in_order(finished(job, items, jobs, client), range(len(items)))]
+    for value in values:
+        if isinstance(value, Failure):
+            raise PuzzlogError(value.message)
+    return values
+
+
+# -- Dask ---------------------------------------------------------------------------------
+
+def _run_chunk(chunk: list[tuple[int, Any]], work: Work) -> list[tuple[int, Any]]:
+    """One Dask task: the chunk's items done in turn by the worker's own engine."""
+    return [(i, attempt(work, item)) for i, item in chunk]
+
+
+def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple[int, Any]]:
+    from dask.distributed import as_completed  # the cluster extra: pip install 'puzzlog[cluster]'
+
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    size = chunk_size(len(items), workers)
+    numbered = list(enumerate(items))
+    chunks = [numbered[start:start + size] for start in range(0, len(items), size)]
+    futures = client.map(_run_chunk, chunks, work=work, pure=False)
+    chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks)}
+    try:
+        for future in as_completed(futures):
+            try:
+                yield from future.result()
+            except Exception as exc:  # the task's worker died more often than Dask retries
+                for i, _ in chunk_of[future.key]:
+                    yield i, Failure("error", f"the cluster could not do it: {type(exc).__name__}: {exc}")
+    finally:
+        client.cancel([f for f in futures if not f.done()])
+
+
+__all__ = ["AUTO_JOBS_AT", "WORKS", "Unread", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]

@@ -1,0 +1,209 @@
+"""Kakuro puzzles: the grid value, how it prints, and the formats it is written in.
+
+Formats (docs/formats.md; the engine reads them, prolog/reading/puzzle_text.pl):
+  grid      readable cells split by whitespace: ``#`` black, ``.`` white,
+            ``23\\`` down clue, ``\\17`` across clue, ``23\\17`` both, a digit
+            for a filled white cell; puzzles separated by blank lines
+  game      the Kakuro game's text: ``rows,cols`` then comma-separated cells
+            ``*`` black, ``?`` white, ``C<n>`` down, ``F<n>`` across,
+            ``C<n>F<m>`` both, a digit for a filled cell
+  matrices  the thesis program's pair of integer matrices, down clues then
+            across ("right") clues: 0 white, 1 black without a clue that way,
+            n >= 2 a clue; in one text the two are split by a blank line, on
+            disk they are ``NAME_down.txt`` + ``NAME_right.txt`` (or
+            ``NAME_dolje.txt`` + ``NAME_desno.txt``)
+Whether a run's clue fits it (lengths, sums, clues without runs) is checked by
+the engine (prolog/kinds/runs.pl), which names the cell.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cells import value_char
+from ..engine.errors import PuzzleFormatError
+from ..engine.foreign import PrologString
+from ..engine.limits import LIMITS
+from .picture import ShowsGivens
+
+MATRIX_SUFFIXES = (("_down.txt", "_right.txt"), ("_dolje.txt", "_desno.txt"))
+CORPUS_CLUE = re.compile(r"(?:D([0-9]+))?(?:A([0-9]+))?", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Clue:
+    """A black cell: the sums of the runs below (down) and to the right (across); 0 = none."""
+
+    down: int = 0
+    across: int = 0
+
+
+Cell = Clue | int  # int: a white cell, 0 empty or its filled digit
+
+
+@dataclass(repr=False)
+class KakuroPuzzle(ShowsGivens):
+    """A Kakuro grid: rows of cells, each a Clue (black) or an int (white: 0 or a digit)."""
+
+    cells: list[list[Cell]]
+    source: str = "<text>"
+    index: int = 0
+    line: int | None = None
+
+    kind = "kakuro"
+    largest = 9      # the largest value a cell takes
+    solution = None  # Kakuro files carry no solution to check against
+
+    def __repr__(self) -> str:
+        rows, cols = self.shape
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        white = sum(1 for row in self.cells for c in row if isinstance(c, int))
+        return f"KakuroPuzzle({rows}x{cols}, {white} white cells, {where} #{self.index})"
+
+    def check(self) -> None:
+        """Raise TypeError or ValueError if the cells are not what their types say (the
+        engine checks the rules: runs, clues, sums)."""
+        if not isinstance(self.cells, list) or not self.cells or not all(isinstance(r, list) for r in self.cells):
+            raise TypeError("cells must be a non-empty list of rows (lists of cells)")
+        width = len(self.cells[0])
+        if max(len(self.cells), width) > LIMITS.max_kakuro_side:
+            raise ValueError(f"a Kakuro of {len(self.cells)}x{width}: at most {LIMITS.max_kakuro_side} rows and "
+                             "columns (pybridge.LIMITS.max_kakuro_side)")
+        for r, row in enumerate(self.cells, 1):
+            if len(row) != width:
+                raise ValueError(f"row {r} has {len(row)} cells, row 1 has {width}")
+            for c, cell in enumerate(row, 1):
+                if isinstance(cell, Clue):
+                    for v in (cell.down, cell.across):
+                        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 999:
+                            raise ValueError(f"r{r}c{c}: a clue is a whole number (0 for none), not {v!r}")
+                elif isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell <= 9:
+                    raise TypeError(f"r{r}c{c}: a cell is a Clue or a digit 0..9, not {cell!r}")
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return len(self.cells), len(self.cells[0])
+
+    @property
+    def givens(self) -> list[int]:
+        """Row-major values: filled digits, 0 for empty white and for black cells."""
+        return [c if isinstance(c, int) else 0 for row in self.cells for c in row]
+
+    def is_white(self, r: int, c: int) -> bool:
+        return isinstance(self.cells[r][c], int)
+
+    def units(self) -> list[list[int]]:
+        """The runs (a digit once each), as row-major cell indices: across, then down."""
+        rows, cols = self.shape
+        runs: list[list[int]] = []
+        for across in (True, False):
+            for a in range(rows if across else cols):
+                run: list[int] = []
+                for b in range((cols if across else rows) + 1):
+                    r, c = (a, b) if across else (b, a)
+                    if b < (cols if across else rows) and self.is_white(r, c):
+                        run.append(r * cols + c)
+                    else:
+                        if len(run) > 1:
+                            runs.append(run)
+                        run = []
+        return runs
+
+    def geometry(self) -> tuple:
+        """The shape as the bridge passes it: kakuro(Text), one string (prolog/bridge.pl)."""
+        text = ";".join(",".join("." if isinstance(c, int) else f"{c.down}:{c.across}" for c in row)
+                        for row in self.cells)
+        return ("kakuro", PrologString(text))
+
+    def givens_text(self) -> PrologString:
+        return PrologString("".join(str(v) if v else "." for v in self.givens))
+
+    def text_of(self, values: list[int]) -> str:
+        """The readable grid with ``values`` (row-major, 0 empty) in the white cells."""
+        return render_text(self, values)
+
+
+def _token(cell: Cell, value: int) -> str:
+    if isinstance(cell, int):
+        return value_char(value)
+    if not cell.down and not cell.across:
+        return "#"
+    return f"{cell.down or ''}\\{cell.across or ''}"
+
+
+def render_text(p: KakuroPuzzle, values: list[int]) -> str:
+    """The readable grid, columns aligned: the grid format, with ``values`` in the white cells."""
+    _, cols = p.shape
+    tokens = [[_token(cell, values[r * cols + c]) for c, cell in enumerate(row)]
+              for r, row in enumerate(p.cells)]
+    width = max(len(t) for row in tokens for t in row)
+    return "\n".join(" ".join(t.rjust(width) for t in row).rstrip() for row in tokens)
+
+
+# ---------------------------------------------------------------- files and the corpus
+
+def matrix_files(path: Path) -> tuple[Path, Path] | None:
+    """The (down, right) file pair that ``path`` names: NAME, NAME_down.txt or NAME_right.txt
+    (also the thesis's own NAME_dolje.txt and NAME_desno.txt)."""
+    for down_suffix, right_suffix in MATRIX_SUFFIXES:
+        for suffix in (down_suffix, right_suffix):
+            if path.name.endswith(suffix):
+                stem = path.name[: -len(suffix)]
+                return path.with_name(stem + down_suffix), path.with_name(stem + right_suffix)
+        down = path.with_name(path.name + down_suffix)
+        if down.is_file():
+            return down, path.with_name(path.name + right_suffix)
+    return None
+
+
+def from_corpus_grid(grid: list[list[str]], source: str = "<corpus>") -> KakuroPuzzle:
+    """A puzzle from the shared corpus's JSON grid: ``.``, ``#``, ``D<n>``, ``A<n>``, ``D<n>A<m>``."""
+    rows: list[list[Cell]] = []
+    for r, tokens in enumerate(grid, 1):
+        row: list[Cell] = []
+        for c, token in enumerate(tokens, 1):
+            m = CORPUS_CLUE.fullmatch(token)
+            if token == "#":
+                row.append(Clue())
+            elif token == ".":
+                row.append(0)
+            elif token and m:
+                row.append(Clue(int(m.group(1) or 0), int(m.group(2) or 0)))
+            else:
+                raise PuzzleFormatError(f"{token!r} is not a corpus Kakuro cell", source, r, (r, c))
+        rows.append(row)
+    return KakuroPuzzle(rows, source)
+
+
+# ---------------------------------------------------------------- writing
+
+def to_grid(p: KakuroPuzzle) -> str:
+    return render_text(p, p.givens)
+
+
+def _game_token(cell: Cell) -> str:
+    if isinstance(cell, int):
+        return str(cell) if cell else "?"
+    if not cell.down and not cell.across:
+        return "*"
+    return (f"C{cell.down}" if cell.down else "") + (f"F{cell.across}" if cell.across else "")
+
+
+def to_game(p: KakuroPuzzle) -> str:
+    rows, cols = p.shape
+    return f"{rows},{cols}\n" + "\n".join(",".join(_game_token(c) for c in row) for row in p.cells)
+
+
+def to_matrices(p: KakuroPuzzle) -> str:
+    """The down matrix, a blank line, the right matrix (filled digits are not kept)."""
+    def number(cell: Cell, way: str) -> str:
+        if isinstance(cell, int):
+            return "0"
+        return str(getattr(cell, way) or 1)
+    down = "\n".join(" ".join(number(c, "down") for c in row) for row in p.cells)
+    right = "\n".join(" ".join(number(c, "across") for c in row) for row in p.cells)
+    return down + "\n\n" + right
+
+
+WRITERS = {"grid": to_grid, "game": to_game, "matrices": to_matrices}

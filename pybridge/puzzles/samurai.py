@@ -1,0 +1,117 @@
+"""Samurai Sudoku: overlapping 9x9 grids in one frame, each a Sudoku; a box two grids share
+is one box.  The standard Samurai is five grids, four corners round a centre, in a 21x21
+frame; a twin (two grids) or a row of three come from the same geometry.
+
+The format (docs/formats.md; the engine reads it, prolog/reading/samurai_text.pl): the word
+``samurai``, then five Sudoku lines of 81 cells (top left, top right, centre, bottom left,
+bottom right), or the frame itself, one character a cell and a space where no grid is.
+
+>>> import pybridge
+>>> p = pybridge.parse("samurai\\n" + "\\n".join(["." * 81] * 5))[0]
+>>> p.kind, p.shape, p.grids[2], len(p.units())
+('samurai', (21, 21), (6, 6), 131)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cells import value_char, values_text
+from ..engine.foreign import PrologString
+from .picture import ShowsGivens
+
+STANDARD = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]
+
+
+@dataclass(repr=False)
+class SamuraiPuzzle(ShowsGivens):
+    """Grids (0-based row and column of each 9x9 grid's top left cell in the frame) and the
+    givens, row-major over the frame (0: empty, and where no grid is)."""
+
+    grids: list[tuple[int, int]]
+    givens: list[int]
+    source: str = "<text>"
+    index: int = 0
+    line: int | None = None
+    solution: list[int] | None = None
+
+    kind = "samurai"
+    kind_name = "samurai"
+    size = largest = 9  # values 1..9, as in each of its Sudokus
+    box_rows = box_cols = 3
+    boxed = True
+    regions = None
+    diagonals = False
+    signs: ClassVar[list] = []
+    adjacent = None
+    cages = None
+    has_signs = False
+
+    def __repr__(self) -> str:
+        rows, cols = self.shape
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"SamuraiPuzzle({len(self.grids)} grids, {rows}x{cols}, {self.clues} givens, {where} #{self.index})"
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return max(r + 9 for r, _ in self.grids), max(c + 9 for _, c in self.grids)
+
+    @property
+    def clues(self) -> int:
+        return sum(1 for v in self.givens if v)
+
+    def is_cell(self, r: int, c: int) -> bool:
+        """Whether the 0-based r, c of the frame is in a grid."""
+        return any(r0 <= r < r0 + 9 and c0 <= c < c0 + 9 for r0, c0 in self.grids)
+
+    def box_of(self, r: int, c: int) -> int:
+        """The frame's box (1-based, row-major over the frame) of the 0-based cell r, c."""
+        return (r // 3) * (self.shape[1] // 3) + c // 3 + 1
+
+    def units(self) -> list[list[int]]:
+        """Every unit, as row-major indices of the frame: each grid's rows and columns, then
+        the boxes (a box or line two grids share once)."""
+        cols = self.shape[1]
+        units: list[list[int]] = []
+        for r0, c0 in self.grids:
+            units += [[(r0 + i) * cols + c0 + j for j in range(9)] for i in range(9)]
+            units += [[(r0 + i) * cols + c0 + j for i in range(9)] for j in range(9)]
+        boxes: dict[int, list[int]] = {}
+        for i in range(self.shape[0] * cols):
+            if self.is_cell(i // cols, i % cols):
+                boxes.setdefault(self.box_of(i // cols, i % cols), []).append(i)
+        units += list(boxes.values())
+        return [list(u) for u in dict.fromkeys(tuple(u) for u in units)]
+
+    def check(self) -> None:
+        """Raise TypeError or ValueError if a field is not what its type says; the engine
+        checks the grids' places and the givens against the rules."""
+        if not isinstance(self.grids, list) or not self.grids:
+            raise ValueError("a Samurai needs a list of grids, each (row, column) of its top left cell")
+        for grid in self.grids:
+            if not (isinstance(grid, tuple) and len(grid) == 2 and all(isinstance(x, int) and x >= 0 for x in grid)):
+                raise ValueError(f"grid {grid!r}: a grid is (row, column) of its top left cell, from 0")
+        rows, cols = self.shape
+        if len(self.givens) != rows * cols or not all(isinstance(v, int) and 0 <= v <= 9 for v in self.givens):
+            raise ValueError(f"givens: {rows * cols} values 0..9 are needed, one a cell of the {rows}x{cols} frame")
+
+    def geometry(self) -> tuple:
+        """The engine's geometry term: samurai(Text), "R0,C0;..." (prolog/bridge.pl)."""
+        return ("samurai", PrologString(";".join(f"{r},{c}" for r, c in self.grids)))
+
+    def givens_text(self) -> PrologString:
+        return PrologString(values_text(self.givens))
+
+    def text_of(self, values: list[int]) -> str:
+        """The frame with ``values`` in its cells, a space where no grid is."""
+        return "\n".join(" ".join(_row_chars(self, values, r)).rstrip() for r in range(self.shape[0]))
+
+
+def _row_chars(p: SamuraiPuzzle, values: list[int], r: int) -> list[str]:
+    cols = p.shape[1]
+    return [value_char(values[r * cols + c]) if p.is_cell(r, c) else " " for c in range(cols)]
+
+
+def to_samurai(p: SamuraiPuzzle) -> str:
+    """The samurai format: the word, then the frame, one character a cell."""
+    return "samurai\n" + "\n".join("".join(_row_chars(p, p.givens, r)).rstrip() for r in range(p.shape[0])) + "\n"

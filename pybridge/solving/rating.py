@@ -1,0 +1,138 @@
+"""Rating: how hard a puzzle is for a person, the same words for every kind.
+
+The engine solves the puzzle as a person would, always the simplest technique that applies
+next (prolog/analysis/rating.pl, where the levels and weights are); the level is the
+level of the hardest technique needed, the score weighs every step, the first use of a
+technique more than its repeats.  docs/rating.md says how the levels were calibrated.
+
+>>> import pybridge
+>>> r = pybridge.rate(pybridge.load("puzzles/sudoku9.txt")[5])
+>>> r.level, r.hardest
+('extreme', 'aic')
+"""
+from __future__ import annotations
+
+import html
+import time
+from dataclasses import dataclass, field
+
+from ..engine import swipl
+from ..puzzles.latin import Unreadable
+from ..puzzles.answers import AnyPuzzle, RatingTerm, Solvable, check_puzzle, chunks, counts, limit_ms, located, plural
+from ..engine.rules import RulesArg, rule_paths
+from ..engine.catalogue import Listed, catalogue
+
+LEVELS = Listed(lambda c: c.levels)   # the engine's rating levels, easiest first
+
+
+@dataclass(repr=False)
+class Rating:
+    """A puzzle's rating.  ``status`` is rated, or multiple, unsolvable, invalid, timeout
+    or error (then there is no level).  ``level`` is one of LEVELS; ``score`` grows with the
+    weighted steps; ``hardest`` is the hardest technique needed (guess when the walk needed
+    a guess), ``techniques`` how often each was used, ``steps`` the walk as (technique,
+    size) pairs; ``features`` what else makes the kind hard (Kakuro cells and runs,
+    Futoshiki sign density)."""
+
+    puzzle: AnyPuzzle | Unreadable
+    status: str
+    level: str | None = None
+    score: int = 0
+    hardest: str | None = None
+    techniques: dict[str, int] = field(default_factory=dict)
+    guesses: int = 0
+    steps: list[tuple[str, int]] = field(default_factory=list)
+    features: dict[str, float] = field(default_factory=dict)
+    error: str | None = None
+    ms: float = 0.0
+    false_steps: list[str] = field(default_factory=list)   # of rules of your own, left out
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "rated"
+
+    @property
+    def valid(self) -> bool:
+        """False when a rule of your own gave false steps: the walk left them out, so the
+        level and score are not those of a sound ladder."""
+        return not any(getattr(note, "kind", "false") == "false" for note in self.false_steps)
+
+    @property
+    def rank(self) -> int | None:
+        """The level's place in LEVELS (0 trivial ... 5 unreasonable)."""
+        return catalogue().levels.index(self.level) if self.level else None
+
+    def summary(self) -> str:
+        if not self.ok:
+            messages = {"multiple": "not rated: the puzzle has more than one solution",
+                        "unsolvable": "not rated: the puzzle has no solution",
+                        "timeout": "not rated: the time limit ran out"}
+            return messages.get(self.status, f"{self.status}: {self.error}")
+        hardest = (self.hardest or "none").replace("_", " ")
+        guesses = f", {plural(self.guesses, 'guess')}" if self.guesses else ""
+        invalid = "not a valid rating: a rule of yours gave false steps; as walked, " if not self.valid else ""
+        return f"{invalid}{self.level} (score {self.score}): hardest {hardest}{guesses}"
+
+    def __str__(self) -> str:
+        out = [self.summary()]
+        out.extend(f"left out: {text}" for text in self.false_steps)
+        if self.techniques:
+            out.append("techniques: " + ", ".join(f"{name.replace('_', ' ')} {count}"
+                                                  for name, count in self.techniques.items()))
+        if self.features:
+            out.append("features: " + ", ".join(f"{name.replace('_', ' ')} {_number(v)}"
+                                                for name, v in self.features.items()))
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        return f"Rating({self.summary()})"
+
+    def to_json(self) -> dict:
+        p = self.puzzle
+        return {"source": p.source, "index": p.index, "line": p.line, "kind": p.kind, "status": self.status,
+                "level": self.level, "score": self.score, "hardest": self.hardest, "techniques": self.techniques,
+                "guesses": self.guesses, "features": self.features, "error": self.error, "ms": round(self.ms, 3),
+                "valid": self.valid, "false_steps": list(self.false_steps)}
+
+    def _repr_html_(self) -> str:
+        rows = "".join(f"<tr><td>{html.escape(name.replace('_', ' '))}</td><td>{count}</td></tr>"
+                       for name, count in self.techniques.items())
+        table = f"<table>{rows}</table>" if rows else ""
+        picture = "" if isinstance(self.puzzle, Unreadable) else self.puzzle.picture()
+        return f"<p><b>{html.escape(self.summary())}</b></p>{table}{picture}"
+
+
+def rating_ladder(puzzle: AnyPuzzle) -> list[tuple[str, str]]:
+    """The techniques a rating walk tries on ``puzzle``, in order, each with its level."""
+    [ladder] = swipl.call("bridge_rating_ladder", [puzzle.geometry()], 1)
+    return [(str(name), str(level)) for name, level in ladder]
+
+
+def _number(value: float) -> str:
+    return str(value) if isinstance(value, int) else f"{value:.2f}"
+
+
+def rate(puzzle: Solvable, time_limit: float | None = None, rules: RulesArg = None) -> Rating:
+    """Rate ``puzzle`` (see the module's text); ``time_limit`` bounds the work (seconds);
+    ``rules`` files of your own put their techniques on the ladder (pybridge.load_rules)."""
+    if isinstance(puzzle, Unreadable):
+        return Rating(puzzle, "invalid", error=str(puzzle.error))
+    check_puzzle(puzzle)
+    paths = rule_paths(rules)
+    start = time.perf_counter()
+    with swipl.false_steps() as false:
+        status, rating, steps, features, error = swipl.call(
+            "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5, rules=paths)
+    ms = (time.perf_counter() - start) * 1000
+    if status != "rated":
+        return Rating(puzzle, str(status), error=located(puzzle, str(error)) if error else None, ms=ms,
+                      false_steps=false)
+    term = RatingTerm._make(rating)
+    return Rating(puzzle, "rated", str(term.level), int(term.score), str(term.hardest), counts(term.uses),
+                  int(term.guesses), [(str(name), int(count)) for name, count in chunks(steps, 2)],
+                  {str(name): _feature(value) for name, value in features}, ms=ms, false_steps=false)
+
+
+def _feature(value: object) -> float | int:
+    """A feature's value: a whole number stays one; the bridge may hand a float over as text."""
+    return value if isinstance(value, int) else float(str(value))
