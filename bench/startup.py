@@ -23,13 +23,13 @@ PYTHON = sys.executable
 PUZZLOG = str(ROOT / ".venv" / "bin" / "puzzlog")
 ONE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 READY = """
-import time, pybridge.engine as engine
+import time, pybridge.engine.swipl as engine
 started = time.perf_counter()
 engine.start()
 print(time.perf_counter() - started)
 """
 FROM_SOURCE = """
-import time, pybridge.engine as engine, pybridge.compiled as compiled
+import time, pybridge.engine.swipl as engine, pybridge.engine.compiled as compiled
 compiled.known_swipl = lambda folder: None    # as on a first start: pyswip, then the sources
 compiled.ready_state = lambda folder, swipl: None
 started = time.perf_counter()
