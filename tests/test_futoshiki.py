@@ -11,7 +11,7 @@ import pybridge
 from pybridge import PuzzleFormatError
 from pybridge.engine import swipl
 from pybridge.puzzles import formats
-from pybridge.puzzles import signs
+from pybridge.puzzles.signs import from_corpus_record
 from conftest import ROOT, assert_valid_solution, candidate_codes, corpus_jsonl, decode, engine_step
 
 CORPUS = "futoshiki_sgt_unequal.jsonl"
@@ -26,7 +26,7 @@ def test_every_corpus_puzzle_solves_to_its_known_solution():
     for record in records:
         [p] = pybridge.load(record["game_id"])
         # The game ID's flags and the corpus's independent `gt` list give the same signs.
-        assert p.signs == sorted(signs.from_corpus_record(record).signs), record["game_id"]
+        assert p.signs == sorted(from_corpus_record(record).signs), record["game_id"]
         assert p.givens == decode(record["givens"])
         result = pybridge.solve(p, max_solutions=2)
         assert result.status == "solved", (record["game_id"], result.error)
@@ -185,7 +185,7 @@ def test_readable_grid_spellings():
 
 
 def test_solution_prints_with_its_signs():
-    p = pybridge.load(FUTOSHIKI / "signs.grid")[0]
+    p = pybridge.load(FUTOSHIKI / "futoshiki.grid")[0]
     result = pybridge.solve(p)
     text = str(result).splitlines()[1:]
     assert [ln for ln in text if set(ln) <= set(" ^v")] == \
