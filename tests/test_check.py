@@ -116,7 +116,7 @@ def test_a_puzzle_without_a_solution_says_so():
 def test_a_players_grid_on_every_kind():
     for puzzle, truth in every_kind_cases():
         rows, cols = puzzle.shape
-        takes = pybridge.solving.solver.takes_value(puzzle)
+        takes = puzzle.takes_value()
         empty = [i for i, v in enumerate(puzzle.givens) if takes[i] and not v]
         grid = list(puzzle.givens)
         for i in empty[::3]:

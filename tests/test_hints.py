@@ -165,7 +165,7 @@ def test_why_and_hints_agree_with_the_solution_on_every_kind():
                 assert truth[(r - 1) * cols + c - 1] == v and \
                     solver.why(r, c, v) == f"r{r}c{c} = {v}: step {number}, {step.text}"
         assert asked
-        takes = pybridge.solving.solver.takes_value(puzzle)
+        takes = puzzle.takes_value()
         grid = [v if takes[i] and i % 3 == 0 else 0 for i, v in enumerate(truth)]
         h = pybridge.hint(puzzle, grid, level=3)
         assert h.status in ("step", "solved"), h.text

@@ -1,13 +1,16 @@
 """Every kind the engine's catalogue names (each a record in prolog/kinds/) goes the whole
 way, read from the catalogue and never from a list of this file's: made at its smallest
-size, printed, read back, solved, explained, rated and drawn, and offered by the page."""
+size, printed, read back, solved, explained, rated and drawn, and offered by the page; and no
+Python outside the kinds' own modules asks which kind it holds."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
 import pybridge
 from pybridge.engine.catalogue import catalogue
-from conftest import assert_valid_solution
+from conftest import ROOT, assert_valid_solution
 
 KINDS = sorted(catalogue().generated)
 
@@ -58,3 +61,43 @@ def test_the_page_offers_and_makes_every_kind():
             assert made["kind"] == catalogue().generated[name].read_as or made["kind"] == name, made
             again = pybridge.load(made["puzzle"], kind=catalogue().generated[name].read_as)[0]
             assert pybridge.solve(again).status == "solved", name
+
+
+# ---------------------------------------------------------------- no switch on kinds
+
+PYBRIDGE = ROOT / "pybridge"
+KIND_MODULES = {"kind.py", "kinds.py", "latin.py", "kakuro.py", "samurai.py", "signs.py", "solo.py"}
+CLASS_SWITCH = re.compile(r"isinstance\([^)]*\b(?:Puzzle|KakuroPuzzle|SamuraiPuzzle|Clue)\b")
+NAME_SWITCH = re.compile(r"""\bkind(?:_name)?\s*(?:===?|!==?|(?:not\s+)?in)\s*[(\[{]?\s*["']([a-z-]+)["']""")
+
+
+def kind_switches(path) -> list[str]:
+    """Each line of ``path`` that asks which kind of puzzle it holds: an isinstance of a kind's
+    class, or a kind compared with a kind's name."""
+    names = set(catalogue().generated) | set(catalogue().kinds) | {"latin"}
+    found = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if CLASS_SWITCH.search(line) or any(m.group(1) in names for m in NAME_SWITCH.finditer(line)):
+            found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    return found
+
+
+def test_the_counter_sees_a_switch():
+    sample = ROOT / "tests" / "test_kinds.py"   # this file switches once, above, where a test may
+    assert any("kakuro" in line for line in kind_switches(sample))
+
+
+def test_no_python_outside_the_kinds_switches_on_a_kind():
+    """What differs between kinds is said by the kind (pybridge/puzzles/kind.py's protocol, the
+    engine's kind records): the rest of pybridge never asks which kind it holds."""
+    switches = [line for path in sorted(PYBRIDGE.rglob("*.py"))
+                if not (path.parent.name == "puzzles" and path.name in KIND_MODULES)
+                for line in kind_switches(path)]
+    assert switches == []
+
+
+def test_the_page_switches_on_kinds_no_more_than_it_did():
+    """The page's own switches (21 when this was written: the design editor's tools per kind and
+    Killer's cage sums) may only go down, as the catalogue takes them over."""
+    switches = [line for path in sorted((PYBRIDGE / "web" / "static").glob("*.js")) for line in kind_switches(path)]
+    assert 0 < len(switches) <= 21, "\n".join(switches)

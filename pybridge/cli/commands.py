@@ -41,18 +41,16 @@ from typing import Iterator
 from .. import __version__
 from . import batch_output
 from ..puzzles import formats
-from ..puzzles import kakuro
 from ..library import store
 from ..batches.work import AUTO_JOBS_AT, Work, cores
 from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..engine.limits import ATTEMPTS, STARTS, TECHNIQUE_ATTEMPTS
-from ..puzzles.kakuro import KakuroPuzzle, matrix_files
-from ..puzzles.samurai import SamuraiPuzzle
-from ..puzzles.latin import Puzzle, Unreadable
+from ..puzzles.kakuro import matrix_files
+from ..puzzles.kinds import AnyPuzzle, written_formats
+from ..puzzles.latin import Unreadable
 from ..engine.catalogue import catalogue
 from ..puzzles.reading import LIMITS, decoded, load, read, stream
 from ..puzzles.answers import plural
-from ..puzzles.cells import values_text
 from ..solving.solver import MAX_STEPS, Result, explain
 from ..solving.ladder import TECHNIQUE_SETS
 from ..solving.sheet import PAPERS, PER_PAGE
@@ -294,7 +292,7 @@ def _box(text: str) -> tuple[int, int]:
     return rows, cols
 
 
-WRITTEN_FORMATS = sorted(set(formats.WRITERS) | set(kakuro.WRITERS) | set(formats.SAMURAI_WRITERS))
+WRITTEN_FORMATS = written_formats()
 
 
 def _size(text: str) -> int | tuple[int, int]:
@@ -371,7 +369,7 @@ def _file_failure(name: str, error: PuzzlogError) -> dict:
             "solutions": 0, "guesses": 0, "techniques": {}, "ms": 0.0, "error": str(error), "notes": []}
 
 
-def _header(p: Puzzle | KakuroPuzzle | Unreadable) -> str:
+def _header(p: AnyPuzzle | Unreadable) -> str:
     where = p.source if p.line is None else f"{p.source}:{p.line}"
     rows, cols = p.shape
     shape = f", {rows}x{cols}" if rows else ""
@@ -395,23 +393,11 @@ def _print_text(result: Result) -> None:
 def _one_line(result: Result) -> str:
     if result.values is None or result.status != "solved":
         return SOL_WORDS.get(result.status, result.status.upper())
-    p = result.puzzle
-    if isinstance(p, KakuroPuzzle):
-        return "".join(str(v) if p.is_white(i // p.shape[1], i % p.shape[1]) else "."
-                       for i, v in enumerate(result.values))
-    if isinstance(p, SamuraiPuzzle):
-        return values_text(result.values)
-    return Puzzle(p.size, result.values).to_line()
+    return result.puzzle.solution_line(result.values)
 
 
-def _puzzle_text(p: Puzzle | KakuroPuzzle | Unreadable) -> str:
-    if isinstance(p, Unreadable):
-        return ""
-    if isinstance(p, KakuroPuzzle):
-        return formats.write([p], "game").strip().replace("\n", ";")
-    if isinstance(p, SamuraiPuzzle):
-        return p.givens_text()
-    return formats.to_line(p) if p.boxed else formats.write([p], "unequal").strip()
+def _puzzle_text(p: AnyPuzzle | Unreadable) -> str:
+    return "" if isinstance(p, Unreadable) else p.puzzle_line()
 
 
 CSV_FIELDS = ["source", "index", "line", "kind", "puzzle", "solution", "status", "solutions", "guesses", "ms",
@@ -452,7 +438,7 @@ def _entries(files: list[str], kind: str | None, fmt: str | None) -> Iterator:
             yield batch_output.Unread(name, exc)
 
 
-def _puzzle_key(p: Puzzle | KakuroPuzzle | Unreadable) -> tuple:
+def _puzzle_key(p: AnyPuzzle | Unreadable) -> tuple:
     return (p.source, p.index)
 
 
@@ -620,7 +606,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from ..solving.generate import Generated, check_generation, native_format
+    from ..solving.generate import Generated, check_generation
     made = 0
 
     def show(g: Generated) -> None:
@@ -629,7 +615,7 @@ def _generate(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(g.to_json()), flush=True)
             return
-        fmt = args.out_format or native_format(g.puzzle)
+        fmt = args.out_format or g.puzzle.native_format
         if made > 1 and fmt in ("grid", "sdk", "game", "matrices", "killer", "samurai"):
             print()  # puzzles of a block format are apart by a blank line
         print(formats.write([g.puzzle], fmt).rstrip("\n"), flush=True)
@@ -678,7 +664,6 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _library(args: argparse.Namespace) -> int:
-    from ..solving.generate import native_format
     if args.library_command != "add" and not (args.db or store.default_path()).exists():
         return 0  # nothing kept yet
     lib = store.Library(args.db, readonly=args.library_command != "add")  # list and export change nothing
@@ -701,7 +686,7 @@ def _library(args: argparse.Namespace) -> int:
                   f"{entry.score if entry.score is not None else '-'}\t{best}\t{entry.source}")
         else:
             p = read(entry.text, entry.source, entry.kind)[entry.index]
-            fmt = native_format(p)
+            fmt = p.native_format
             print(formats.write([p], fmt).rstrip("\n"))
             if fmt == "grid":
                 print()

@@ -26,8 +26,8 @@ from typing import Iterator
 
 from ..puzzles import formats
 from ..engine.errors import PuzzlogError
-from ..puzzles.kakuro import KakuroPuzzle
-from ..puzzles.latin import Puzzle, Unreadable
+from ..puzzles.kinds import AnyPuzzle
+from ..puzzles.latin import Unreadable
 from ..puzzles.reading import read
 
 SCHEMA_VERSION = 2            # 2: the stock table
@@ -210,11 +210,10 @@ class Library:
         return self.find(text, index) or self.insert(
             text, index, describe(text, index, source, kind, fmt, rate_seconds if rated else None), source)
 
-    def keep(self, puzzle: Puzzle | KakuroPuzzle, source: str = "", rated: bool = True) -> Entry:
+    def keep(self, puzzle: AnyPuzzle, source: str = "", rated: bool = True) -> Entry:
         """Keep a puzzle already read (from a file of many, say), as its own text in its
         kind's format."""
-        from ..solving.generate import native_format  # generation and rating load when a puzzle is kept
-        text = formats.write([puzzle], native_format(puzzle))
+        text = formats.write([puzzle], puzzle.native_format)
         return self.find(text, 0) or self.insert(text, 0, described(puzzle, 10.0 if rated else None), source)
 
     def insert(self, text: str, index: int, facts: Described, source: str) -> Entry:
@@ -347,7 +346,7 @@ def describe(text: str, index: int = 0, source: str = "", kind: str | None = Non
     return described(p, rate_seconds)
 
 
-def described(p: Puzzle | KakuroPuzzle, rate_seconds: float | None) -> Described:
+def described(p: AnyPuzzle, rate_seconds: float | None) -> Described:
     rows, cols = p.shape
     if rate_seconds is None:
         return Described(p.kind, rows, cols)

@@ -3,8 +3,9 @@ small conversions every caller of the engine shares (time limits in, values, pai
 counts out, messages that name where a puzzle came from).
 
 The engine answers with flat lists (engine/foreign.py), cheap to build and to read; each
-record below names the fields of one such list, in the order of the predicate's mode
-comment in bridge.pl, so no caller unpacks one by position.
+record below (and each kind's record of a puzzle read, in its module: kinds.py) names the
+fields of one such list, in the order of the predicate's mode comment in bridge.pl, so no
+caller unpacks one by position.
 
     >>> values_of("1.A")
     [1, 0, 10]
@@ -16,62 +17,12 @@ comment in bridge.pl, so no caller unpacks one by position.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.catalogue import catalogue
-from .kakuro import KakuroPuzzle
-from .latin import Puzzle, Unreadable
-from .samurai import SamuraiPuzzle
 
-AnyPuzzle = Puzzle | KakuroPuzzle | SamuraiPuzzle
-Solvable = Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable
-
-
-class LatinRecord(NamedTuple):
-    """A puzzle of the Sudoku family or a Futoshiki, as bridge_read/5 reads it: ``regions``
-    [BoxRows, BoxCols], a region per cell, or [] (none); ``signs`` and ``marks`` flat
-    R1,C1,R2,C2 lists (``marks`` "none" outside Adjacent mode); ``givens`` and
-    ``solution`` texts ("" for no solution); ``cages`` a Killer's cages."""
-
-    tag: str
-    index: int
-    line: int | str
-    size: int
-    regions: list[int]
-    diagonals: int
-    signs: list[int]
-    marks: list[int] | str
-    givens: str
-    solution: str
-    cages: list[int] | str     # "none", or each Killer cage flat: sum, count, r1, c1, ...
-
-
-class KakuroRecord(NamedTuple):
-    """A Kakuro as bridge_read/5 reads it: ``downs`` and ``acrosses`` a clue per cell,
-    row-major (-1 on a white cell), ``givens`` a text of the white cells' digits."""
-
-    tag: str
-    index: int
-    line: int | str
-    rows: int
-    cols: int
-    downs: list[int]
-    acrosses: list[int]
-    givens: str
-
-
-class SamuraiRecord(NamedTuple):
-    """A Samurai as bridge_read/5 reads it: the frame's size, the grids' places flat (R0, C0,
-    ...), the givens and solution texts of one character a cell of the frame."""
-
-    tag: str
-    index: int
-    line: int | str
-    rows: int
-    cols: int
-    grids: list[int]
-    givens: str
-    solution: str
+if TYPE_CHECKING:
+    from .kinds import Solvable
 
 
 class InvalidRecord(NamedTuple):
@@ -84,14 +35,6 @@ class InvalidRecord(NamedTuple):
     row: int
     col: int
     message: str
-
-
-RECORDS = {"invalid": InvalidRecord, "kakuro": KakuroRecord, "samurai": SamuraiRecord}
-
-
-def read_record(raw: list) -> LatinRecord | KakuroRecord | SamuraiRecord | InvalidRecord:
-    """One record of bridge_read/5 by its tag (invalid, kakuro, or a Latin square's)."""
-    return RECORDS.get(str(raw[0]), LatinRecord)._make(raw)
 
 
 class StepItem(NamedTuple):
@@ -152,14 +95,6 @@ def located(puzzle: Solvable, error: str) -> str:
     return f"{where}: {error}"
 
 
-def check_puzzle(puzzle: object) -> None:
-    """Raise TypeError or ValueError unless ``puzzle`` is a well-formed puzzle value."""
-    if not isinstance(puzzle, (Puzzle, KakuroPuzzle, SamuraiPuzzle)):
-        raise TypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
-                        f"{type(puzzle).__name__}")
-    puzzle.check()
-
-
 def limit_ms(time_limit: float | None) -> int:
     """A time limit in whole milliseconds for the engine (0: none)."""
     if time_limit is None:
@@ -170,5 +105,5 @@ def limit_ms(time_limit: float | None) -> int:
     return min(max(1, int(time_limit * 1000)), 2 ** 62)
 
 
-__all__ = ["AnyPuzzle", "InvalidRecord", "KakuroRecord", "LatinRecord", "RatingTerm", "Solvable", "StepItem",
-           "check_puzzle", "chunks", "counts", "located", "limit_ms", "plural", "read_record", "values_of"]
+__all__ = ["InvalidRecord", "RatingTerm", "StepItem", "chunks", "counts", "located", "limit_ms", "plural",
+           "values_of"]

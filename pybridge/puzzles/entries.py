@@ -7,15 +7,12 @@ its layout of clues.
 """
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 from ..engine.errors import PuzzlogError
-from .kakuro import KakuroPuzzle
-from .samurai import SamuraiPuzzle
 from .latin import Unreadable
 from .reading import load, read
-from .answers import Solvable
+from .kinds import Solvable
 
 Grid = str | Path | list[int]
 
@@ -44,35 +41,19 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
             raise other.error
         if other.shape != puzzle.shape:
             raise PuzzlogError(f"the grid is {other.shape[0]}x{other.shape[1]}; the puzzle is {rows}x{cols}")
-        if isinstance(puzzle, KakuroPuzzle):
-            _same_layout(puzzle, other)
+        puzzle.same_layout(other)
         values = other.givens
-    for i, (given, value) in enumerate(zip(puzzle.givens, values)):
+    for i, (given, value, takes) in enumerate(zip(puzzle.givens, values, puzzle.takes_value())):
         if given and value and given != value:
             raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1}: the puzzle gives {given}, the grid has {value}")
-        if value and isinstance(puzzle, KakuroPuzzle) and not puzzle.is_white(i // cols, i % cols):
-            raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1} is a black cell: it takes no value")
-        if value and isinstance(puzzle, SamuraiPuzzle) and not puzzle.is_cell(i // cols, i % cols):
-            raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1} is in no grid of the Samurai: it takes no value")
+        if value and not takes:
+            raise PuzzlogError(f"r{i // cols + 1}c{i % cols + 1} is {puzzle.no_value_cell}: it takes no value")
     return [given or value for given, value in zip(puzzle.givens, values)]
 
 
-def _same_layout(puzzle: KakuroPuzzle, other: KakuroPuzzle) -> None:
-    for r, (row, other_row) in enumerate(zip(puzzle.cells, other.cells), 1):
-        for c, (cell, theirs) in enumerate(zip(row, other_row), 1):
-            if isinstance(cell, int) != isinstance(theirs, int) or (not isinstance(cell, int) and cell != theirs):
-                raise PuzzlogError(f"r{r}c{c}: the grid's cell differs from the puzzle's (the layout and clues "
-                                   "must be the puzzle's)")
-
-
 def with_entries(puzzle: Solvable, values: list[int]) -> Solvable:
-    """The puzzle with ``values`` as its givens: a Kakuro's white cells hold them."""
-    if isinstance(puzzle, KakuroPuzzle):
-        _, cols = puzzle.shape
-        cells = [[values[r * cols + c] if isinstance(cell, int) else cell for c, cell in enumerate(row)]
-                 for r, row in enumerate(puzzle.cells)]
-        return dataclasses.replace(puzzle, cells=cells)
-    return dataclasses.replace(puzzle, givens=list(values))
+    """The puzzle with ``values`` as its givens (a Kakuro's white cells hold them)."""
+    return puzzle.with_values(values)  # type: ignore[union-attr]
 
 
 def entries_text(puzzle: Solvable, values: list[int]) -> str:

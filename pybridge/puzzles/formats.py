@@ -8,17 +8,19 @@ Formats written:
   sdk      ``[Puzzle]`` then the rows (standard boxes only)
   solo     Simon Tatham's Solo game IDs
   unequal  Simon Tatham's Unequal game IDs (Futoshiki)
-  grid, game, matrices for Kakuro (kakuro.py)
+  grid, game, matrices for Kakuro (kakuro.py), samurai for Samurai (samurai.py)
+
+Each kind says its formats and writes itself (PuzzleKind.write_all); the writers below are
+the Latin squares' (latin.Puzzle.written).
 """
 from __future__ import annotations
 
 from . import signs
-from . import kakuro
 from .cells import value_char
 from ..engine.errors import PuzzlogError
+from .kind import PuzzleKind
 from .latin import Puzzle
 from .render import named_cages, render_text
-from .samurai import SamuraiPuzzle, to_samurai
 from .reading import parse
 
 
@@ -149,9 +151,14 @@ def to_killer(p: Puzzle) -> str:
     return "\n".join(lines) + "\n"
 
 
-SAMURAI_WRITERS = ("samurai",)
 WRITERS = {"line": to_line, "grid": to_grid, "sdk": to_sdk, "solo": to_solo, "unequal": signs.to_unequal,
            "killer": to_killer}
+
+
+def latin_text(p: Puzzle, fmt: str) -> str:
+    """A Latin square in ``fmt``: ValueError for a format that would drop part of it."""
+    _check_writable(p, fmt)
+    return WRITERS[fmt](p)
 
 
 def _check_writable(p: Puzzle, fmt: str) -> None:
@@ -173,23 +180,15 @@ def _check_writable(p: Puzzle, fmt: str) -> None:
 
 
 def write(puzzles: list, fmt: str = "line") -> str:
-    """The puzzles as text in ``fmt``, one after the other."""
-    if puzzles and isinstance(puzzles[0], SamuraiPuzzle):
-        if fmt != "samurai":
-            raise ValueError(f"a Samurai is written as samurai, not {fmt}")
-        return "\n".join(to_samurai(p) for p in puzzles)
-    if fmt == "samurai":
-        raise ValueError("the samurai format is for Samurai Sudoku: these puzzles are not")
-    if puzzles and isinstance(puzzles[0], kakuro.KakuroPuzzle):
-        if fmt not in kakuro.WRITERS:
-            raise ValueError(f"Kakuro is written as {', '.join(kakuro.WRITERS)}, not {fmt}")
-        return "\n\n".join(kakuro.WRITERS[fmt](p) for p in puzzles) + "\n"
-    if fmt not in WRITERS:
-        raise ValueError(f"Sudoku is written as {', '.join(WRITERS)}, not {fmt}")
+    """The puzzles (of one kind) as text in ``fmt``, one after the other."""
     for p in puzzles:
-        _check_writable(p, fmt)
-    sep = "\n\n" if fmt in ("grid", "sdk") else "\n"
-    return sep.join(WRITERS[fmt](p) for p in puzzles) + "\n"
+        if not isinstance(p, PuzzleKind):
+            raise TypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
+                            f"{type(p).__name__}")
+    kinds = {type(p) for p in puzzles}
+    if len(kinds) > 1:
+        raise ValueError(f"one text holds puzzles of one kind: these are {' and '.join(sorted(k.written_as for k in kinds))}")
+    return (type(puzzles[0]) if puzzles else Puzzle).write_all(puzzles, fmt)
 
 
 __all__ = ["parse", "write", "to_line", "to_grid", "to_sdk", "to_solo", "value_char"]

@@ -17,15 +17,19 @@ the engine (prolog/kinds/runs.pl), which names the cell.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from .cells import value_char
-from ..engine.errors import PuzzleFormatError
+from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..engine.foreign import PrologString
 from ..engine.limits import LIMITS
-from .picture import ShowsGivens
+from .answers import values_of
+from .kind import PuzzleKind
+from .picture import Layout, Marks, svg_line
 
 MATRIX_SUFFIXES = (("_down.txt", "_right.txt"), ("_dolje.txt", "_desno.txt"))
 CORPUS_CLUE = re.compile(r"(?:D([0-9]+))?(?:A([0-9]+))?", re.ASCII)
@@ -42,8 +46,22 @@ class Clue:
 Cell = Clue | int  # int: a white cell, 0 empty or its filled digit
 
 
+class KakuroRecord(NamedTuple):
+    """A Kakuro as bridge_read/5 reads it: ``downs`` and ``acrosses`` a clue per cell,
+    row-major (-1 on a white cell), ``givens`` a text of the white cells' digits."""
+
+    tag: str
+    index: int
+    line: int | str
+    rows: int
+    cols: int
+    downs: list[int]
+    acrosses: list[int]
+    givens: str
+
+
 @dataclass(repr=False)
-class KakuroPuzzle(ShowsGivens):
+class KakuroPuzzle(PuzzleKind):
     """A Kakuro grid: rows of cells, each a Clue (black) or an int (white: 0 or a digit)."""
 
     cells: list[list[Cell]]
@@ -123,6 +141,56 @@ class KakuroPuzzle(ShowsGivens):
         """The readable grid with ``values`` (row-major, 0 empty) in the white cells."""
         return render_text(self, values)
 
+    # ---------------------------------------------------------------- the kind's protocol
+    @classmethod
+    def from_record(cls, raw: list, source: str) -> KakuroPuzzle:
+        """The puzzle of one record of prolog/bridge.pl's bridge_read/5 (KakuroRecord)."""
+        rec = KakuroRecord._make(raw)
+        values = values_of(rec.givens)
+        cells: list[list[Cell]] = []
+        for r in range(rec.rows):
+            row: list[Cell] = []
+            for c in range(rec.cols):
+                i = r * rec.cols + c
+                row.append(values[i] if rec.downs[i] < 0 else Clue(rec.downs[i], rec.acrosses[i]))
+            cells.append(row)
+        return cls(cells, source, rec.index, rec.line)
+
+    formats = ("grid", "game", "matrices")
+    written_as = "Kakuro"
+    default_techniques = "singles"  # the sums already prune most of what pairs would find
+    no_value_cell = "a black cell"
+
+    def takes_value(self) -> list[bool]:
+        return [isinstance(c, int) for row in self.cells for c in row]
+
+    def same_layout(self, other: Any) -> None:
+        for r, (row, other_row) in enumerate(zip(self.cells, other.cells), 1):
+            for c, (cell, theirs) in enumerate(zip(row, other_row), 1):
+                if isinstance(cell, int) != isinstance(theirs, int) or (not isinstance(cell, int) and cell != theirs):
+                    raise PuzzlogError(f"r{r}c{c}: the grid's cell differs from the puzzle's (the layout and clues "
+                                       "must be the puzzle's)")
+
+    def with_values(self, values: list[int]) -> KakuroPuzzle:
+        """The puzzle with ``values`` in its white cells."""
+        _, cols = self.shape
+        cells = [[values[r * cols + c] if isinstance(cell, int) else cell for c, cell in enumerate(row)]
+                 for r, row in enumerate(self.cells)]
+        return dataclasses.replace(self, cells=cells)
+
+    def written(self, fmt: str) -> str:
+        return WRITERS[fmt](self)
+
+    def puzzle_line(self) -> str:
+        return self.written("game").strip().replace("\n", ";")
+
+    def solution_line(self, values: list[int]) -> str:
+        _, cols = self.shape
+        return "".join(str(v) if self.is_white(i // cols, i % cols) else "." for i, v in enumerate(values))
+
+    def picture_cells(self, layout: Layout, marks: Marks) -> list[str]:
+        return _kakuro_cells(self, layout, marks)
+
 
 def _token(cell: Cell, value: int) -> str:
     if isinstance(cell, int):
@@ -139,6 +207,35 @@ def render_text(p: KakuroPuzzle, values: list[int]) -> str:
               for r, row in enumerate(p.cells)]
     width = max(len(t) for row in tokens for t in row)
     return "\n".join(" ".join(t.rjust(width) for t in row).rstrip() for row in tokens)
+
+
+def _kakuro_cells(p: KakuroPuzzle, layout: Layout, marks: Marks) -> list[str]:
+    """White cells with their marks; black cells with the down clue bottom-left and the
+    across clue top-right of a diagonal."""
+    s = layout.size
+    out = []
+    for r, row in enumerate(p.cells):
+        for c, cell in enumerate(row):
+            x, y = layout.x(c), layout.y(r)
+            if isinstance(cell, int):
+                fill = marks.fill((r + 1, c + 1)) or "#fff"
+                out.append(f'<rect data-cell="r{r + 1}c{c + 1}" x="{x}" y="{y}" width="{s}" height="{s}" '
+                           f'fill="{fill}" stroke="#555"/>')
+                continue
+            out.append(f'<rect data-black="r{r + 1}c{c + 1}" x="{x}" y="{y}" width="{s}" height="{s}" '
+                       'fill="#3a3a3a" stroke="#555"/>')
+            if cell.down or cell.across:
+                out.append(svg_line(x, y, x + s, y + s, 1, "#ddd"))
+            style = f'class="clue" font-size="{s * 0.3:.0f}" fill="#fff" text-anchor="middle"'
+            if cell.across:
+                out.append(f'<text x="{x + s * 0.7:.1f}" y="{y + s * 0.4:.1f}" {style}>{cell.across}</text>')
+            if cell.down:
+                out.append(f'<text x="{x + s * 0.3:.1f}" y="{y + s * 0.88:.1f}" {style}>{cell.down}</text>')
+    rows, cols = p.shape
+    out.append(f'<rect x="{layout.margin}" y="{layout.margin}" width="{cols * s}" height="{rows * s}" '
+               'fill="none" stroke="#222" stroke-width="2"/>')
+    return out
+
 
 
 # ---------------------------------------------------------------- files and the corpus

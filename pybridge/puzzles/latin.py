@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
+from typing import NamedTuple, Sequence
 
 from ..engine.errors import PuzzleFormatError
 from ..engine.catalogue import catalogue
 from .cells import values_text
 from ..engine.foreign import PrologString
-from .picture import ShowsGivens
+from .answers import chunks, values_of
+from .kind import PuzzleKind
+from .picture import SIGN, Layout, Marks, svg_line
 from .render import render_text
 
 def _whole(value: object, name: str) -> int:
@@ -32,8 +36,38 @@ def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> PrologString:
     return PrologString(";".join(",".join(map(str, pair)) for pair in pairs))
 
 
+class LatinRecord(NamedTuple):
+    """A puzzle of the Sudoku family or a Futoshiki, as bridge_read/5 reads it: ``regions``
+    [BoxRows, BoxCols], a region per cell, or [] (none); ``signs`` and ``marks`` flat
+    R1,C1,R2,C2 lists (``marks`` "none" outside Adjacent mode); ``givens`` and
+    ``solution`` texts ("" for no solution); ``cages`` a Killer's cages."""
+
+    tag: str
+    index: int
+    line: int | str
+    size: int
+    regions: list[int]
+    diagonals: int
+    signs: list[int]
+    marks: list[int] | str
+    givens: str
+    solution: str
+    cages: list[int] | str     # "none", or each Killer cage flat: sum, count, r1, c1, ...
+
+
+def _record_cages(flat: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """A Killer's cages from the record's flat list: sum, count, r1, c1, ..."""
+    cages, i = [], 0
+    while i < len(flat):
+        total, count = flat[i], flat[i + 1]
+        cells = flat[i + 2:i + 2 + 2 * count]
+        cages.append((int(total), [(int(r), int(c)) for r, c in zip(cells[::2], cells[1::2])]))
+        i += 2 + 2 * count
+    return cages
+
+
 @dataclass(repr=False)
-class Puzzle(ShowsGivens):
+class Puzzle(PuzzleKind):
     """A Latin-square puzzle: Sudoku, jigsaw, Sudoku X, Futoshiki.
 
     ``givens`` is row-major, 0 for a blank.  Either ``box_rows``/``box_cols``
@@ -194,6 +228,64 @@ class Puzzle(ShowsGivens):
         """The grid as text with ``values`` (row-major, 0 blank) in its cells."""
         return render_text(self, values)
 
+    # ---------------------------------------------------------------- the kind's protocol
+    @classmethod
+    def from_record(cls, raw: list, source: str) -> Puzzle:
+        """The puzzle of one record of prolog/bridge.pl's bridge_read/5 (LatinRecord)."""
+        rec = LatinRecord._make(raw)
+        box_rows = box_cols = None
+        region_ids = None
+        if len(rec.regions) == 2:
+            box_rows, box_cols = rec.regions
+        elif rec.regions:
+            region_ids = rec.regions
+        return cls(rec.size, values_of(rec.givens), box_rows, box_cols, region_ids, bool(rec.diagonals), source,
+                   rec.index, rec.line, signs=chunks(rec.signs, 4),
+                   adjacent=None if rec.marks == "none" else chunks(rec.marks, 4),
+                   solution=values_of(rec.solution) if rec.solution else None,
+                   cages=None if rec.cages == "none" else _record_cages(rec.cages))
+
+    formats = ("line", "grid", "sdk", "solo", "unequal", "killer")
+    written_as = "Sudoku"
+
+    @property
+    def default_techniques(self) -> str:  # type: ignore[override]
+        """Boxes make intersections and pairs pay for themselves; Futoshiki's signs already
+        prune most of what they would find."""
+        return "pairs" if self.boxed else "singles"
+
+    @property
+    def spaced(self) -> bool:  # type: ignore[override]
+        return not self.boxed  # Futoshiki: signs between the cells
+
+    @property
+    def native_format(self) -> str:
+        if self.cages is not None:
+            return "killer"
+        if not self.boxed:
+            return "unequal"
+        return "grid" if self.has_signs else "line"
+
+    def written(self, fmt: str) -> str:
+        from .formats import latin_text  # the writers of the Latin squares (they read this module)
+        return latin_text(self, fmt)
+
+    @classmethod
+    def write_all(cls, puzzles: Sequence[PuzzleKind], fmt: str) -> str:
+        if fmt not in cls.formats:
+            raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
+        texts = [p.written(fmt) for p in puzzles]
+        return ("\n\n" if fmt in ("grid", "sdk") else "\n").join(texts) + "\n"
+
+    def puzzle_line(self) -> str:
+        return self.to_line() if self.boxed else self.written("unequal").strip()
+
+    def picture_cells(self, layout: Layout, marks: Marks) -> list[str]:
+        return _latin_cells(self, layout, marks)
+
+    def picture_over(self, layout: Layout) -> list[str]:
+        return _signs(self, layout)
+
 
 @dataclass(repr=False)
 class Unreadable:
@@ -221,3 +313,91 @@ class Unreadable:
 
     def text_of(self, values: list[int]) -> str:
         return str(self.error)
+
+
+# ---------------------------------------------------------------- pictures
+
+def _latin_cells(p: Puzzle, layout: Layout, marks: Marks) -> list[str]:
+    """Cell backgrounds, thin cell lines, thick region borders."""
+    n, s = p.size, layout.size
+    out = []
+    for r in range(n):
+        for c in range(n):
+            fill = marks.fill((r + 1, c + 1)) or ("#e8ecf8" if p.diagonals and (r == c or r + c == n - 1) else "#fff")
+            stroke = ' stroke="#333" stroke-width="1.5"' if layout.gap else ' stroke="#aaa" stroke-width="1"'
+            out.append(f'<rect data-cell="r{r + 1}c{c + 1}" x="{layout.x(c)}" y="{layout.y(r)}" width="{s}" '
+                       f'height="{s}" fill="{fill}"{stroke}/>')
+    if layout.gap:
+        return out
+    for r in range(n):
+        for c in range(n):
+            here = p.region_of(r, c)
+            if c + 1 < n and p.region_of(r, c + 1) != here:
+                x = layout.x(c + 1)
+                out.append(svg_line(x, layout.y(r), x, layout.y(r + 1), 3))
+            if r + 1 < n and p.region_of(r + 1, c) != here:
+                y = layout.y(r + 1)
+                out.append(svg_line(layout.x(c), y, layout.x(c + 1), y, 3))
+    out.append(f'<rect x="{layout.margin}" y="{layout.margin}" width="{n * s}" height="{n * s}" fill="none" '
+               'stroke="#222" stroke-width="3"/>')
+    return out + _cages(p, layout)
+
+
+def _cages(p: Puzzle, layout: Layout) -> list[str]:
+    """A Killer's cages: a dashed outline inside each, its sum small in its first cell."""
+    out: list[str] = []
+    inset, s = 4, layout.size
+    for total, cells in p.cages or []:
+        inside = set(cells)
+        for r, c in cells:
+            x0, y0 = layout.x(c - 1) + inset, layout.y(r - 1) + inset
+            x1, y1 = layout.x(c) - inset, layout.y(r) - inset
+            # each side that borders another cage: its dashed edge, reaching to the neighbour
+            # cell's inset when the cage goes on there
+            left = x0 if (r, c - 1) not in inside else x0 - 2 * inset
+            right = x1 if (r, c + 1) not in inside else x1 + 2 * inset
+            top = y0 if (r - 1, c) not in inside else y0 - 2 * inset
+            bottom = y1 if (r + 1, c) not in inside else y1 + 2 * inset
+            for edge, line in (((r - 1, c), (left, y0, right, y0)), ((r + 1, c), (left, y1, right, y1)),
+                               ((r, c - 1), (x0, top, x0, bottom)), ((r, c + 1), (x1, top, x1, bottom))):
+                if edge not in inside:
+                    out.append(f'<line x1="{line[0]:.1f}" y1="{line[1]:.1f}" x2="{line[2]:.1f}" y2="{line[3]:.1f}" '
+                               'stroke="#555" stroke-width="1" stroke-dasharray="3,2" class="cage"/>')
+        r, c = min(cells)
+        out.append(f'<text x="{layout.x(c - 1) + 6:.1f}" y="{layout.y(r - 1) + s * 0.28:.1f}" '
+                   f'font-size="{s * 0.24:.1f}" fill="#333" class="cage-sum">{total}</text>')
+    return out
+
+
+def _signs(p: Puzzle, layout: Layout) -> list[str]:
+    """Each sign points at the smaller cell, each Adjacent mark is a bar across the border."""
+    s, g = layout.size, layout.gap
+    out = []
+    font = s * 0.42 if g else s * 0.36
+    for r1, c1, r2, c2 in p.signs:  # r1c1 < r2c2
+        across = r1 == r2
+        (ra, ca), (rb, cb) = sorted([(r1, c1), (r2, c2)])
+        first_smaller = (ra, ca) == (r1, c1)
+        glyph = ("<" if first_smaller else ">") if across else ("∧" if first_smaller else "∨")
+        cx, cy = _border_middle(layout, ra - 1, ca - 1, across)
+        if not g:
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{s * 0.17:.1f}" fill="#fff" stroke="{SIGN}" '
+                       'stroke-width="0.8"/>')
+        out.append(f'<text class="sign" x="{cx:.1f}" y="{cy + font * 0.36:.1f}" font-size="{font:.1f}" '
+                   f'fill="{SIGN}" font-weight="bold" text-anchor="middle">{escape(glyph)}</text>')
+    for r1, c1, r2, c2 in p.adjacent or []:
+        across = r1 == r2
+        (ra, ca), _ = sorted([(r1, c1), (r2, c2)])
+        cx, cy = _border_middle(layout, ra - 1, ca - 1, across)
+        h = s * 0.22
+        bar = svg_line(cx, cy - h, cx, cy + h, 4, SIGN) if across else svg_line(cx - h, cy, cx + h, cy, 4, SIGN)
+        out.append(bar.replace("<line ", '<line class="adjacent" ', 1))
+    return out
+
+
+def _border_middle(layout: Layout, r: int, c: int, across: bool) -> tuple[float, float]:
+    """The middle of what lies between cell r, c (from 0) and its right or lower neighbour."""
+    s, g = layout.size, layout.gap
+    if across:
+        return layout.x(c) + s + g / 2, layout.y(r) + s / 2
+    return layout.x(c) + s / 2, layout.y(r) + s + g / 2

@@ -20,14 +20,13 @@ from typing import IO, Iterable, Iterator
 from ..engine import swipl
 from ..engine.errors import EngineError, PuzzleFormatError
 from ..engine.foreign import PrologString
-from .kakuro import Clue, KakuroPuzzle, matrix_files
+from .kakuro import matrix_files
 from ..engine.limits import LIMITS, Limits
-from .answers import AnyPuzzle, InvalidRecord, KakuroRecord, SamuraiRecord, chunks, read_record, values_of
+from .kinds import AnyPuzzle, Solvable, from_record
 from ..engine.catalogue import Listed, catalogue
-from .latin import Puzzle, Unreadable
-from .samurai import SamuraiPuzzle
+from .latin import Unreadable
 
-Read = Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable
+Read = Solvable
 
 KINDS = Listed(lambda c: c.kinds)       # the kinds a text may be read as, as the engine lists them
 FORMATS = Listed(lambda c: c.formats)   # the formats it reads
@@ -331,50 +330,6 @@ def decoded(data: bytes, source: str, line: int | None = None) -> str:
         where = "" if line is None else " of the line"
         raise PuzzleFormatError(f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}{where} "
                                 "(save the file as UTF-8)", source, line) from None
-
-
-def from_record(record: list, source: str) -> Read:
-    """A Puzzle, KakuroPuzzle or Unreadable from one record of prolog/bridge.pl's bridge_read/5."""
-    rec = read_record(record)
-    if isinstance(rec, InvalidRecord):
-        error = PuzzleFormatError(rec.message, source, rec.line, (rec.row, rec.col) if rec.row else None)
-        return Unreadable(error, str(rec.kind), source, rec.index, rec.line)
-    if isinstance(rec, KakuroRecord):
-        values = values_of(rec.givens)
-        cells: list[list[Clue | int]] = []
-        for r in range(rec.rows):
-            row: list[Clue | int] = []
-            for c in range(rec.cols):
-                i = r * rec.cols + c
-                row.append(values[i] if rec.downs[i] < 0 else Clue(rec.downs[i], rec.acrosses[i]))
-            cells.append(row)
-        return KakuroPuzzle(cells, source, rec.index, rec.line)
-    if isinstance(rec, SamuraiRecord):
-        grids = [(int(r), int(c)) for r, c in chunks(rec.grids, 2)]
-        return SamuraiPuzzle(grids, values_of(rec.givens), source, rec.index, rec.line,
-                             values_of(rec.solution) if rec.solution else None)
-    box_rows = box_cols = None
-    region_ids = None
-    if len(rec.regions) == 2:
-        box_rows, box_cols = rec.regions
-    elif rec.regions:
-        region_ids = rec.regions
-    return Puzzle(rec.size, values_of(rec.givens), box_rows, box_cols, region_ids, bool(rec.diagonals), source,
-                  rec.index, rec.line, signs=chunks(rec.signs, 4),
-                  adjacent=None if rec.marks == "none" else chunks(rec.marks, 4),
-                  solution=values_of(rec.solution) if rec.solution else None,
-                  cages=None if rec.cages == "none" else _cages(rec.cages))
-
-
-def _cages(flat: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
-    """A Killer's cages from the record's flat list: sum, count, r1, c1, ..."""
-    cages, i = [], 0
-    while i < len(flat):
-        total, count = flat[i], flat[i + 1]
-        cells = flat[i + 2:i + 2 + 2 * count]
-        cages.append((int(total), [(int(r), int(c)) for r, c in zip(cells[::2], cells[1::2])]))
-        i += 2 + 2 * count
-    return cages
 
 
 __all__ = ["FORMATS", "KINDS", "LIMITS", "Limits", "load", "parse", "read"]

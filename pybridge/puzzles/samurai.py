@@ -14,17 +14,33 @@ bottom right), or the frame itself, one character a cell and a space where no gr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple, Sequence
 
 from .cells import value_char, values_text
 from ..engine.foreign import PrologString
-from .picture import ShowsGivens
+from .answers import chunks, values_of
+from .kind import PuzzleKind
+from .picture import Layout, Marks, svg_line
 
 STANDARD = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]
 
 
+class SamuraiRecord(NamedTuple):
+    """A Samurai as bridge_read/5 reads it: the frame's size, the grids' places flat (R0, C0,
+    ...), the givens and solution texts of one character a cell of the frame."""
+
+    tag: str
+    index: int
+    line: int | str
+    rows: int
+    cols: int
+    grids: list[int]
+    givens: str
+    solution: str
+
+
 @dataclass(repr=False)
-class SamuraiPuzzle(ShowsGivens):
+class SamuraiPuzzle(PuzzleKind):
     """Grids (0-based row and column of each 9x9 grid's top left cell in the frame) and the
     givens, row-major over the frame (0: empty, and where no grid is)."""
 
@@ -106,6 +122,38 @@ class SamuraiPuzzle(ShowsGivens):
         """The frame with ``values`` in its cells, a space where no grid is."""
         return "\n".join(" ".join(_row_chars(self, values, r)).rstrip() for r in range(self.shape[0]))
 
+    # ---------------------------------------------------------------- the kind's protocol
+    @classmethod
+    def from_record(cls, raw: list, source: str) -> SamuraiPuzzle:
+        """The puzzle of one record of prolog/bridge.pl's bridge_read/5 (SamuraiRecord)."""
+        rec = SamuraiRecord._make(raw)
+        grids = [(int(r), int(c)) for r, c in chunks(rec.grids, 2)]
+        return cls(grids, values_of(rec.givens), source, rec.index, rec.line,
+                   values_of(rec.solution) if rec.solution else None)
+
+    formats = ("samurai",)
+    written_as = "a Samurai"
+    no_value_cell = "in no grid of the Samurai"
+
+    def takes_value(self) -> list[bool]:
+        rows, cols = self.shape
+        return [self.is_cell(i // cols, i % cols) for i in range(rows * cols)]
+
+    def written(self, fmt: str) -> str:
+        return to_samurai(self)
+
+    @classmethod
+    def write_all(cls, puzzles: Sequence[PuzzleKind], fmt: str) -> str:
+        if fmt not in cls.formats:
+            raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
+        return "\n".join(p.written(fmt) for p in puzzles)
+
+    def puzzle_line(self) -> str:
+        return values_text(self.givens)
+
+    def picture_cells(self, layout: Layout, marks: Marks) -> list[str]:
+        return _samurai_cells(self, layout, marks)
+
 
 def _row_chars(p: SamuraiPuzzle, values: list[int], r: int) -> list[str]:
     cols = p.shape[1]
@@ -115,3 +163,28 @@ def _row_chars(p: SamuraiPuzzle, values: list[int], r: int) -> list[str]:
 def to_samurai(p: SamuraiPuzzle) -> str:
     """The samurai format: the word, then the frame, one character a cell."""
     return "samurai\n" + "\n".join("".join(_row_chars(p, p.givens, r)).rstrip() for r in range(p.shape[0])) + "\n"
+
+
+def _samurai_cells(p: SamuraiPuzzle, layout: Layout, marks: Marks) -> list[str]:
+    """The cells of a Samurai's grids, thin lines, thick box borders and each grid's outline."""
+    rows, cols = p.shape
+    s = layout.size
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if p.is_cell(r, c):
+                fill = marks.fill((r + 1, c + 1)) or "#fff"
+                out.append(f'<rect data-cell="r{r + 1}c{c + 1}" x="{layout.x(c)}" y="{layout.y(r)}" width="{s}" '
+                           f'height="{s}" fill="{fill}" stroke="#aaa" stroke-width="1"/>')
+    for r in range(rows):
+        for c in range(cols):
+            if not p.is_cell(r, c):
+                continue
+            if c % 3 == 2 and c + 1 < cols and p.is_cell(r, c + 1):
+                out.append(svg_line(layout.x(c + 1), layout.y(r), layout.x(c + 1), layout.y(r + 1), 2))
+            if r % 3 == 2 and r + 1 < rows and p.is_cell(r + 1, c):
+                out.append(svg_line(layout.x(c), layout.y(r + 1), layout.x(c + 1), layout.y(r + 1), 2))
+    for r0, c0 in p.grids:
+        out.append(f'<rect x="{layout.x(c0)}" y="{layout.y(r0)}" width="{9 * s}" height="{9 * s}" fill="none" '
+                   'stroke="#222" stroke-width="3" class="grid"/>')
+    return out

@@ -25,9 +25,10 @@ from ..puzzles.cells import MARK
 from ..puzzles.entries import Grid, entries_text, read_entries, with_entries
 from ..puzzles.picture import Marks, picture
 from ..puzzles.latin import Unreadable
-from ..puzzles.answers import AnyPuzzle, Solvable, check_puzzle, chunks, limit_ms, plural, values_of
+from ..puzzles.answers import chunks, limit_ms, plural, values_of
+from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..engine.errors import PuzzlogError
-from .solver import solve, takes_value
+from .solver import solve
 
 Cell = tuple[int, int]
 
@@ -194,7 +195,7 @@ def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: f
         report.grid = values
         report.entry_problems = [_problem(p) for p in entry_problems]
         report.wrong = chunks(wrong, 2)
-        report.cells_left = sum(1 for v, takes in zip(values, takes_value(puzzle)) if takes and not v)
+        report.cells_left = sum(1 for v, takes in zip(values, puzzle.takes_value()) if takes and not v)
     return report
 
 
@@ -223,7 +224,7 @@ def possible_values(puzzle: AnyPuzzle, time_limit: float = 3.0) -> PossibleValue
         return None
     givens = puzzle.givens
     seen = [set() for _ in givens]
-    open_cells = [i for i, (v, takes) in enumerate(zip(givens, takes_value(puzzle))) if takes and not v]
+    open_cells = [i for i, (v, takes) in enumerate(zip(givens, puzzle.takes_value())) if takes and not v]
 
     def add(values: list[int]) -> None:
         for i in open_cells:

@@ -22,10 +22,8 @@ from dataclasses import dataclass
 from ..engine import swipl
 from ..puzzles import formats
 from ..engine.errors import PuzzlogError
-from ..puzzles.kakuro import KakuroPuzzle
-from ..puzzles.latin import Puzzle
-from ..puzzles.samurai import SamuraiPuzzle
-from ..puzzles.reading import from_record
+from ..puzzles.kind import PuzzleKind
+from ..puzzles.kinds import AnyPuzzle, from_record
 from ..puzzles.answers import limit_ms
 from ..engine.limits import ATTEMPTS, TECHNIQUE_ATTEMPTS
 from ..engine.catalogue import Listed
@@ -42,7 +40,7 @@ class Generated:
     rating and the seed that makes it (None for one from the stock, made on the way to
     another)."""
 
-    puzzle: Puzzle | KakuroPuzzle | SamuraiPuzzle
+    puzzle: AnyPuzzle
     solution: list[int]
     level: str
     score: int
@@ -52,10 +50,10 @@ class Generated:
     def text(self) -> str:
         """The puzzle in its kind's own format: a line for Sudoku kinds, the unequal format
         for Futoshiki, a grid when there are signs among boxes or for a Kakuro."""
-        return formats.write([self.puzzle], native_format(self.puzzle)).rstrip("\n")
+        return formats.write([self.puzzle], self.puzzle.native_format).rstrip("\n")
 
     def to_json(self) -> dict:
-        return {"kind": self.puzzle.kind, "puzzle": self.text(), "format": native_format(self.puzzle),
+        return {"kind": self.puzzle.kind, "puzzle": self.text(), "format": self.puzzle.native_format,
                 "solution": values_text(self.solution), "level": self.level,
                 "score": self.score, "hardest": self.hardest, "seed": self.seed}
 
@@ -64,18 +62,6 @@ class Generated:
 
     def _repr_svg_(self) -> str:
         return self.puzzle.picture()
-
-
-def native_format(p: Puzzle | KakuroPuzzle | SamuraiPuzzle) -> str:
-    if isinstance(p, KakuroPuzzle):
-        return "grid"
-    if isinstance(p, SamuraiPuzzle):
-        return "samurai"
-    if p.cages is not None:
-        return "killer"
-    if not p.boxed:
-        return "unequal"
-    return "grid" if p.has_signs else "line"
 
 
 def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
@@ -136,7 +122,7 @@ def _generated(answer: list, seed: int | None, source: str) -> Generated:
     """A Generated from the engine's [Record, Level, Score, Hardest, Solution]."""
     record, level, score, hardest, solution = answer
     puzzle = from_record(record, source)
-    assert isinstance(puzzle, (Puzzle, KakuroPuzzle, SamuraiPuzzle))
+    assert isinstance(puzzle, PuzzleKind)
     return Generated(puzzle, list(solution), str(level), int(score), str(hardest), seed)
 
 

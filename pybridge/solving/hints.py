@@ -16,7 +16,8 @@ from ..engine import swipl
 from ..puzzles.entries import Grid, entries_text, read_entries, with_entries
 from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..puzzles.picture import Marks, picture
-from ..puzzles.answers import Solvable, check_puzzle, chunks, limit_ms
+from ..puzzles.answers import chunks, limit_ms
+from ..puzzles.kinds import Solvable, check_puzzle
 from .solver import Position, Solver, Step
 from ..engine.rules import RulesArg, rule_paths
 from .ladder import step_names

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from ..engine import swipl
 from ..puzzles.latin import Unreadable
-from ..puzzles.answers import AnyPuzzle, RatingTerm, Solvable, check_puzzle, chunks, counts, limit_ms, located, plural
+from ..puzzles.answers import RatingTerm, chunks, counts, limit_ms, located, plural
+from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..engine.rules import RulesArg, rule_paths
 from ..engine.catalogue import Listed, catalogue
 

@@ -16,7 +16,7 @@ import os
 import re
 from pathlib import Path
 
-from ..puzzles.answers import AnyPuzzle
+from ..puzzles.kinds import AnyPuzzle
 from ..engine.errors import PuzzlogError
 
 PER_PAGE = {1: (1, 1), 2: (1, 2), 6: (2, 3), 4: (2, 2)}   # puzzles a page: columns, rows

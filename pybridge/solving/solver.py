@@ -20,24 +20,16 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import swipl
-from ..puzzles.answers import AnyPuzzle, Solvable, StepItem, check_puzzle, chunks, counts, limit_ms, located, plural, values_of
+from ..puzzles.answers import StepItem, chunks, counts, limit_ms, located, plural, values_of
+from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.cells import code_candidates
 from ..engine.errors import PuzzleFormatError, PuzzlogError
-from ..puzzles.kakuro import KakuroPuzzle
 from ..puzzles.latin import Unreadable
-from ..puzzles.samurai import SamuraiPuzzle
 from ..puzzles.picture import Marks, picture
 from ..engine.rules import RuleSource, RulesArg, rule_behind, rule_paths, techniques_of
 from .ladder import TECHNIQUE_SETS, names, step_names
 
 MAX_STEPS = 100_000
-
-
-def default_techniques(puzzle: Solvable) -> str:
-    """The fastest set for the puzzle's kind, as bench/ measures: boxes make
-    intersections and pairs pay for themselves; Futoshiki's signs and Kakuro's
-    sums already prune most of what they would find."""
-    return "singles" if puzzle.kind in ("futoshiki", "kakuro") else "pairs"
 
 
 @dataclass(repr=False)
@@ -146,7 +138,7 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     calls it ``solved``.  ``time_limit`` (seconds) bounds the whole search;
     ``techniques`` names the techniques tried before each guess, beyond
     singles: a set of TECHNIQUE_SETS or a list of technique names (default:
-    default_techniques); ``rules`` files of your own (pybridge.load_rules) add theirs.
+    the puzzle's default_techniques); ``rules`` files of your own (pybridge.load_rules) add theirs.
     """
     if isinstance(puzzle, Unreadable):
         return Result(puzzle, "invalid", error=str(puzzle.error))
@@ -154,7 +146,7 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
         raise ValueError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
     paths = rule_paths(rules)
-    chosen = names(techniques, default_techniques(puzzle), paths)
+    chosen = names(techniques, puzzle.default_techniques, paths)
     bound_ms = limit_ms(time_limit)
     swipl.start()
     start = time.perf_counter()
@@ -166,17 +158,6 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     return Result(puzzle, status, values_of(solution) if solution else None, count, guesses,
                   counts(trace), ms, located(puzzle, error) if error else None,
                   [located(puzzle, str(n)) for n in notes] + [f"left out: {text}" for text in false])
-
-
-def takes_value(puzzle: AnyPuzzle) -> list[bool]:
-    """Row-major, whether each cell takes a value (a Kakuro's black cells do not, nor a
-    Samurai's frame where no grid is)."""
-    if isinstance(puzzle, KakuroPuzzle):
-        return [isinstance(c, int) for row in puzzle.cells for c in row]
-    rows, cols = puzzle.shape
-    if isinstance(puzzle, SamuraiPuzzle):
-        return [puzzle.is_cell(i // cols, i % cols) for i in range(rows * cols)]
-    return [True] * (rows * cols)
 
 
 @dataclass
@@ -433,7 +414,7 @@ class Solver:
 
     @property
     def solved(self) -> bool:
-        return all(c > 0 for c, v in zip(self.codes, takes_value(self.puzzle)) if v)
+        return all(c > 0 for c, v in zip(self.codes, self.puzzle.takes_value()) if v)
 
     def candidates(self) -> list[list[set[int]]]:
         """Per cell, the set of remaining candidates ({value} for a placed cell, empty for black)."""
@@ -606,4 +587,4 @@ def _whole(value: int) -> int:
     return min(value, 2 ** 62)
 
 
-__all__ = ["Explanation", "Result", "Solver", "Step", "TECHNIQUE_SETS", "default_techniques", "explain", "solve"]
+__all__ = ["Explanation", "Result", "Solver", "Step", "TECHNIQUE_SETS", "explain", "solve"]

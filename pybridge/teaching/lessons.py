@@ -17,7 +17,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from ..puzzles.answers import AnyPuzzle, plural
+from ..puzzles.answers import plural
+from ..puzzles.kinds import AnyPuzzle
 from ..engine.errors import PuzzlogError, RulesError, RuleStoppedError
 from ..engine.bundled import ROOT
 from ..puzzles.reading import load

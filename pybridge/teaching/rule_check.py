@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from ..engine import swipl
-from ..puzzles.answers import AnyPuzzle, limit_ms, plural
+from ..puzzles.answers import limit_ms, plural
+from ..puzzles.kinds import AnyPuzzle
 from ..engine.bundled import CHECKOUT, ROOT
 from ..engine.errors import PuzzlogError, RuleStoppedError
 from ..puzzles.picture import Marks, picture

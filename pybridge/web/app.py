@@ -116,10 +116,10 @@ class ServerStock:
         with self.lock:
             for (kept_shape, kept_level), answers in self.shelves.items():
                 if kept_shape == shape and (level is None or kept_level == level):
-                    for answer in answers:
-                        if hardest is None or answer.get("hardest") == hardest:
-                            answers.remove(answer)
-                            return answer
+                    for kept in answers:
+                        if hardest is None or kept.get("hardest") == hardest:
+                            answers.remove(kept)
+                            return kept
         return None
 
 

@@ -23,11 +23,10 @@ from ..puzzles.entries import read_entries, with_entries
 from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..engine.catalogue import catalogue
 from ..solving.generate import Generated
-from ..puzzles.kakuro import KakuroPuzzle
-from ..puzzles.samurai import SamuraiPuzzle
+from ..puzzles.kinds import AnyPuzzle
 from ..library.store import describe
 from ..puzzles.picture import picture
-from ..puzzles.latin import Puzzle, Unreadable
+from ..puzzles.latin import Unreadable
 from ..puzzles.reading import read
 from ..solving.solver import Solver
 from ..solving.stock import Stock
@@ -82,7 +81,7 @@ def candidates_call(data: dict, _seconds: float) -> dict:
             "blocked": [[i // cols + 1, i % cols + 1] for i in sorted(blocked)], "notes": notes}
 
 
-def _clashing_entries(p: Puzzle | KakuroPuzzle, values: list[int]) -> dict[int, str]:
+def _clashing_entries(p: AnyPuzzle, values: list[int]) -> dict[int, str]:
     """The player's entries (not givens) whose value is already in one of their units, each
     with the cell it clashes with."""
     _, cols = p.shape
@@ -189,7 +188,7 @@ def _kind_and_format(data: dict) -> tuple[str | None, str | None]:
     return choice(data, "kind", catalogue().kinds, None), choice(data, "format", catalogue().formats, None)
 
 
-def _puzzle(data: dict) -> Puzzle | KakuroPuzzle:
+def _puzzle(data: dict) -> AnyPuzzle:
     puzzles = _read(data)
     p = puzzles[whole(data, "index", 0, len(puzzles) - 1, 0)]
     if isinstance(p, Unreadable):
@@ -206,7 +205,7 @@ def _grid(data: dict) -> str | list[int] | None:
     raise BadRequest("grid: a text in the puzzle's formats, or a list of whole numbers (0 blank)")
 
 
-def shown(p: Puzzle | KakuroPuzzle | SamuraiPuzzle | Unreadable) -> dict:
+def shown(p: AnyPuzzle | Unreadable) -> dict:
     if isinstance(p, Unreadable):
         return {"index": p.index, "error": page_words(p.error)}
     rows, cols = p.shape

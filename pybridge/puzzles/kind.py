@@ -1,0 +1,115 @@
+"""What every kind of puzzle is to the rest of puzzlog: one protocol, so that no caller asks
+which kind it holds.
+
+A kind's Python class (``latin.Puzzle`` for the Latin squares — Sudoku, jigsaw, X,
+greater-than, Killer, Futoshiki, Adjacent —, ``kakuro.KakuroPuzzle``,
+``samurai.SamuraiPuzzle``) subclasses ``PuzzleKind`` and is registered in ``kinds.KINDS``
+under the tag of its engine record; the engine's kind record (prolog/kinds/) says the rest
+(names it is read under, sizes, generation).  Solving, hints, checking, rating, printing, the
+CLI and the server use only what is below; tests/test_kinds.py counts the switches on kinds
+outside these modules (none).
+
+>>> import pybridge
+>>> [p] = pybridge.load("puzzles/kakuro/small.grid")
+>>> p.native_format, p.takes_value()[:3], p.default_techniques
+('grid', [False, False, False], 'singles')
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Sequence
+
+from .cells import values_text
+from .picture import Layout, Marks, picture
+
+
+class PuzzleKind:
+    """The protocol of a kind of puzzle, with what most kinds share as defaults.
+
+    Fields every kind has: ``source``, ``index``, ``line`` (where it came from), ``givens``
+    (row-major values, 0 blank), ``solution`` (one its file gave, or None).  Each kind
+    defines ``kind`` (its catalogue name), ``shape``, ``largest``, ``units()``,
+    ``geometry()`` and ``givens_text()`` (the engine's terms), ``text_of(values)``,
+    ``check()``, its formats and its picture cells.
+    """
+
+    kind: str
+    source: str
+    index: int
+    line: int | None
+    givens: list[int]
+    solution: list[int] | None
+    largest: int
+
+    formats: ClassVar[tuple[str, ...]]   # the formats it is written in (write_all)
+    written_as: ClassVar[str]            # how a message names the family ("Sudoku is written as ...")
+    default_techniques: str = "pairs"    # the fastest technique set for it (bench/ measures)
+    no_value_cell: ClassVar[str] = ""    # how a cell that takes no value is named in a message
+    spaced: bool = False                 # drawn with room between cells (for signs)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- cells
+    def takes_value(self) -> list[bool]:
+        """Row-major, whether each cell takes a value (a Kakuro's black cells do not, nor a
+        Samurai's frame where no grid is)."""
+        rows, cols = self.shape
+        return [True] * (rows * cols)
+
+    def same_layout(self, other: Any) -> None:
+        """Raise PuzzlogError, naming the cell, if ``other`` (the same kind and shape) lays its
+        cells out otherwise: a player's grid must be this puzzle's."""
+
+    def with_values(self, values: list[int]) -> Any:
+        """The puzzle with ``values`` (row-major) as its givens."""
+        return dataclasses.replace(self, givens=list(values))  # type: ignore[type-var]
+
+    # ---------------------------------------------------------------- text
+    @property
+    def native_format(self) -> str:
+        """The format that keeps all of it, as ``generate`` and the library write it."""
+        return self.formats[0]
+
+    def written(self, fmt: str) -> str:
+        """The puzzle as text in ``fmt`` (one of ``formats``); ValueError when the format
+        would drop part of it."""
+        raise NotImplementedError
+
+    @classmethod
+    def write_all(cls, puzzles: Sequence[PuzzleKind], fmt: str) -> str:
+        """Puzzles of this kind as one text in ``fmt``, one after the other."""
+        if fmt not in cls.formats:
+            raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
+        return "\n\n".join(p.written(fmt) for p in puzzles) + "\n"
+
+    def puzzle_line(self) -> str:
+        """The puzzle on one line (a CSV field): its native text, lines joined by ``;``."""
+        return self.written(self.native_format).strip().replace("\n", ";")
+
+    def solution_line(self, values: list[int]) -> str:
+        """A solution on one line, one character a cell (a CSV field, ``--one-line``)."""
+        return values_text(values)
+
+    def text_of(self, values: list[int]) -> str:
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- pictures
+    def picture_cells(self, layout: Layout, marks: Marks) -> list[str]:
+        """The SVG of its cells, lines and borders, under the values."""
+        raise NotImplementedError
+
+    def picture_over(self, layout: Layout) -> list[str]:
+        """The SVG drawn over the values (signs between cells)."""
+        return []
+
+    def __str__(self) -> str:
+        return self.text_of(self.givens)
+
+    def picture(self, values: list[int] | None = None) -> str:
+        """The SVG picture of the grid with ``values`` (default: the givens) in its cells."""
+        return picture(self, self.givens if values is None else values)
+
+    def _repr_svg_(self) -> str:
+        return self.picture()
