@@ -195,12 +195,12 @@ def test_unknown_technique_names_are_ignored(technique):
 ADDED_FROM_A_FILE = """
 import io, contextlib, json
 import pybridge
-from pybridge.cli import commands
+from pybridge.cli.main import main
 from pybridge.engine import swipl
 swipl.call("use_module", ["docs/rules/full_house.pl"], 0)
 listed = io.StringIO()
 with contextlib.redirect_stdout(listed):
-    commands.main(["techniques"])
+    main(["techniques"])
 p = pybridge.load("puzzles/sudoku9.txt")[0]
 steps = [s.to_json() for s in pybridge.explain(p).steps]
 print(json.dumps({"listed": listed.getvalue(), "steps": steps, "solution": pybridge.solve(p).values,

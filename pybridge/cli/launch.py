@@ -8,5 +8,5 @@ from __future__ import annotations
 def main(argv: list[str] | None = None) -> int:
     from ..engine import swipl
     swipl.start_soon()
-    from .commands import main as command
+    from .main import main as command
     return command(argv)

@@ -55,7 +55,7 @@ RATED_FILES = [f for f in WHOLE_FILES if f not in ("puzzles/sudoku9_not_unique.t
 # process, and writes what each printed: one engine start instead of one a command.
 _RUN_EACH = """
 import contextlib, io, json, sys
-from pybridge.cli.commands import main
+from pybridge.cli.main import main
 printed = []
 for argv in json.load(sys.stdin):
     out = io.StringIO()
