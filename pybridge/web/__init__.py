@@ -1,9 +1,9 @@
 """``puzzlog serve``: a local page and a JSON API on the engine (``pip install puzzlog[web]``).
 
-The page and the API live in ``app.py`` (what it accepts and refuses), the engine work of
-each call in ``calls.py``, the engine processes behind it in ``engines.py``, and the HTTP
-server's own limits in ``server.py``; this module only says clearly when the optional
-dependencies are missing.
+The page and the API live in ``app.py`` (what it accepts and refuses, and the route groups
+it is made of), the engine work of each call in ``calls.py``, the engine processes behind it
+in ``engines.py``, and the HTTP server's own limits in ``server.py``; this module only says
+clearly when the optional dependencies are missing.
 """
 from __future__ import annotations
 
