@@ -1,8 +1,6 @@
 """A pool of worker processes, one SWI-Prolog engine each, for batches of puzzles.
 
-pyswip is not thread-safe, and SWI-Prolog cannot be forked once it runs threads, so
-each worker is a fresh interpreter (multiprocessing's ``spawn``), never a fork of a
-process that has started Prolog.  Work goes out in chunks and comes back one item at a
+Each worker is an EngineProcess (engine/process.py: spawned, never forked).  Work goes out in chunks and comes back one item at a
 time, so a worker that dies or hangs costs only the item it was on: that item is
 reported as a ``Failure``, the rest of its chunk goes back in the queue, and a new
 worker takes the place of the old one.
@@ -23,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from ..engine.errors import PuzzlogError
+from ..engine.process import EngineProcess
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
@@ -81,63 +80,25 @@ def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
 
 @dataclass
 class _Worker:
-    process: Any
-    conn: Connection
+    engine: EngineProcess
     chunk: deque = field(default_factory=deque)   # (index, item) sent and not yet answered
     since: float = 0.0                            # when it last started an item
     ready: bool = False                           # it said it started
 
     @classmethod
     def start(cls, function: Callable[[Any], Any]) -> _Worker:
-        return cls(*spawn(_serve, function, name="puzzlog-worker"))
+        return cls(EngineProcess(_serve, function, name="puzzlog-worker"))
 
     def give(self, chunk: list) -> None:
         self.chunk.extend(chunk)
         self.since = time.monotonic()
         try:
-            self.conn.send(chunk)
+            self.engine.send(chunk)
         except OSError:  # it died already: its end of file says so below
             pass
 
     def stop(self, kill: bool = False) -> None:
-        stop(self.process, self.conn, kill)
-
-
-def spawn(target: Callable[..., None], *args: Any, name: str) -> tuple[Any, Connection]:
-    """A fresh interpreter (spawned) running target(its end of a pipe, *args), and this
-    end of the pipe."""
-    import multiprocessing  # here, not at import: a command that starts no worker never loads it
-    spawning = multiprocessing.get_context("spawn")
-    ours, theirs = spawning.Pipe()
-    process = spawning.Process(target=target, args=(theirs, *args), name=name, daemon=True)
-    # Ctrl-C waits until the new interpreter has been sent what it starts from: cut short,
-    # it would print a traceback of its own ("EOFError: Ran out of input").
-    blocked = threading.current_thread() is threading.main_thread()
-    if blocked:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        process.start()
-    finally:
-        if blocked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-    theirs.close()  # so that the worker's death reads as end of file here
-    return process, ours
-
-
-def stop(process: Any, conn: Connection, kill: bool = False) -> None:
-    """Stop a spawned worker: killed, or told to stop (None) and given 5 s to do so."""
-    if kill:
-        process.kill()
-    else:
-        try:
-            conn.send(None)
-        except OSError:
-            pass
-    process.join(5)
-    if process.is_alive():
-        process.kill()
-        process.join()
-    conn.close()
+        self.engine.stop(kill)
 
 
 def chunk_size(items: int, jobs: int) -> int:
@@ -171,7 +132,7 @@ class Pool:
     def _started_badly(self, worker: _Worker) -> None:
         self.start_failures += 1
         if self.start_failures >= _START_FAILURES:
-            raise PuzzlogError(f"worker processes stop as they start (exit code {worker.process.exitcode}): "
+            raise PuzzlogError(f"worker processes stop as they start (exit code {worker.engine.exitcode}): "
                                "see the messages above; a script that starts a pool needs "
                                "`if __name__ == \"__main__\":`")
 
@@ -213,14 +174,14 @@ class Pool:
                 if not w.chunk and pending:  # smaller chunks towards the end: no worker waits on another's
                     ahead = len(pending) if exhausted else window
                     w.give([pending.popleft() for _ in range(min(len(pending), chunk_size(ahead, len(workers))))])
-            ready = wait([w.conn for w in workers], _POLL_SECONDS if self.hang_seconds else None)
+            ready = wait([w.engine.conn for w in workers], _POLL_SECONDS if self.hang_seconds else None)
             now = time.monotonic()
             for n, w in enumerate(workers):
                 failure = None
-                if w.conn in ready:
+                if w.engine.conn in ready:
                     try:
-                        while w.conn.poll():
-                            message = w.conn.recv()
+                        while w.engine.conn.poll():
+                            message = w.engine.conn.recv()
                             if message == _READY:
                                 w.ready, w.since, self.start_failures = True, time.monotonic(), 0
                                 continue
@@ -230,12 +191,12 @@ class Pool:
                             yield message[0], tagged(message[1], item)
                         continue
                     except (EOFError, OSError):
-                        w.process.join(5)
+                        w.engine.process.join(5)
                         if not w.ready:
                             self._started_badly(w)
                         if w.ready and w.chunk:
                             failure = Failure("error", f"the worker process stopped (exit code "
-                                                       f"{w.process.exitcode}) on this puzzle")
+                                                       f"{w.engine.exitcode}) on this puzzle")
                 elif w.chunk and self.hang_seconds is not None and now - w.since > self.hang_seconds:
                     failure = Failure("timeout", f"the worker took over {self.hang_seconds:g} s on this puzzle "
                                                  "and was stopped")
@@ -294,4 +255,4 @@ def run_pool(function: Callable[[Any], Any], items: Iterable[Any], jobs: int,
         yield from pool.run(items)
 
 
-__all__ = ["WINDOW", "Failure", "Pool", "attempt", "tagged", "chunk_size", "run_pool", "spawn", "stop"]
+__all__ = ["WINDOW", "Failure", "Pool", "attempt", "tagged", "chunk_size", "run_pool"]

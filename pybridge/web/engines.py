@@ -39,7 +39,7 @@ from typing import Any, Awaitable
 
 from ..engine import swipl
 from ..engine.errors import EngineError, PuzzlogError
-from ..batches.pool import spawn, stop
+from ..engine.process import EngineProcess
 
 QUICK_CALLS = frozenset({"read", "candidates", "bundled"})
 CALL_OFF_GRACE = 0.5   # seconds past a deadline before the server answers and calls the work off itself
@@ -185,8 +185,7 @@ class _Slot(threading.Thread):
     def __init__(self, pool: EnginePool, number: int) -> None:
         super().__init__(name=f"puzzlog-engine-{number}", daemon=True)
         self.pool = pool
-        self.process: Any = None
-        self.conn: Connection | None = None
+        self.engine: EngineProcess | None = None
         self.started = threading.Event()   # its first engine is ready (or could not start)
 
     def run(self) -> None:
@@ -205,12 +204,12 @@ class _Slot(threading.Thread):
 
     def _ready(self) -> bool:
         """A worker that answers, started (and waited for) when there is none."""
-        if self.process is not None and self.process.is_alive():
+        if self.engine is not None and self.engine.alive:
             return True
         self._stop(kill=True)
-        self.process, self.conn = spawn(_serve, name="puzzlog-engine")
+        self.engine = EngineProcess(_serve, name="puzzlog-engine")
         try:
-            if self.conn.poll(START_SECONDS) and self.conn.recv()[0] == "ready":
+            if self.engine.conn.poll(START_SECONDS) and self.engine.conn.recv()[0] == "ready":
                 return True
         except (EOFError, OSError):
             pass
@@ -227,35 +226,36 @@ class _Slot(threading.Thread):
         if left <= 0:
             job.settle(out_of_time(job.seconds))
             return
-        assert self.conn is not None
-        self.conn.send(("run", job.id, job.name, job.data, left, self.pool.max_response_bytes))
+        assert self.engine is not None
+        conn = self.engine.conn
+        conn.send(("run", job.id, job.name, job.data, left, self.pool.max_response_bytes))
         called_off_at = None
         while True:
             try:
-                if self.conn.poll(0.05):
-                    kind, job_id, status, body = self.conn.recv()
+                if conn.poll(0.05):
+                    kind, job_id, status, body = conn.recv()
                     if job_id == job.id:
                         job.settle((status, body))
                         return
                     continue
             except (EOFError, OSError):
                 job.settle(answer(500, {"error": f"the engine process stopped (exit code "
-                                                 f"{self.process.exitcode}) on this request"}))
+                                                 f"{self.engine.exitcode}) on this request"}))
                 self._stop(kill=True)
                 return
             now = time.monotonic()
             if called_off_at is None and (job.called_off.is_set() or now > job.deadline + CALL_OFF_GRACE):
                 called_off_at = now
-                self.conn.send(("cancel", job.id))
+                conn.send(("cancel", job.id))
             elif called_off_at is not None and now - called_off_at > KILL_AFTER:
                 job.settle(out_of_time(job.seconds))
                 self._stop(kill=True)  # replaced when the next job comes
                 return
 
     def _stop(self, kill: bool = False) -> None:
-        if self.process is not None:
-            stop(self.process, self.conn, kill)
-            self.process = self.conn = None
+        if self.engine is not None:
+            self.engine.stop(kill)
+            self.engine = None
 
 
 class EnginePool:
