@@ -89,6 +89,10 @@ def test_the_python_batch_gives_values_in_order():
     assert [r.values for r in results] == [pybridge.solve(p).values for p in puzzles]
     ratings = pybridge.batch(puzzles[:3], "rate", jobs=2, time_limit=20)
     assert [r.level for r in ratings] == [pybridge.rate(p).level for p in puzzles[:3]]
+    explained = pybridge.batch(puzzles[:3], "explain", jobs=2)   # every verb of batches/verbs.py
+    assert [[s.text for s in e.steps] for e in explained] == \
+        [[s.text for s in pybridge.explain(p).steps] for p in puzzles[:3]]
+    assert all(e.status == "solved" and e.values == r.values for e, r in zip(explained, results))
     with pytest.raises(pybridge.PuzzlogError, match="no sudoku of 4x4 with level extreme"):
         pybridge.batch([1], "generate", kind="sudoku", size=4, difficulty="extreme", attempts=2)
 

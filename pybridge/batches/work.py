@@ -16,22 +16,22 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from ..engine.errors import PuzzlogError
 from ..engine.limits import LIMITS, Limits
 from .pool import Failure, Pool, attempt, chunk_size, run_pool, tagged
+from .verbs import VERBS, Verb
 
 if TYPE_CHECKING:
     from ..solving.generate import Generated
     from ..solving.rating import Rating
-    from ..solving.solver import Result
+    from ..solving.solver import Explanation, Result
 
-WORKS = ("solve", "rate", "generate")
 HANG_GRACE = 5.0     # seconds past the time limit before a worker counts as hung and is replaced
-AUTO_JOBS_AT = {"solve": 200, "rate": 200, "generate": 4}  # --jobs's default: one per core from this many
+WORKS = tuple(VERBS)
+AUTO_JOBS_AT = {name: verb.auto_jobs_at for name, verb in VERBS.items()}  # --jobs's default
 
 
 @dataclass
@@ -45,63 +45,38 @@ class Unread:
 
 @dataclass(frozen=True)
 class Work:
-    """What to do with one item, picklable so that any process can do it: ``name`` is solve
-    or rate (items are puzzles) or generate (items are seeds); ``options`` the keywords of
-    that call; ``limits`` the engine's limits, which a fresh worker takes on."""
+    """What to do with one item, picklable so that any process can do it: ``name`` is a
+    verb of verbs.VERBS (solve, rate, explain: items are puzzles; generate: items are
+    seeds); ``options`` the keywords of that call; ``limits`` the engine's limits, which a
+    fresh worker takes on."""
 
     name: str
     options: dict = field(default_factory=dict)
     limits: Limits = field(default_factory=lambda: dataclasses.replace(LIMITS))
 
     def __post_init__(self) -> None:
-        if self.name not in WORKS:
-            raise PuzzlogError(f"unknown work {self.name!r} (one of {', '.join(WORKS)})")
+        if self.name not in VERBS:
+            raise PuzzlogError(f"unknown work {self.name!r} (one of {', '.join(VERBS)})")
 
-    def __call__(self, item: Any) -> Result | Rating | Generated | Failure | Unread | None:
+    @property
+    def verb(self) -> Verb:
+        return VERBS[self.name]
+
+    def __call__(self, item: Any) -> Result | Rating | Explanation | Generated | Failure | Unread | None:
         if isinstance(item, Unread):
             return item
         _adopt(self.limits)
-        if self.name == "solve":
-            from ..solving.solver import solve  # a command imports only what its work needs
-            return solve(item, **self.options)
-        if self.name == "rate":
-            from ..solving.rating import rate
-            return rate(item, **self.options)
-        return self._generate(item)
+        return self.verb.do(item, self.options)
 
-    def _generate(self, seed: int) -> Generated | Failure | None:
-        """The puzzle of ``seed``; None when the run's deadline has passed, a Failure with
-        the message when no attempt gives what was asked."""
-        from ..solving.generate import generate
-        options = dict(self.options)
-        deadline = options.pop("deadline", None)
-        remaining = None if deadline is None else deadline - time.time()
-        if remaining is not None and remaining <= 0:
-            return None
-        try:
-            made = generate(count=1, seed=seed, time_limit=remaining, **options)
-        except PuzzlogError as exc:
-            return Failure("error", str(exc))
-        return made[0] if made else None
-
-    def failed(self, item: Any, failure: Failure) -> Result | Rating | Failure:
-        """The record of an item whose worker died or hung."""
-        if self.name == "solve":
-            from ..solving.solver import Result
-            return Result(item, failure.status, error=failure.message)
-        if self.name == "rate":
-            from ..solving.rating import Rating
-            return Rating(item, failure.status, error=failure.message)
-        return failure
+    def failed(self, item: Any, failure: Failure) -> Any:
+        """The value of an item whose worker died or hung."""
+        return self.verb.failed(item, failure)
 
     @property
     def hang_seconds(self) -> float | None:
         """How long one item may keep a worker before it is replaced: the engine stops at
         the time limit itself; this is for a worker that does not come back at all."""
-        limit = self.options.get("time_limit")
-        if self.name == "generate":
-            deadline = self.options.get("deadline")
-            limit = None if deadline is None else max(0.0, deadline - time.time())
+        limit = self.verb.hang_limit(self.options)
         return None if limit is None else limit + HANG_GRACE
 
 
@@ -160,10 +135,10 @@ def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterat
 
 def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, client: Any = None,
           **options: Any) -> list:
-    """``work`` (solve, rate or generate) done on every item, the values in input order.
+    """``work`` (solve, rate, explain or generate) done on every item, the values in input order.
 
-    Items are puzzles for solve and rate, and seeds for generate; ``options`` are the
-    keywords of pybridge.solve, rate or generate (``count`` excepted).  ``jobs`` worker
+    Items are puzzles for solve, rate and explain, and seeds for generate; ``options`` are the
+    keywords of pybridge.solve, rate, explain or generate (``count`` excepted).  ``jobs`` worker
     processes share the work (None: one per core for big batches, as ``--jobs`` by
     default); ``client``, a ``dask.distributed.Client``, sends it to that cluster instead.
     A puzzle whose worker died or hung gets the status error or timeout; a seed that gives

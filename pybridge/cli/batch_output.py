@@ -24,18 +24,12 @@ from ..batches.pool import Failure, Pool   # light: its processes start only whe
 
 @dataclass
 class Batch:
-    """How one command shows and keeps what its work gives."""
+    """A batch: its work (whose verb says what its records are, batches/verbs.py) and how
+    the command shows a value, or a file it could not read, on stdout."""
 
     work: Work
-    show: Callable[[Any], None]                 # a value on stdout
-    record: Callable[[Any], dict]               # a value as a JSON record (--output)
-    key: Callable[[Any], Hashable]              # an item's key, as ``record_key`` finds it in a record
-    record_key: Callable[[dict], Hashable]
-    ok: Callable[[Any], bool]
+    show: Callable[[Any], None]
     show_unread: Callable[[Unread], None] = lambda unread: None
-    unread_record: Callable[[Unread], dict] = lambda unread: {}
-    record_ok: Callable[[dict], bool] = lambda record: True     # a record kept from an earlier run is ok
-    retried: Callable[[dict], bool] = lambda record: False      # --retry-errors does it again
 
 
 class Terminated(KeyboardInterrupt):
@@ -76,8 +70,9 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], s
     pairs = None
     try:
         if args.output:
-            state.out = RecordsFile(args.output, batch.record_key, args.resume,
-                                    batch.retried if args.retry_errors else None, batch.record_ok)
+            verb = batch.work.verb
+            state.out = RecordsFile(args.output, verb.record_key, args.resume,
+                                    verb.retried if args.retry_errors else None, verb.record_ok)
         out = state.out
         client = _client(args.cluster) if args.cluster else None
         jobs = None if args.jobs is None else args.jobs or cores()
@@ -120,7 +115,7 @@ def _counted(entries: Iterator, progress: Progress) -> Iterator:
 
 
 def _key(batch: Batch, entry: Any) -> Hashable:
-    return (entry.name, None) if isinstance(entry, Unread) else batch.key(entry)
+    return (entry.name, None) if isinstance(entry, Unread) else batch.work.verb.key(entry)
 
 
 def _to_stdout(batch: Batch, pairs: Iterator, progress: Progress, _out: None) -> bool:
@@ -136,7 +131,7 @@ def _to_stdout(batch: Batch, pairs: Iterator, progress: Progress, _out: None) ->
         if isinstance(value, Failure):
             raise PuzzlogError(value.message)
         batch.show(value)
-        ok = ok and batch.ok(value)
+        ok = ok and batch.work.verb.ok(value)
     return ok
 
 
@@ -144,7 +139,7 @@ def _to_file(batch: Batch, pairs: Iterator, progress: Progress, out: RecordsFile
     ok = True
     for _, value in pairs:
         if isinstance(value, Unread):
-            out.write(batch.unread_record(value))
+            out.write(batch.work.verb.unread_record(value.name, value.error))
             ok = False
             continue
         progress.step()
@@ -153,8 +148,8 @@ def _to_file(batch: Batch, pairs: Iterator, progress: Progress, out: RecordsFile
         if value is None:
             ok = False
             continue
-        out.write(batch.record(value))
-        ok = ok and batch.ok(value)
+        out.write(batch.work.verb.record(value))
+        ok = ok and batch.work.verb.ok(value)
     return ok
 
 

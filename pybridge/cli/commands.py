@@ -62,12 +62,6 @@ def _file_key(name: str) -> object:
         return name
 
 
-def _file_failure(name: str, error: PuzzlogError) -> dict:
-    """A JSON record for a file that could not be read at all: the keys of any other record."""
-    return {"source": name, "index": None, "line": None, "kind": None, "status": "invalid", "grid": [],
-            "solutions": 0, "guesses": 0, "techniques": {}, "ms": 0.0, "error": str(error), "notes": []}
-
-
 def _header(p: AnyPuzzle | Unreadable) -> str:
     where = p.source if p.line is None else f"{p.source}:{p.line}"
     rows, cols = p.shape
@@ -137,14 +131,6 @@ def _entries(files: list[str], kind: str | None, fmt: str | None) -> Iterator:
             yield batch_output.Unread(name, exc)
 
 
-def _puzzle_key(p: AnyPuzzle | Unreadable) -> tuple:
-    return (p.source, p.index)
-
-
-def _record_key(record: dict) -> tuple:
-    return (record["source"], record["index"])
-
-
 def _solve(args: argparse.Namespace) -> int:
     files = _files(args)
     if files is None:
@@ -166,7 +152,7 @@ def _solve(args: argparse.Namespace) -> int:
 
     def show_unread(unread: batch_output.Unread) -> None:
         if args.json:
-            print(json.dumps(_file_failure(unread.name, unread.error)), flush=True)
+            print(json.dumps(work.verb.unread_record(unread.name, unread.error)), flush=True)
         elif writer:
             writer.writerow([unread.name, "", "", "", "", "", "invalid", 0, 0, 0, str(unread.error)])
         elif args.one_line:
@@ -177,22 +163,8 @@ def _solve(args: argparse.Namespace) -> int:
 
     work = Work("solve", {"max_solutions": args.count, "time_limit": args.time_limit, "techniques": args.techniques,
                           "rules": _rules(args)})
-    batch = batch_output.Batch(work, show, Result.to_json, _puzzle_key, _record_key, lambda r: r.ok, show_unread,
-                            lambda unread: _file_failure(unread.name, unread.error),
-                            lambda record: record["status"] == "solved"
-                            and record.get("matches_given_solution") is not False, _failed_record)
+    batch = batch_output.Batch(work, show, show_unread)
     return 0 if batch_output.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
-
-
-def _failed_record(record: dict) -> bool:
-    """A record --retry-errors does again: its worker died or hung, or its time ran out."""
-    return record.get("status") in ("error", "timeout")
-
-
-def _rate_failure(unread: batch_output.Unread) -> dict:
-    return {"source": unread.name, "index": None, "line": None, "kind": None, "status": "invalid", "level": None,
-            "score": 0, "hardest": None, "techniques": {}, "guesses": 0, "features": {}, "error": str(unread.error),
-            "ms": 0.0}
 
 
 def _rate(args: argparse.Namespace) -> int:
@@ -211,13 +183,12 @@ def _rate(args: argparse.Namespace) -> int:
 
     def show_unread(unread: batch_output.Unread) -> None:
         if args.json:
-            print(json.dumps(_rate_failure(unread)), flush=True)
+            print(json.dumps(work.verb.unread_record(unread.name, unread.error)), flush=True)
         else:
             print(f"puzzlog: {unread.error}", file=sys.stderr)
 
     work = Work("rate", {"time_limit": args.time_limit, "rules": _rules(args)})
-    batch = batch_output.Batch(work, show, Rating.to_json, _puzzle_key, _record_key, lambda r: r.ok, show_unread,
-                            _rate_failure, lambda record: record["status"] == "rated", _failed_record)
+    batch = batch_output.Batch(work, show, show_unread)
     return 0 if batch_output.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
 
 
@@ -325,8 +296,7 @@ def _generate(args: argparse.Namespace) -> int:
     work = Work("generate", {"kind": args.kind, "size": args.size, "box": args.box, "difficulty": args.difficulty,
                              "technique": args.technique, "symmetry": args.symmetry, "attempts": args.attempts,
                              "givens": args.givens, "start": args.start, "deadline": deadline})
-    batch = batch_output.Batch(work, show, Generated.to_json, lambda seed: seed, lambda record: record["seed"],
-                            lambda g: True)
+    batch = batch_output.Batch(work, show)
     ok = batch_output.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))
     if not ok:
         made_so_far = "some" if args.output else plural(made, "puzzle")
