@@ -1,75 +1,23 @@
-// The puzzlog page: open a puzzle, play it (entries, pencil marks, undo), ask the API to
-// check, hint, reveal, solve, rate and explain, keep it in the library, or design one (the
-// design's own rules are design.js).  The board is the engine's own SVG picture; entries
-// and pencil marks are drawn over its cells.
+// The puzzlog page: open a puzzle, play it (entries, pencil marks, undo, the clock), ask the
+// API to check, hint, reveal, solve and rate, or design one (the design's own rules are
+// design.js).  The board is the engine's own SVG picture; entries and pencil marks are drawn
+// over its cells.  What the modules share is page.js's; the stepper (explain) is stepper.js,
+// the library library.js.
 
 import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
 import {applyKey, counted, designSizes, designText, emptyDesign, extendCage, isJigsaw, makeCage, readAs,
         sizeProblem} from "./design.js";
+import {flushProgress, keep, keepProgress, keepSoon, listLibrary} from "./library.js";
+import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, fresh, indexOf, isGiven, isRight,
+        largest, mmss, pickable, rect, request, rowCol, save, say, score, state, storageKey, valueAt} from "./page.js";
+import {closeStepper, explain, startStepper} from "./stepper.js";
 
-const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
-
-let current = null;   // the puzzle shown: {text, kind, format, index, rows, cols}
-let play = null;      // the player's progress, kept in the browser (see fresh())
-let selected = null;  // "r1c2"
-let undone = [];      // positions undo took back, for redo
-let explanation = null, stepAt = 0, playing = null;
-let libraryOn = true;  // false when the server keeps no library
-let design = null;     // while designing: {kind, size, givens, across, down, regions, black, clues, cage, sums}
-let dragged = null;    // the cells (indices) a drag over a Killer design's board has crossed
-let designUndo = [], designRedo = [];  // earlier and taken-back designs, as JSON
-let designTurn = 0;    // counts the verdicts asked for
-let keepTimer = null;  // progress goes to the library a moment after the last change
 const DESIGN_SECONDS = 3;  // engine time for each design verdict
-
-function fresh() {
-  return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
-          finished: null, paused: 0, pausedAt: null};
-}
-
-async function apiCall(path, body, signal = undefined) {
-  const response = await fetch(path, body === undefined ? {signal} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
-
-function say(text, isError = false) {
-  $("message").textContent = inPageWords(text);
-  $("message").className = isError ? "error" : "";
-}
-
-// A jigsaw's regions are named by the letters the board shows, not the engine's numbers.
-const REGION_LETTERS = "abcdefghijklmnopqrstuvwxy";
-function inPageWords(text) {
-  if (!current?.regions || design) return text;
-  return text.replace(/\bbox(es)? (\d+)/g, (_, plural, n) => `region${plural ? "s" : ""} ${REGION_LETTERS[n - 1]}`);
-}
-
-const api = (path, body) => apiCall(path, body);
-const storageKey = () => `puzzlog:${current.index}:${current.text}`;
-const save = () => localStorage.setItem(storageKey(), JSON.stringify(play));
-const cellAt = (r, c) => `r${r}c${c}`;
-const cellOf = (i, cols) => cellAt(Math.floor(i / cols) + 1, i % cols + 1);  // of a row-major index
-const rowCol = (cell) => cell.match(/r(\d+)c(\d+)/).slice(1).map(Number);
-const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
-// A white cell, or in design also a Kakuro's black one (it can be turned white again).
-const pickable = (cell) => rect(cell) || (design && $("board").querySelector(`rect[data-black="${cell}"]`));
-const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
-const largest = () => current.largest || current.rows;  // the largest value a cell takes
-const indexOf = (cell) => { const [r, c] = rowCol(cell); return (r - 1) * current.cols + c - 1; };
-// What a cell holds now: the player's entry, else its given, else 0.
-const valueAt = (i) => play.entries[cellOf(i, current.cols)] || current.givens[i] || 0;
-// Right by the solution the page asked for (none yet, or none unique: never "right").
-const isRight = (i) => Boolean(current.solution) && current.solution[i] === valueAt(i);
-const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
 // The cells that share a unit with a cell (row, column, box or region, diagonal, Kakuro run).
 function peers(cell) {
   const i = indexOf(cell), out = new Set();
-  for (const unit of current.units) if (unit.includes(i)) unit.forEach((j) => { if (j !== i) out.add(j); });
+  for (const unit of state.current.units) if (unit.includes(i)) unit.forEach((j) => { if (j !== i) out.add(j); });
   return out;
 }
 
@@ -77,7 +25,7 @@ function peers(cell) {
 // says are wrong (never a given, never a right entry; every one while there is no solution).
 function clashes() {
   const blamed = new Set();
-  for (const unit of current.units) {
+  for (const unit of state.current.units) {
     const seen = new Map();
     for (const i of unit) {
       const v = valueAt(i);
@@ -86,8 +34,8 @@ function clashes() {
     for (const cells of seen.values()) {
       if (cells.length < 2) continue;
       for (const i of cells) {
-        const cell = cellOf(i, current.cols);
-        if (play.entries[cell] && !isRight(i)) blamed.add(cell);
+        const cell = cellOf(i, state.current.cols);
+        if (state.play.entries[cell] && !isRight(i)) blamed.add(cell);
       }
     }
   }
@@ -95,18 +43,14 @@ function clashes() {
 }
 
 function show(puzzle, text, format, source = "", readAs = null) {
-  if (keepTimer) {  // the progress of the puzzle left goes to the library first
-    clearTimeout(keepTimer);
-    keepTimer = null;
-    keepProgress().catch(() => {});
-  }
-  current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
+  flushProgress();  // the progress of the puzzle left goes to the library first
+  state.current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
              readAs, units: puzzle.units || [], givens: puzzle.givens || [], solution: null,
              regions: puzzle.regions || null, largest: puzzle.largest};
-  if (!design) {
+  if (!state.design) {
     keep(source);
     localStorage.setItem("puzzlog:last", JSON.stringify({text, format, index: puzzle.index, readAs, source}));
-    learnSolution(current);
+    learnSolution(state.current);
   }
   if (source !== $("bundled").value || !source) {  // not a bundled file: its menu and link no longer apply
     $("bundled").value = "";
@@ -116,13 +60,13 @@ function show(puzzle, text, format, source = "", readAs = null) {
   $("board").innerHTML = puzzle.picture;
   delete $("board").dataset.solution;
   drawPad();
-  play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
-  selected = null;
-  undone = [];
+  state.play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
+  state.selected = null;
+  state.undone = [];
   closeStepper();
   draw();
-  $("board").classList.toggle("paused", Boolean(play.pausedAt));
-  $("pause").textContent = play.pausedAt ? "Resume" : "Pause";
+  $("board").classList.toggle("paused", Boolean(state.play.pausedAt));
+  $("pause").textContent = state.play.pausedAt ? "Resume" : "Pause";
   $("aside").innerHTML = "";
   say(`${puzzle.kind} ${puzzle.rows}x${puzzle.cols}`);
   showScore();
@@ -133,7 +77,7 @@ function show(puzzle, text, format, source = "", readAs = null) {
 // wrong entries are charged and blamed, and it sees the last right digit end the game.
 function learnSolution(shown) {
   api("/api/solve", request()).then((result) => {
-    if (current !== shown || result.status !== "solved") return;
+    if (state.current !== shown || result.status !== "solved") return;
     shown.solution = result.grid.flat();
     $("board").dataset.solution = "known";  // what the page now knows (tests wait for it)
     draw();
@@ -143,9 +87,9 @@ function learnSolution(shown) {
 
 // Every cell holds the solution's value: the game ends, the clock stops, the library keeps it.
 function finishIfDone() {
-  if (!current?.solution || play.finished || design) return;
-  if (!current.solution.every((v, i) => !v || valueAt(i) === v)) return;
-  play.finished = Date.now();
+  if (!state.current?.solution || state.play.finished || state.design) return;
+  if (!state.current.solution.every((v, i) => !v || valueAt(i) === v)) return;
+  state.play.finished = Date.now();
   save();
   showScore();
   say("Solved! Every entry is right.");
@@ -157,7 +101,7 @@ function draw(wrong = []) {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
   svg.querySelectorAll(".entry, .pencil, .region-letter, .mark-line").forEach((e) => e.remove());
-  const clashing = design || !$("clashes").checked ? new Set() : clashes();
+  const clashing = state.design || !$("clashes").checked ? new Set() : clashes();
   const add = (attributes, text) => {
     const t = document.createElementNS(SVG, "text");
     for (const [k, v] of Object.entries(attributes)) t.setAttribute(k, v);
@@ -166,12 +110,12 @@ function draw(wrong = []) {
   };
   // a jigsaw's regions by letter: in design every cell's (the letter paints it), in play the
   // first cell of each (the letter the page's words use)
-  const regions = design && isJigsaw(design.kind) ? design.regions : design ? null : current.regions;
+  const regions = state.design && isJigsaw(state.design.kind) ? state.design.regions : state.design ? null : state.current.regions;
   if (regions) {
     const named = new Set();
     regions.forEach((region, i) => {
-      const cell = cellOf(i, design ? design.size : current.cols), box = rect(cell);
-      if (!box || (!design && named.has(region))) return;
+      const cell = cellOf(i, state.design ? state.design.size : state.current.cols), box = rect(cell);
+      if (!box || (!state.design && named.has(region))) return;
       named.add(region);
       const size = Number(box.getAttribute("width"));
       add({x: Number(box.getAttribute("x")) + size * 0.12, y: Number(box.getAttribute("y")) + size * 0.28,
@@ -179,9 +123,9 @@ function draw(wrong = []) {
     });
   }
   const side = Math.ceil(Math.sqrt(largest()));
-  for (const [cell, marks] of Object.entries(play.pencil)) {
+  for (const [cell, marks] of Object.entries(state.play.pencil)) {
     const box = rect(cell);
-    if (!box || play.entries[cell]) continue;
+    if (!box || state.play.entries[cell]) continue;
     const size = Number(box.getAttribute("width")), x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
     for (const v of marks) {
       const col = (v - 1) % side, row = Math.floor((v - 1) / side);
@@ -189,7 +133,7 @@ function draw(wrong = []) {
            "text-anchor": "middle", class: "pencil", "data-pencil": cell}, valueChar(v));
     }
   }
-  for (const [cell, value] of Object.entries(play.entries)) {
+  for (const [cell, value] of Object.entries(state.play.entries)) {
     const box = rect(cell);
     if (!box) continue;
     const size = Number(box.getAttribute("width")), x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
@@ -209,21 +153,21 @@ function draw(wrong = []) {
 // The chosen cell's units, and the other places of its value, lit up.
 function highlight() {
   const svg = $("board").querySelector("svg");
-  if (!svg || design) return;
+  if (!svg || state.design) return;
   svg.querySelectorAll("rect.peer, rect.same").forEach((r) => r.classList.remove("peer", "same"));
-  if (!selected || !rect(selected)) return;
-  for (const j of peers(selected)) rect(cellOf(j, current.cols))?.classList.add("peer");
-  const value = valueAt(indexOf(selected));
+  if (!state.selected || !rect(state.selected)) return;
+  for (const j of peers(state.selected)) rect(cellOf(j, state.current.cols))?.classList.add("peer");
+  const value = valueAt(indexOf(state.selected));
   if (!value) return;
-  current.givens.forEach((_, i) => {
-    const cell = cellOf(i, current.cols);
-    if (cell !== selected && valueAt(i) === value) rect(cell)?.classList.add("same");
+  state.current.givens.forEach((_, i) => {
+    const cell = cellOf(i, state.current.cols);
+    if (cell !== state.selected && valueAt(i) === value) rect(cell)?.classList.add("same");
   });
 }
 
 // A digit pad under the board, for a mouse or a finger: each button is that key on the board.
 function drawPad() {
-  const keys = design?.kind === "kakuro" ? [..."#1234567890\\"] : design?.kind === "killer" ? [..."1234567890"]
+  const keys = state.design?.kind === "kakuro" ? [..."#1234567890\\"] : state.design?.kind === "killer" ? [..."1234567890"]
     : [...catalogue.value_chars.slice(0, largest())];
   $("pad").innerHTML = "";
   for (const key of [...keys, "Delete"]) {
@@ -237,14 +181,14 @@ function drawPad() {
 
 function select(cell) {
   $("board").querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
-  selected = cell;
+  state.selected = cell;
   pickable(cell)?.classList.add("selected");
-  if (!design && current) { highlight(); announce(cell); }
+  if (!state.design && state.current) { highlight(); announce(cell); }
 }
 
 // What a screen reader says of the chosen cell: "row 3, column 5, empty, pencil marks 1 4 7".
 function announce(cell) {
-  const [r, c] = rowCol(cell), value = valueAt(indexOf(cell)), marks = play.pencil[cell] || [];
+  const [r, c] = rowCol(cell), value = valueAt(indexOf(cell)), marks = state.play.pencil[cell] || [];
   const held = value ? `${valueChar(value)}${isGiven(cell) ? ", given" : ""}`
                      : `empty${marks.length ? `, pencil marks ${marks.map(valueChar).join(" ")}` : ""}`;
   $("announce").textContent = `row ${r}, column ${c}, ${held}`;
@@ -252,8 +196,8 @@ function announce(cell) {
 
 // Every change goes through here, so that undo can take it back.
 function change(apply) {
-  play.history.push(JSON.stringify({entries: play.entries, pencil: play.pencil}));
-  undone = [];
+  state.play.history.push(JSON.stringify({entries: state.play.entries, pencil: state.play.pencil}));
+  state.undone = [];
   apply();
   save();
   draw();
@@ -262,54 +206,45 @@ function change(apply) {
   finishIfDone();
 }
 
-// The library gets the progress too, a moment after the last change (not one request a key).
-function keepSoon() {
-  clearTimeout(keepTimer);
-  keepTimer = setTimeout(() => { keepTimer = null; keepProgress().catch(() => {}); }, 1500);
-}
-
 function travel(from, to) {
   if (!from.length) return;
-  to.push(JSON.stringify({entries: play.entries, pencil: play.pencil}));
-  Object.assign(play, JSON.parse(from.pop()));
+  to.push(JSON.stringify({entries: state.play.entries, pencil: state.play.pencil}));
+  Object.assign(state.play, JSON.parse(from.pop()));
   save();
   draw();
   keepSoon();
 }
 
 function grid() {
-  const values = new Array(current.rows * current.cols).fill(0);
-  for (const [cell, value] of Object.entries(play.entries)) {
+  const values = new Array(state.current.rows * state.current.cols).fill(0);
+  for (const [cell, value] of Object.entries(state.play.entries)) {
     const [r, c] = rowCol(cell);
-    values[(r - 1) * current.cols + c - 1] = value;
+    values[(r - 1) * state.current.cols + c - 1] = value;
   }
   return values;
 }
 
-const request = (extra = {}) => ({puzzle: current.text, format: current.format, index: current.index,
-                                   kind: current.readAs, ...extra});
-
 async function run(action) {
-  if (!current) { say("Open a puzzle first.", true); return; }
+  if (!state.current) { say("Open a puzzle first.", true); return; }
   try { await action(); } catch (error) { say(error.message, true); }
 }
 
 function onKey(event) {
-  if (!current) return;
+  if (!state.current) return;
   if ((event.ctrlKey || event.metaKey) && ["z", "y"].includes(event.key.toLowerCase())) {
     const back = event.key.toLowerCase() === "z";
-    if (design) back ? redesignFrom(designUndo, designRedo) : redesignFrom(designRedo, designUndo);
-    else back ? travel(play.history, undone) : travel(undone, play.history);
+    if (state.design) back ? redesignFrom(state.designUndo, state.designRedo) : redesignFrom(state.designRedo, state.designUndo);
+    else back ? travel(state.play.history, state.undone) : travel(state.undone, state.play.history);
     event.preventDefault();
     return;
   }
-  if (event.key.toLowerCase() === "p" && !design) { $("pencil").checked = !$("pencil").checked; return; }
-  if (!selected) return;
-  const [r, c] = rowCol(selected);
+  if (event.key.toLowerCase() === "p" && !state.design) { $("pencil").checked = !$("pencil").checked; return; }
+  if (!state.selected) return;
+  const [r, c] = rowCol(state.selected);
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-  if (moves[event.key] && event.shiftKey && design?.kind === "killer") {  // the neighbour joins the cell's cage
+  if (moves[event.key] && event.shiftKey && state.design?.kind === "killer") {  // the neighbour joins the cell's cage
     const [dr, dc] = moves[event.key];
-    changeDesign(() => extendCage(design, r, c, dr, dc), cellAt(r + dr, c + dc));
+    changeDesign(() => extendCage(state.design, r, c, dr, dc), cellAt(r + dr, c + dc));
     event.preventDefault();
     return;
   }
@@ -320,78 +255,66 @@ function onKey(event) {
     return;
   }
   const value = charValue(event.key);
-  const cell = selected;
-  if (design) {
-    if (changeDesign(() => applyKey(design, r, c, event.key), cell)) event.preventDefault();
+  const cell = state.selected;
+  if (state.design) {
+    if (changeDesign(() => applyKey(state.design, r, c, event.key), cell)) event.preventDefault();
     return;
   }
-  if (isGiven(selected) || !rect(selected)) return;
+  if (isGiven(state.selected) || !rect(state.selected)) return;
   if (value >= 1 && value <= largest()) {
     if ($("pencil").checked) {
       change(() => {
-        const marks = new Set(play.pencil[cell] || []);
+        const marks = new Set(state.play.pencil[cell] || []);
         marks.has(value) ? marks.delete(value) : marks.add(value);
-        play.pencil[cell] = [...marks].sort((a, b) => a - b);
+        state.play.pencil[cell] = [...marks].sort((a, b) => a - b);
       });
     } else {
-      if (play.finished || play.pausedAt) return;
+      if (state.play.finished || state.play.pausedAt) return;
       change(() => {
-        play.entries[cell] = value;
+        state.play.entries[cell] = value;
         for (const j of peers(cell)) {  // the digit's pencil marks leave the cell's units (undo brings them back)
-          const other = cellOf(j, current.cols);
-          if (play.pencil[other]?.includes(value)) play.pencil[other] = play.pencil[other].filter((m) => m !== value);
+          const other = cellOf(j, state.current.cols);
+          if (state.play.pencil[other]?.includes(value)) state.play.pencil[other] = state.play.pencil[other].filter((m) => m !== value);
         }
-        if (current.solution && current.solution[indexOf(cell)] !== value) play.mistakes += 1;
+        if (state.current.solution && state.current.solution[indexOf(cell)] !== value) state.play.mistakes += 1;
       });
       announce(cell);
     }
   } else if (["Backspace", "Delete", "0", " "].includes(event.key)) {
-    change(() => { delete play.entries[cell]; delete play.pencil[cell]; });
+    change(() => { delete state.play.entries[cell]; delete state.play.pencil[cell]; });
   } else {
     return;
   }
   event.preventDefault();
 }
 
-// The score, as the seed documents have it: time, mistakes, hints and reveals all cost.
-function elapsed() {
-  const end = play.finished || play.pausedAt || Date.now();
-  return Math.max(0, Math.round((end - play.started - (play.paused || 0)) / 1000));
-}
-
-function score() {
-  const seconds = elapsed();
-  const points = Math.max(0, 1000 - Math.floor(seconds / 6) - 50 * play.mistakes - 30 * play.hints - 100 * play.reveals);
-  return {seconds, points};
-}
-
 function showScore() {
-  if (!play.finished) { $("score").textContent = ""; return; }
+  if (!state.play.finished) { $("score").textContent = ""; return; }
   const {seconds, points} = score();
-  $("score").textContent = `Solved in ${mmss(seconds)}: score ${points} (${play.mistakes} mistakes, ${play.hints} hints, ` +
-                           `${play.reveals} cells revealed).`;
+  $("score").textContent = `Solved in ${mmss(seconds)}: score ${points} (${state.play.mistakes} mistakes, ${state.play.hints} hints, ` +
+                           `${state.play.reveals} cells revealed).`;
 }
 
 // The clock and the counters, once a second.
 function tick() {
-  if (!current || !play || design) return;
+  if (!state.current || !state.play || state.design) return;
   $("clock").textContent = mmss(elapsed());
-  $("counts").textContent = `${play.mistakes} ${play.mistakes === 1 ? "mistake" : "mistakes"} · ` +
-                            `${play.hints} ${play.hints === 1 ? "hint" : "hints"}`;
+  $("counts").textContent = `${state.play.mistakes} ${state.play.mistakes === 1 ? "mistake" : "mistakes"} · ` +
+                            `${state.play.hints} ${state.play.hints === 1 ? "hint" : "hints"}`;
 }
 setInterval(tick, 1000);
 
 // Pause hides the board and stops the clock; the time paused is not counted.
 function pause() {
-  if (play.finished) return;
-  if (play.pausedAt) {
-    play.paused = (play.paused || 0) + Date.now() - play.pausedAt;
-    play.pausedAt = null;
+  if (state.play.finished) return;
+  if (state.play.pausedAt) {
+    state.play.paused = (state.play.paused || 0) + Date.now() - state.play.pausedAt;
+    state.play.pausedAt = null;
   } else {
-    play.pausedAt = Date.now();
+    state.play.pausedAt = Date.now();
   }
-  $("board").classList.toggle("paused", Boolean(play.pausedAt));
-  $("pause").textContent = play.pausedAt ? "Resume" : "Pause";
+  $("board").classList.toggle("paused", Boolean(state.play.pausedAt));
+  $("pause").textContent = state.play.pausedAt ? "Resume" : "Pause";
   save();
   tick();
 }
@@ -399,16 +322,16 @@ function pause() {
 // Check marks the entries that break a rule; those that only contradict the solution are
 // marked too when "Show mistakes" is ticked (a player may want to find them alone).
 async function check() {
-  if (current.solution) { checkBySolution(); return; }
+  if (state.current.solution) { checkBySolution(); return; }
   const report = await api("/api/check", request({grid: grid()}));
   const broken = (report.entry_problems || []).flatMap((p) => p.cells.map(([r, c]) => cellAt(r, c)));
   const wrong = $("mistakes").checked ? (report.wrong || []).map(([r, c]) => cellAt(r, c)) : [];
-  const marked = [...new Set([...broken, ...wrong])].filter((cell) => play.entries[cell]);
-  play.mistakes += marked.length;
+  const marked = [...new Set([...broken, ...wrong])].filter((cell) => state.play.entries[cell]);
+  state.play.mistakes += marked.length;
   draw(marked);
   const unmarked = (report.wrong || []).length && !$("mistakes").checked;
   if (report.complete) {
-    play.finished = play.finished || Date.now();
+    state.play.finished = state.play.finished || Date.now();
     say("Solved! Every entry is right.");
   } else if (marked.length) {
     say(`${marked.length} ${marked.length === 1 ? "entry is" : "entries are"} wrong (in red).`);
@@ -425,11 +348,11 @@ async function check() {
 // Check with the solution in hand: a rule broken is marked (on the wrong entries only), and
 // every wrong entry too when "Show mistakes" is ticked.  Mistakes were charged as they went in.
 function checkBySolution() {
-  const wrong = Object.keys(play.entries).filter((cell) => !isRight(indexOf(cell)));
+  const wrong = Object.keys(state.play.entries).filter((cell) => !isRight(indexOf(cell)));
   const marked = $("mistakes").checked ? wrong : [...clashes()];
   draw(marked);
-  const left = current.solution.filter((v, i) => v && !valueAt(i)).length;
-  if (play.finished) say("Solved! Every entry is right.");
+  const left = state.current.solution.filter((v, i) => v && !valueAt(i)).length;
+  if (state.play.finished) say("Solved! Every entry is right.");
   else if (marked.length) say(`${marked.length} ${marked.length === 1 ? "entry is" : "entries are"} wrong (in red).`);
   else if (wrong.length) say("No rule is broken, but some entries contradict the solution (tick Show mistakes to see them).");
   else say(`No mistakes so far; ${left} cells left.`);
@@ -438,114 +361,29 @@ function checkBySolution() {
 // The grid a hint is asked from: without the wrong entries while "Show mistakes" is off, so that
 // the hint never names one.
 function hintGrid() {
-  if ($("mistakes").checked || !current.solution) return grid();
-  return grid().map((v, i) => (v && current.solution[i] !== v && !current.givens[i] ? 0 : v));
+  if ($("mistakes").checked || !state.current.solution) return grid();
+  return grid().map((v, i) => (v && state.current.solution[i] !== v && !state.current.givens[i] ? 0 : v));
 }
 
 async function reveal() {
-  if (!selected || isGiven(selected)) throw new Error("Choose an empty cell first.");
+  if (!state.selected || isGiven(state.selected)) throw new Error("Choose an empty cell first.");
   const result = await api("/api/solve", request());
-  const [r, c] = rowCol(selected);
+  const [r, c] = rowCol(state.selected);
   const value = result.grid[r - 1][c - 1];
   if (!value) throw new Error("That cell holds no digit.");
-  const cell = selected;
-  play.reveals += 1;
-  change(() => { play.entries[cell] = value; });
+  const cell = state.selected;
+  state.play.reveals += 1;
+  change(() => { state.play.entries[cell] = value; });
   say(`${cell} is ${valueChar(value)}.`);
-}
-
-// Every puzzle opened is kept in the server's library, with the player's progress.
-async function keep(source) {
-  if (!libraryOn) return;
-  const shown = current;
-  try {
-    const entry = await api("/api/library/add", {puzzle: shown.text, format: shown.format, index: shown.index,
-                                                 kind: shown.readAs, source});
-    shown.id = entry.id;
-    // progress kept by the library (another browser, a cleared one) when this one has none
-    if (entry.progress && current === shown && !localStorage.getItem(storageKey())) {
-      play = Object.assign(fresh(), entry.progress);
-      save();
-      draw();
-      showScore();
-    }
-    listLibrary();
-  } catch (error) {
-    if (error.message.includes("keeps no library")) { libraryOn = false; $("library").hidden = true; }
-  }
-}
-
-const progressBody = () => ({id: current.id, progress: play, seconds: play.finished ? score().seconds : null});
-
-async function keepProgress() {
-  if (!libraryOn || !current.id) return;
-  await api("/api/library/progress", progressBody());
-  listLibrary();
-}
-
-// A page closed or reloaded before the library got its last change sends it on the way out.
-window.addEventListener("pagehide", () => {
-  if (!keepTimer || !libraryOn || !current?.id) return;
-  clearTimeout(keepTimer);
-  keepTimer = null;
-  navigator.sendBeacon("/api/library/progress", new Blob([JSON.stringify(progressBody())], {type: "application/json"}));
-});
-
-async function listLibrary() {
-  if (!libraryOn) return;
-  const {entries} = await api("/api/library", {kind: $("lib-kind").value || null, level: $("lib-level").value || null,
-                                               order: $("lib-order").value});
-  const best = (s) => (s === null ? "" : mmss(s));
-  $("lib-list").innerHTML = "";
-  for (const e of entries) {
-    const row = document.createElement("tr");
-    // its name: the player's, else where it came from and which of the file's puzzles it is
-    const name = e.source ? (e.index ? `${e.source} #${e.index}` : e.source) : `puzzle ${e.id}`;
-    for (const text of [e.id, name, `${e.kind} ${e.rows}x${e.cols}`, e.level || "", best(e.best_seconds)]) {
-      const td = document.createElement("td");
-      td.textContent = text;  // sources are the visitors' words: text, never markup
-      row.appendChild(td);
-    }
-    const tools = document.createElement("td");
-    for (const [label, icon, act] of [["Rename", "✎", renameEntry], ["Delete", "✕", deleteEntry]]) {
-      const button = document.createElement("button");
-      button.textContent = icon;
-      button.title = label;
-      button.setAttribute("aria-label", `${label} ${name}`);
-      button.onclick = (event) => { event.stopPropagation(); act(e, name).catch((error) => say(error.message, true)); };
-      tools.appendChild(button);
-    }
-    row.appendChild(tools);
-    row.onclick = async () => {
-      const {puzzles} = await api("/api/read", {puzzle: e.puzzle, kind: e.kind});
-      design = null;
-      show(puzzles.find((p) => p.index === e.index), e.puzzle, null, e.source, e.kind);
-    };
-    $("lib-list").appendChild(row);
-  }
-}
-
-async function renameEntry(entry, name) {
-  const wanted = window.prompt("A name for this puzzle:", name);
-  if (wanted === null || !wanted.trim()) return;
-  await api("/api/library/rename", {id: entry.id, name: wanted.trim()});
-  await listLibrary();
-}
-
-async function deleteEntry(entry, name) {
-  if (!window.confirm(`Take ${name} and its progress out of the library?`)) return;
-  await api("/api/library/delete", {id: entry.id});
-  if (current?.id === entry.id) current.id = null;
-  await listLibrary();
 }
 
 // A change of the design (apply returns whether it took the change), kept for undo and judged.
 function changeDesign(apply, keepSelected) {
-  const before = JSON.stringify(design);
+  const before = JSON.stringify(state.design);
   if (!apply()) return false;
-  if (JSON.stringify(design) !== before) {
-    designUndo.push(before);
-    designRedo = [];
+  if (JSON.stringify(state.design) !== before) {
+    state.designUndo.push(before);
+    state.designRedo = [];
     redesign(keepSelected).catch((error) => say(error.message, true));
   }
   return true;
@@ -574,42 +412,42 @@ async function redesign(keepSelected = null) {
 }
 
 async function judgeDesign(keepSelected, signal) {
-  const turn = ++designTurn;  // a later change's verdict wins over an earlier one still on its way
-  const stale = () => turn !== designTurn || !design;
+  const turn = ++state.designTurn;  // a later change's verdict wins over an earlier one still on its way
+  const stale = () => turn !== state.designTurn || !state.design;
   const ask = (path, body) => apiCall(path, body, signal);  // called off with the design
   $("design-play").disabled = true;  // until this design's verdict is in
-  const {text, format, missing} = designText(design);
-  const kindRead = readAs(design.kind);
+  const {text, format, missing} = designText(state.design);
+  const kindRead = readAs(state.design.kind);
   const {puzzles} = await ask("/api/read", {puzzle: text, kind: kindRead, format});
   if (stale()) return;
-  const kakuro = design.kind === "kakuro";
+  const kakuro = state.design.kind === "kakuro";
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
     draw();
     if (keepSelected) select(keepSelected);
-    say(`Design: ${counted(design)}; the ${kakuro ? "layout breaks" : "regions break"} a rule: ${puzzles[0].error}`, true);
+    say(`Design: ${counted(state.design)}; the ${kakuro ? "layout breaks" : "regions break"} a rule: ${puzzles[0].error}`, true);
     $("design-play").disabled = true;
     return;
   }
   show(puzzles[0], text, format, "", kindRead);
   if (keepSelected) select(keepSelected);
   if (kakuro) {  // the digits typed are a solution, not givens: drawn as entries
-    play.entries = Object.fromEntries(design.givens.flatMap((v, i) => (v ? [[cellOf(i, design.size), v]] : [])));
+    state.play.entries = Object.fromEntries(state.design.givens.flatMap((v, i) => (v ? [[cellOf(i, state.design.size), v]] : [])));
     draw();
   }
   if (missing) {
-    say(kakuro ? `Design: ${counted(design)}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: ` +
+    say(kakuro ? `Design: ${counted(state.design)}; ${missing} ${missing === 1 ? "run has" : "runs have"} no clue yet: ` +
                  "type it on the black cell, or fill the run's cells."
-               : `Design: ${counted(design)}; ${missing} ${missing === 1 ? "cage has" : "cages have"} no sum yet: ` +
+               : `Design: ${counted(state.design)}; ${missing} ${missing === 1 ? "cage has" : "cages have"} no sum yet: ` +
                  "select a cell of the cage and type it.");
     $("design-play").disabled = true;
     return;
   }
-  if (design.kind === "killer" && design.cage.some((id) => !id)) {
-    say(`Design: ${counted(design)}; drag over the cells of the next cage (or Shift+arrow from a cell).`);
+  if (state.design.kind === "killer" && state.design.cage.some((id) => !id)) {
+    say(`Design: ${counted(state.design)}; drag over the cells of the next cage (or Shift+arrow from a cell).`);
     $("design-play").disabled = true;
     return;
   }
-  say(`Design: ${counted(design)}; counting its solutions ...`);
+  say(`Design: ${counted(state.design)}; counting its solutions ...`);
   // the engine serves one request at a time: a change typed soon after this one replaces
   // its count instead of queueing behind it, and no count takes more than DESIGN_SECONDS
   await new Promise((resolve) => setTimeout(resolve, 300));
@@ -621,13 +459,13 @@ async function judgeDesign(keepSelected, signal) {
   if (report.status === "unique") {
     const rating = await ask("/api/rate", request({time_limit: DESIGN_SECONDS}));
     if (stale()) return;
-    say(`Design: ${counted(design)}, one solution, ${rating.level ? `level ${rating.level}` : "too hard to rate in time"}.`);
+    say(`Design: ${counted(state.design)}, one solution, ${rating.level ? `level ${rating.level}` : "too hard to rate in time"}.`);
   } else {
     const problems = (report.problems || []).map((p) => p.text).join("; ");
     for (const problem of report.problems || []) {  // the cells of each broken rule, on the board
       for (const [r, c] of problem.cells) rect(cellAt(r, c))?.classList.add("broken");
     }
-    say(`Design: ${counted(design)}; the grid ${verdicts[report.status] || report.status}` +
+    say(`Design: ${counted(state.design)}; the grid ${verdicts[report.status] || report.status}` +
         (problems ? `: ${problems}` : "."), report.status === "invalid");
     if (report.status === "multiple") await showPossible(stale, signal);
   }
@@ -639,7 +477,7 @@ async function judgeDesign(keepSelected, signal) {
 async function showPossible(stale, signal) {
   const {values, complete} = await apiCall("/api/possible", request({time_limit: DESIGN_SECONDS}), signal);
   if (stale() || !values.length) return;
-  play.pencil = Object.fromEntries(values.flatMap((v, i) => (v.length ? [[cellOf(i, current.cols), v]] : [])));
+  state.play.pencil = Object.fromEntries(values.flatMap((v, i) => (v.length ? [[cellOf(i, state.current.cols), v]] : [])));
   draw();
   say(`${$("message").textContent} Each open cell shows the values it takes in some solution` +
       (complete ? "." : " (those found in time)."));
@@ -648,33 +486,9 @@ async function showPossible(stale, signal) {
 // Design undo and redo: the design before the change comes back, and is read and judged again.
 function redesignFrom(from, to) {
   if (!from.length) return;
-  to.push(JSON.stringify(design));
-  design = JSON.parse(from.pop());
-  redesign(selected).catch((error) => say(error.message, true));
-}
-
-function closeStepper() {
-  clearInterval(playing);
-  playing = null;
-  explanation = null;
-  $("stepper").hidden = true;
-}
-
-function showStep(i) {
-  stepAt = Math.max(0, Math.min(i, explanation.steps.length - 1));
-  const step = explanation.steps[stepAt];
-  $("aside").innerHTML = step.picture || "";
-  $("step-count").textContent = `step ${stepAt + 1} of ${explanation.steps.length}`;
-  $("step-text").textContent = inPageWords(step.text);
-}
-
-async function explain() {
-  say("Explaining ...");
-  explanation = await api("/api/explain", request({pictures: true}));
-  if (!explanation.steps.length) throw new Error(`Nothing to explain (${explanation.status}).`);
-  $("stepper").hidden = false;
-  say(`${explanation.steps.length} steps (${explanation.status}).`);
-  showStep(0);
+  to.push(JSON.stringify(state.design));
+  state.design = JSON.parse(from.pop());
+  redesign(state.selected).catch((error) => say(error.message, true));
 }
 
 // A pasted or uploaded text: its first readable puzzle, or the reader's message.
@@ -682,12 +496,12 @@ async function openText(text, source) {
   const {puzzles} = await api("/api/read", {puzzle: text});
   const first = puzzles.find((p) => !p.error);
   if (!first) throw new Error(puzzles[0].error);
-  design = null;
+  state.design = null;
   show(first, text, null, source);
 }
 
 async function openBundled(name, index = 0) {
-  design = null;
+  state.design = null;
   const data = await api(`/api/bundled/${encodeURIComponent(name).replaceAll("%2F", "/")}`);
   const readable = data.puzzles.filter((p) => !p.error);
   $("bundled").value = name;
@@ -710,7 +524,7 @@ async function generateOne(kind, size, difficulty) {
   if (kind === "samurai" && ![2, 3, 5].includes(size)) size = 5;  // a Samurai's size is its number of grids
   const g = await api("/api/generate", {kind, size, difficulty});
   const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
-  design = null;
+  state.design = null;
   show(g, g.puzzle, g.format, `generated ${kind} ${made}`);
   say(`A new ${kind}, ${g.level} (${made}).`);
 }
@@ -738,6 +552,7 @@ async function openFirst() {
 }
 
 async function start() {
+  Object.assign(actions, {show, draw, showScore});
   await loadCatalogue();
   const made = catalogue.generated.map((g) => g.name);
   $("gen-kind").innerHTML = options(made);
@@ -755,15 +570,15 @@ async function start() {
     const kind = $("design-kind").value;
     const problem = sizeProblem(kind, size);
     if (problem) { say(problem, true); return; }
-    design = emptyDesign(kind, size);
-    designUndo = [];
-    designRedo = [];
+    state.design = emptyDesign(kind, size);
+    state.designUndo = [];
+    state.designRedo = [];
     redesign().catch((error) => say(error.message, true));
   };
   $("design-play").onclick = () => {
-    const text = current.text, readAs = current.readAs, format = current.format;
+    const text = state.current.text, readAs = state.current.readAs, format = state.current.format;
     designRequests.abort();
-    design = null;
+    state.design = null;
     $("design-play").disabled = true;
     api("/api/read", {puzzle: text, kind: readAs, format})
       .then(({puzzles}) => show(puzzles[0], text, format, "designed", readAs))
@@ -784,41 +599,41 @@ async function start() {
       await generateOne($("gen-kind").value, Number($("gen-size").value), $("gen-level").value || null);
     } catch (error) { say(error.message, true); }
   };
-  $("pause").onclick = () => { if (current && !design) pause(); };
+  $("pause").onclick = () => { if (state.current && !state.design) pause(); };
   $("print").onclick = () => run(async () => window.print());
   $("board").addEventListener("focus", () => {  // by keyboard: the first open cell is chosen
-    if (selected || !current || design) return;
-    const open = current.givens.findIndex((v, i) => !v && rect(cellOf(i, current.cols)));
-    if (open >= 0) select(cellOf(open, current.cols));
+    if (state.selected || !state.current || state.design) return;
+    const open = state.current.givens.findIndex((v, i) => !v && rect(cellOf(i, state.current.cols)));
+    if (open >= 0) select(cellOf(open, state.current.cols));
   });
   $("board").addEventListener("click", (event) => {
     const cell = event.target.getAttribute && (event.target.getAttribute("data-cell") ||
-                                              (design && event.target.getAttribute("data-black")));
+                                              (state.design && event.target.getAttribute("data-black")));
     if (cell && event.target.tagName === "rect") { select(cell); $("board").focus(); }
   });
   $("board").addEventListener("keydown", onKey);
   // A Killer's cage is drawn by dragging over its cells in design.
   $("board").addEventListener("pointerdown", (event) => {
-    const cell = design?.kind === "killer" && cellUnder(event);
+    const cell = state.design?.kind === "killer" && cellUnder(event);
     if (!cell) return;
-    dragged = [indexOf(cell)];
+    state.dragged = [indexOf(cell)];
     select(cell);
     event.preventDefault();
   });
   $("board").addEventListener("pointermove", (event) => {
-    const cell = dragged && cellUnder(event);
-    if (!cell || dragged.includes(indexOf(cell))) return;
-    dragged.push(indexOf(cell));
+    const cell = state.dragged && cellUnder(event);
+    if (!cell || state.dragged.includes(indexOf(cell))) return;
+    state.dragged.push(indexOf(cell));
     rect(cell)?.classList.add("selected");
   });
   window.addEventListener("pointerup", () => {
-    if (!dragged) return;
-    const cells = dragged;
-    dragged = null;
-    if (cells.length > 1 && design?.kind === "killer") changeDesign(() => { makeCage(design, cells); return true; }, selected);
+    if (!state.dragged) return;
+    const cells = state.dragged;
+    state.dragged = null;
+    if (cells.length > 1 && state.design?.kind === "killer") changeDesign(() => { makeCage(state.design, cells); return true; }, state.selected);
   });
-  $("undo").onclick = () => run(async () => (design ? redesignFrom(designUndo, designRedo) : travel(play.history, undone)));
-  $("redo").onclick = () => run(async () => (design ? redesignFrom(designRedo, designUndo) : travel(undone, play.history)));
+  $("undo").onclick = () => run(async () => (state.design ? redesignFrom(state.designUndo, state.designRedo) : travel(state.play.history, state.undone)));
+  $("redo").onclick = () => run(async () => (state.design ? redesignFrom(state.designRedo, state.designUndo) : travel(state.undone, state.play.history)));
   $("candidates").onclick = () => run(async () => {
     const {picture, notes} = await api("/api/candidates", request({grid: grid()}));
     $("aside").innerHTML = picture;
@@ -827,7 +642,7 @@ async function start() {
   $("fill-pencil").onclick = () => run(async () => {
     const {candidates} = await api("/api/candidates", request({grid: grid()}));
     change(() => {
-      play.pencil = Object.fromEntries(candidates.flatMap((values, i) => (values.length ? [[cellOf(i, current.cols), values]] : [])));
+      state.play.pencil = Object.fromEntries(candidates.flatMap((values, i) => (values.length ? [[cellOf(i, state.current.cols), values]] : [])));
     });
     say("Every open cell is pencilled with its candidates.");
   });
@@ -835,7 +650,7 @@ async function start() {
   for (const level of [1, 2, 3]) {
     $(`hint${level}`).onclick = () => run(async () => {
       const h = await api("/api/hint", request({grid: hintGrid(), level}));
-      if (h.status === "step") play.hints += 1;
+      if (h.status === "step") state.play.hints += 1;
       save();
       say(h.text);
       $("aside").innerHTML = level > 1 && h.picture ? h.picture : "";
@@ -853,22 +668,13 @@ async function start() {
                      : `Not rated: ${rating.status}.`);
   });
   $("explain").onclick = () => run(explain);
-  $("step-prev").onclick = () => showStep(stepAt - 1);
-  $("step-next").onclick = () => showStep(stepAt + 1);
-  $("step-play").onclick = () => {
-    if (playing) { clearInterval(playing); playing = null; $("step-play").textContent = "Play"; return; }
-    $("step-play").textContent = "Pause";
-    playing = setInterval(() => {
-      if (stepAt >= explanation.steps.length - 1) { clearInterval(playing); playing = null; $("step-play").textContent = "Play"; }
-      else showStep(stepAt + 1);
-    }, 1200);
-  };
+  startStepper();
   $("lib-level").innerHTML += options(catalogue.levels);
   $("lib-kind").innerHTML += options(catalogue.kinds.filter((k) => k !== "x"));  // x: sudoku-x's other name
   $("lib-kind").onchange = $("lib-level").onchange = $("lib-order").onchange =
     () => listLibrary().catch((e) => say(e.message, true));
   listLibrary().catch(() => {});
-  $("clear").onclick = () => run(async () => change(() => { play.entries = {}; play.pencil = {}; }));
+  $("clear").onclick = () => run(async () => change(() => { state.play.entries = {}; state.play.pencil = {}; }));
 }
 
 async function openFromAddress() {
@@ -880,7 +686,7 @@ async function openFromAddress() {
 window.addEventListener("hashchange", () => {
   const wanted = new URLSearchParams(location.hash.slice(1));
   const name = wanted.get("bundled"), index = Number(wanted.get("index") || 0);
-  if (name && !(current && $("bundled").value === name && current.index === index)) {
+  if (name && !(state.current && $("bundled").value === name && state.current.index === index)) {
     openFromAddress().catch((error) => say(error.message, true));
   }
 });

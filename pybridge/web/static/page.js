@@ -1,0 +1,80 @@
+// What the page's modules share: the state of the page (the puzzle shown, the player's
+// progress, the selected cell, the design being made), the calls of the API, the words on
+// the message line, and how cells are named.  Actions the other modules ask of the board
+// (show a puzzle, draw it, show the score) are set by app.js in `actions`.
+
+export const $ = (id) => document.getElementById(id);
+export const SVG = "http://www.w3.org/2000/svg";
+
+export const state = {
+  current: null,    // the puzzle shown: {text, kind, format, index, rows, cols}
+  play: null,       // the player's progress, kept in the browser (see fresh())
+  selected: null,   // "r1c2"
+  undone: [],       // positions undo took back, for redo
+  design: null,     // while designing: {kind, size, givens, across, down, regions, black, clues, cage, sums}
+  dragged: null,    // the cells (indices) a drag over a Killer design's board has crossed
+  designUndo: [],   // earlier designs, as JSON
+  designRedo: [],   // taken-back designs, as JSON
+  designTurn: 0,    // counts the verdicts asked for
+};
+
+export const actions = {show: null, draw: null, showScore: null};  // set by app.js
+
+export function fresh() {
+  return {entries: {}, pencil: {}, history: [], started: Date.now(), mistakes: 0, hints: 0, reveals: 0,
+          finished: null, paused: 0, pausedAt: null};
+}
+
+export async function apiCall(path, body, signal = undefined) {
+  const response = await fetch(path, body === undefined ? {signal} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal});
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+export function say(text, isError = false) {
+  $("message").textContent = inPageWords(text);
+  $("message").className = isError ? "error" : "";
+}
+
+// A jigsaw's regions are named by the letters the board shows, not the engine's numbers.
+export const REGION_LETTERS = "abcdefghijklmnopqrstuvwxy";
+export function inPageWords(text) {
+  if (!state.current?.regions || state.design) return text;
+  return text.replace(/\bbox(es)? (\d+)/g, (_, plural, n) => `region${plural ? "s" : ""} ${REGION_LETTERS[n - 1]}`);
+}
+
+
+export const api = (path, body) => apiCall(path, body);
+export const storageKey = () => `puzzlog:${state.current.index}:${state.current.text}`;
+export const save = () => localStorage.setItem(storageKey(), JSON.stringify(state.play));
+export const cellAt = (r, c) => `r${r}c${c}`;
+export const cellOf = (i, cols) => cellAt(Math.floor(i / cols) + 1, i % cols + 1);  // of a row-major index
+export const rowCol = (cell) => cell.match(/r(\d+)c(\d+)/).slice(1).map(Number);
+export const rect = (cell) => $("board").querySelector(`rect[data-cell="${cell}"]`);
+// A white cell, or in design also a Kakuro's black one (it can be turned white again).
+export const pickable = (cell) => rect(cell) || (state.design && $("board").querySelector(`rect[data-black="${cell}"]`));
+export const isGiven = (cell) => $("board").querySelector(`text[data-value="${cell}"]`) !== null;
+export const largest = () => state.current.largest || state.current.rows;  // the largest value a cell takes
+export const indexOf = (cell) => { const [r, c] = rowCol(cell); return (r - 1) * state.current.cols + c - 1; };
+// What a cell holds now: the player's entry, else its given, else 0.
+export const valueAt = (i) => state.play.entries[cellOf(i, state.current.cols)] || state.current.givens[i] || 0;
+// Right by the solution the page asked for (none yet, or none unique: never "right").
+export const isRight = (i) => Boolean(state.current.solution) && state.current.solution[i] === valueAt(i);
+export const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+export const request = (extra = {}) => ({puzzle: state.current.text, format: state.current.format, index: state.current.index,
+                                   kind: state.current.readAs, ...extra});
+
+// The score, as the seed documents have it: time, mistakes, hints and reveals all cost.
+export function elapsed() {
+  const end = state.play.finished || state.play.pausedAt || Date.now();
+  return Math.max(0, Math.round((end - state.play.started - (state.play.paused || 0)) / 1000));
+}
+
+export function score() {
+  const seconds = elapsed();
+  const points = Math.max(0, 1000 - Math.floor(seconds / 6) - 50 * state.play.mistakes - 30 * state.play.hints - 100 * state.play.reveals);
+  return {seconds, points};
+}
