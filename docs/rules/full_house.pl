@@ -15,7 +15,7 @@
 
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(full_house,
-    [difficulty(1), order(5), level(trivial), set(always), deduction(full_house:full_house),
+    [difficulty(1), before(naked_single), level(trivial), set(always), deduction(full_house:full_house),
      text(full_house:full_house_text)]).
 
 %! full_house(-Step) is nondet.

@@ -41,13 +41,13 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(rule_of_45,
-    [difficulty(3), order(145), level(intermediate), level(cages, basic), set(basic), needs(cages),
+    [difficulty(3), level(intermediate), level(cages, basic), set(basic), needs(cages),
      deduction(cages:cage_step(one)), text(cages:fortyfive_text)]).
 technique_table:declared_technique(rule_of_45_lines,
-    [difficulty(4), order(148), level(intermediate), set(always), needs(cages),
+    [difficulty(4), level(intermediate), set(always), needs(cages),
      deduction(cages:cage_step(lines)), text(cages:fortyfive_text)]).
 technique_table:declared_technique(cage_splitting,
-    [difficulty(4), order(149), level(intermediate), level(cages, advanced), set(advanced), needs(cages),
+    [difficulty(4), level(intermediate), level(cages, advanced), set(advanced), needs(cages),
      deduction(cages:cage_step(split)), text(cages:split_text)]).
 
 %! cage_step(?Houses, -Step) is nondet.

@@ -66,19 +66,19 @@
 % for them checks uniqueness by search instead.
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(skyscraper,
-    [difficulty(6), order(220), level(advanced), set(advanced), generator(leave_out),
+    [difficulty(6), level(advanced), set(advanced), generator(leave_out),
      deduction(chains:chain_step(skyscraper))]).
 technique_table:declared_technique(two_string_kite,
-    [difficulty(6), order(230), level(advanced), set(advanced), generator(leave_out),
+    [difficulty(6), level(advanced), set(advanced), generator(leave_out),
      deduction(chains:chain_step(two_string_kite))]).
 technique_table:declared_technique(x_chain,
-    [difficulty(8), order(300), level(extreme), set(chains), generator(search),
+    [difficulty(8), level(extreme), set(chains), generator(search),
      deduction(chains:chain_step(x_chain))]).
 technique_table:declared_technique(xy_chain,
-    [difficulty(8), order(310), level(extreme), set(chains), generator(search),
+    [difficulty(8), level(extreme), set(chains), generator(search),
      deduction(chains:chain_step(xy_chain))]).
 technique_table:declared_technique(aic,
-    [difficulty(9), order(320), level(extreme), set(chains), generator(search), deduction(chains:chain_step(aic))]).
+    [difficulty(9), level(extreme), set(chains), generator(search), deduction(chains:chain_step(aic))]).
 
 :- dynamic chain_links_limit/1.
 

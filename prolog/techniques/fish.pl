@@ -33,11 +33,11 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(x_wing,
-    [difficulty(6), order(210), level(advanced), set(advanced), deduction(fish:fish_step(x_wing))]).
+    [difficulty(6), level(advanced), set(advanced), deduction(fish:fish_step(x_wing))]).
 technique_table:declared_technique(swordfish,
-    [difficulty(7), order(260), level(extreme), set(advanced), deduction(fish:fish_step(swordfish))]).
+    [difficulty(7), level(extreme), set(advanced), deduction(fish:fish_step(swordfish))]).
 technique_table:declared_technique(jellyfish,
-    [difficulty(8), order(290), level(extreme), set(advanced), deduction(fish:fish_step(jellyfish))]).
+    [difficulty(8), level(extreme), set(advanced), deduction(fish:fish_step(jellyfish))]).
 
 %! fish_size(?Technique, ?K) is nondet.
 

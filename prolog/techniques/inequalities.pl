@@ -34,10 +34,10 @@
 % The table (table.pl): the sign and mark rules, which every solve applies.
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(inequality_bounds,
-    [difficulty(2), order(90), level(basic), set(always), revision, needs(signs),
+    [difficulty(2), level(basic), set(always), revision, needs(signs),
      deduction(inequalities:pair_deduction(inequality_bounds))]).
 technique_table:declared_technique(adjacency,
-    [difficulty(2), order(100), level(basic), set(always), revision, needs(marks),
+    [difficulty(2), level(basic), set(always), revision, needs(marks),
      deduction(inequalities:pair_deduction(adjacency))]).
 
 %! pair_technique(?Constraint, ?Technique) is nondet.

@@ -484,6 +484,8 @@ property_check(File, Line, Kind, P) :-
 
 known_property(_, difficulty(D)) :- integer(D).
 known_property(_, order(K)) :- number(K).
+known_property(_, before(T)) :- atom(T).
+known_property(_, after(T)) :- atom(T).
 known_property(_, level(L)) :- level_name(L).
 known_property(_, level(no_boxes, L)) :- level_name(L).
 known_property(_, weight(W)) :- number(W).
@@ -796,7 +798,7 @@ load_checked(File, Modified, checks(Module0, Decls, _, Terms), Names) :-
 
 sort_by_ladder(Names0, Names) :-
     findall(K-Name, ( member(Name, Names0), technique(Name, D),
-                      ( technique_table:technique_property(Name, order(O)) -> true ; O = 1000 ),
+                      technique_table:ladder_place(Name, O),
                       K = D-O ), Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Names).

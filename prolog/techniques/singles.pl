@@ -17,22 +17,22 @@
 % The table (table.pl): a single is what every solve applies first.
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(naked_single,
-    [difficulty(1), order(10), level(basic), level(no_boxes, trivial), set(always), single(cell),
+    [difficulty(1), level(basic), level(no_boxes, trivial), set(always), single(cell),
      deduction(singles:single_deduction(naked_single))]).
 technique_table:declared_technique(cross_hatching,
-    [difficulty(1), order(20), level(trivial), set(always), single(box), needs(boxes),
+    [difficulty(1), level(trivial), set(always), single(box), needs(boxes),
      deduction(singles:single_deduction(cross_hatching))]).
 technique_table:declared_technique(hidden_single_row,
-    [difficulty(2), order(40), level(basic), level(no_boxes, trivial), set(always), single(row),
+    [difficulty(2), level(basic), level(no_boxes, trivial), set(always), single(row),
      deduction(singles:single_deduction(hidden_single_row))]).
 technique_table:declared_technique(hidden_single_column,
-    [difficulty(2), order(50), level(basic), level(no_boxes, trivial), set(always), single(col),
+    [difficulty(2), level(basic), level(no_boxes, trivial), set(always), single(col),
      deduction(singles:single_deduction(hidden_single_column))]).
 technique_table:declared_technique(hidden_single_box,
-    [difficulty(2), order(60), level(trivial), set(always), single(box), needs(boxes),
+    [difficulty(2), level(trivial), set(always), single(box), needs(boxes),
      deduction(singles:single_deduction(hidden_single_box))]).
 technique_table:declared_technique(hidden_single_diagonal,
-    [difficulty(2), order(70), level(basic), set(always), single(diag), needs(diagonals),
+    [difficulty(2), level(basic), set(always), single(diag), needs(diagonals),
      deduction(singles:single_deduction(hidden_single_diagonal))]).
 
 %! single_technique(?Technique) is nondet.

@@ -24,18 +24,18 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(elimination,
-    [difficulty(3), order(140), level(advanced), set(always), needs(runs),
+    [difficulty(3), level(advanced), set(always), needs(runs),
      deduction(subsets:subset_deduction(elimination))]).
 technique_table:declared_technique(naked_pair,
-    [difficulty(4), order(160), level(advanced), set(pairs),
+    [difficulty(4), level(advanced), set(pairs),
      deduction(subsets:naked_pair_deduction), local(cell, subsets:subset_step(naked_pair))]).
 technique_table:declared_technique(hidden_pair,
-    [difficulty(4), order(170), level(advanced), set(pairs),
+    [difficulty(4), level(advanced), set(pairs),
      deduction(techniques:unit_value_deduction(hidden_pair)), local(unit, subsets:subset_step(hidden_pair))]).
 technique_table:declared_technique(naked_triple,
-    [difficulty(5), order(180), level(advanced), set(subsets), deduction(subsets:subset_deduction(naked_triple))]).
+    [difficulty(5), level(advanced), set(subsets), deduction(subsets:subset_deduction(naked_triple))]).
 technique_table:declared_technique(hidden_triple,
-    [difficulty(5), order(190), level(advanced), set(subsets), deduction(subsets:subset_deduction(hidden_triple))]).
+    [difficulty(5), level(advanced), set(subsets), deduction(subsets:subset_deduction(hidden_triple))]).
 
 %! subset_step(+Technique, +Around, -Step) is semidet.
 %

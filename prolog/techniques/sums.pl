@@ -51,18 +51,18 @@
 % The table (table.pl): a Kakuro's sum rules, which every solve applies.
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(last_empty_cell,
-    [difficulty(1), order(30), level(trivial), set(always), revision, needs(runs),
+    [difficulty(1), level(trivial), set(always), revision, needs(runs),
      deduction(sums:sum_deduction(last_empty_cell))]).
 technique_table:declared_technique(crossing,
-    [difficulty(2), order(80), level(basic), set(always), revision, needs(runs), deduction(sums:sum_deduction(crossing))]).
+    [difficulty(2), level(basic), set(always), revision, needs(runs), deduction(sums:sum_deduction(crossing))]).
 technique_table:declared_technique(hidden_single_run,
-    [difficulty(3), order(110), level(intermediate), level(cages, basic), set(always), revision, needs(runs),
+    [difficulty(3), level(intermediate), level(cages, basic), set(always), revision, needs(runs),
      deduction(sums:sum_deduction(hidden_single_run))]).
 technique_table:declared_technique(hidden_subset_in_cage,
-    [difficulty(3), order(112), level(intermediate), level(cages, basic), set(always), revision, needs(cages),
+    [difficulty(3), level(intermediate), level(cages, basic), set(always), revision, needs(cages),
      deduction(sums:sum_deduction(hidden_subset_in_cage)), text(sums:required_subset_text)]).
 technique_table:declared_technique(multiple_crossing,
-    [difficulty(4), order(150), level(intermediate), level(cages, basic), set(always), revision, needs(runs),
+    [difficulty(4), level(intermediate), level(cages, basic), set(always), revision, needs(runs),
      deduction(sums:sum_deduction(multiple_crossing))]).
 
 %! run_masks(+Unit, -Placed, -Length, -Empty, -Masks) is det.

@@ -13,9 +13,11 @@
     own if need be (docs/techniques.md shows one).  Properties:
 
       - difficulty(D): its rung, 1 (easiest) to 10; the ladder is by
-        difficulty, then by order(K) (default 1000: after the built-in
-        techniques of the rung); a loaded rules file's techniques go
-        before the engine's of their rung;
+        difficulty, then by ladder_order/1, the one table of the engine's
+        own techniques; a technique declared elsewhere places itself by a
+        named relation, before(T) or after(T) (else it goes after the
+        engine's of its rung), and a loaded rules file's techniques go
+        before the engine's of their rung, in their file's order(K);
       - level(L): the rating level a puzzle that needs it reaches
         (trivial .. extreme); level(no_boxes, L) in a kind without boxes,
         level(cages, L) in a Killer (level_in/3);
@@ -51,7 +53,9 @@
             technique_level/2,      % ?Technique, ?Level
             level_in/3,             % +Geometry, ?Technique, ?Level
             technique_weight/2,     % +Technique, -Weight
-            fires_in/2              % +Geometry, +Technique
+            fires_in/2,             % +Geometry, +Technique
+            ladder_order/1,         % -Techniques
+            ladder_place/2          % +Technique, -Place
           ]).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
@@ -89,10 +93,54 @@ ladder(Ladder) :-
               ;   Whose = 1
               ),
               memberchk(difficulty(D), Properties),
-              ( memberchk(order(K), Properties) -> true ; K = 1000 ) ),
+              place(Name, Properties, K) ),
             Keyed),
     keysort(Keyed, Sorted),
     pairs_values(Sorted, Ladder).
+
+%! ladder_order(-Techniques) is det.
+%
+%  The engine's own techniques in the order the ladder tries them, easiest
+%  first: the one table of the ladder (each technique's rung is its
+%  difficulty(D), and this order keeps the rungs in turn).
+
+ladder_order([ naked_single, cross_hatching, last_empty_cell,
+               hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal,
+               crossing, inequality_bounds, adjacency,
+               hidden_single_run, hidden_subset_in_cage, pointing, box_line, elimination, rule_of_45,
+               rule_of_45_lines, cage_splitting, multiple_crossing, naked_pair, hidden_pair,
+               naked_triple, hidden_triple, region_sum,
+               x_wing, skyscraper, two_string_kite, xy_wing, w_wing,
+               swordfish, xyz_wing, simple_colouring,
+               jellyfish, x_chain, xy_chain,
+               aic,
+               forcing_chain
+             ]).
+
+%! ladder_place(+Technique, -Place) is det.
+%
+%  Where a declared technique goes on its rung: 10 * its place in
+%  ladder_order/1; 5 before or after the technique a before(T) or after(T)
+%  names; a rules file's order(K); else 1000, after the engine's own.
+%
+%  ?- ladder_place(pointing, P).
+%  P = 130.
+
+ladder_place(Name, Place) :-
+    declared_technique(Name, Properties),
+    place(Name, Properties, Place).
+
+place(Name, _, Place) :-
+    ladder_order(Order),
+    nth1(I, Order, Name),
+    !,
+    Place is 10 * I.
+place(_, Properties, Place) :-
+    (   memberchk(before(T), Properties), ladder_place(T, P) -> Place is P - 5
+    ;   memberchk(after(T), Properties), ladder_place(T, P) -> Place is P + 5
+    ;   memberchk(order(K), Properties) -> Place = K
+    ;   Place = 1000
+    ).
 
 %! technique_property(?Technique, ?Property) is nondet.
 %

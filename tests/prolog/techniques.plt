@@ -34,6 +34,20 @@ test(the_ladder_climbs) :-
     msort(Ds, Sorted),
     Ds == Sorted.
 
+% The one table of the ladder holds every technique of the engine once, in the ladder's order.
+test(the_ladder_is_its_table) :-
+    ladder_order(Order),
+    findall(T, technique(T, _), Ladder),
+    Ladder == Order.
+
+test(a_technique_declared_elsewhere_goes_where_it_says) :-
+    setup_call_cleanup(
+        assertz(technique_table:declared_technique(test_first, [difficulty(1), before(naked_single)])),
+        ( findall(T, technique(T, 1), Rung),
+          Rung = [test_first, naked_single|_],
+          ladder_place(test_first, P), ladder_place(naked_single, P1), P < P1 ),
+        retractall(technique_table:declared_technique(test_first, _))).
+
 test(each_set_holds_the_one_before) :-
     foldl([Set, Before, Ts]>>( technique_set(Set, Ts), subset(Before, Ts) ),
           [basic, pairs, subsets, advanced, chains, all], [], All),
