@@ -183,12 +183,14 @@ entries(Geometry, Text, Entries) :-
 % Going out: records, items, problems, answers
 
 % record_list(+Record, -List): a record as Python reads it:
-%   [latin, Index, Line, N, Regions, Diagonals, Signs, Marks, Givens, Solution, Cages]
+%   [latin, Index, Line, N, Regions, Diagonals, Signs, Marks, Givens, Solution, Cages, Extra]
 %     Regions [] (none), [BR, BC] (boxes) or the N*N region numbers;
 %     Diagonals 0 or 1; Signs r1,c1,r2,c2,... flat (r1c1 < r2c2); Marks
 %     the same for Adjacent marks, or `none` when not in Adjacent mode;
 %     Givens and Solution texts of one character a cell ('' no solution);
 %     Cages `none`, or each Killer cage flat: Sum, Count, R1, C1, ...;
+%     Extra `none`, or [Kind, Word, Count, R1, C1, ..., Count, ...]: the
+%     kind whose extra regions these are, their word, each region flat;
 %   [kakuro, Index, Line, Rows, Cols, Downs, Acrosses, Givens]
 %     Downs and Acrosses the clues of each cell, -1 for a white one;
 %   [samurai, Index, Line, Rows, Cols, Grids, Givens, Solution]
@@ -217,7 +219,8 @@ record_list(record(I, Line, puzzle(puzzle(samurai(Grids), Givens), Extras)),
     values_text(Values, GivensText),
     (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ).
 record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens), Extras)),
-            [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText, CageList]) :-
+            [latin, I, Line, N, RegionList, Diagonals, Signs, Marks, GivensText, SolutionText, CageList,
+             ExtraList]) :-
     regions_list(Regions, RegionList),
     (   memberchk(diagonals, Options) -> Diagonals = 1 ; Diagonals = 0 ),
     (   memberchk(less(Lt), Options) -> flat_cell_pairs(Lt, Signs) ; Signs = [] ),
@@ -225,7 +228,18 @@ record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens)
     givens_values(Givens, N, N, Values),
     values_text(Values, GivensText),
     (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ),
-    (   memberchk(cages(Cages), Options) -> foldl(flat_cage, Cages, CageList, []) ; CageList = none ).
+    (   memberchk(cages(Cages), Options) -> foldl(flat_cage, Cages, CageList, []) ; CageList = none ),
+    (   memberchk(extra(Kind), Options)
+    ->  kind:kind_property(Kind, extra_regions(Word)),
+        findall(Cells, geometry:extra_region(Kind, N, _, Cells), Own),
+        foldl(flat_region, Own, Flat, []),
+        ExtraList = [Kind, Word|Flat]
+    ;   ExtraList = none
+    ).
+
+flat_region(Cells, [Count|Flat], Tail) :-
+    length(Cells, Count),
+    foldl([R-C, [R, C|T], T]>>true, Cells, Flat, Tail).
 
 flat_cage(cage(Sum, Cells), [Sum, Count|Flat], Tail) :-
     length(Cells, Count),

@@ -12,6 +12,9 @@
     (a flat row-major list of N*N region numbers 1..N, for jigsaw Sudoku)
     or `none` (Futoshiki).  Options may contain
       - `diagonals`: both main diagonals hold N different values (Sudoku X);
+      - extra(Kind): the regions a kind adds beyond rows, columns and boxes
+        (a Windoku's windows), units region(Kind, I) as its kind file
+        declares them by extra_region/4;
       - less(Signs): each lt(R1, C1, R2, C2) says R1/C1 < R2/C2;
       - adjacent(Marks): Adjacent mode, each adj(R1, C1, R2, C2) marks two
         neighbours that differ by exactly 1; unmarked neighbours differ by
@@ -110,6 +113,13 @@
 :- use_module(library(yall)).
 :- use_module('../kinds/runs').
 :- use_module('../kinds/combinations').
+
+%! extra_region(?Kind, +N, ?I, -Cells) is nondet.
+%
+%  Region I of an N x N Kind beyond its rows, columns and boxes, as a list
+%  of Row-Col: clauses of this multifile hook are a kind file's
+%  (prolog/kinds/), for the geometry option extra(Kind).
+:- multifile extra_region/4.
 
 :- dynamic
     current_geometry/1,
@@ -541,6 +551,9 @@ latin_unit(Regions, _, N, box(B)-Cells) :-
     Regions \== none,
     between(1, N, B),
     findall(R-C, cell_box(R, C, B), Cells).
+latin_unit(_, Options, N, region(Kind, I)-Cells) :-
+    memberchk(extra(Kind), Options),
+    extra_region(Kind, N, I, Cells).
 latin_unit(_, Options, N, diag(1)-Cells) :-
     memberchk(diagonals, Options),
     findall(I-I, between(1, N, I), Cells).

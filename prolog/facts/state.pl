@@ -364,6 +364,9 @@ unit_candidate(down(R0, C0), V, R, C) :-
 unit_candidate(cage(R0, C0), V, R, C) :-
     unit_cell(cage(R0, C0), R, C),
     possibility(R, C, _, V).
+unit_candidate(region(K, I), V, R, C) :-
+    unit_cell(region(K, I), R, C),
+    possibility(R, C, _, V).
 unit_candidate(row(R, G), V, R, C) :-
     possibility(R, C, _, V),
     on_grid_line(row(R, G), R, C).

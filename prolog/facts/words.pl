@@ -29,6 +29,9 @@
 unit_text(row(R), T)  :- format(atom(T), 'row ~w', [R]).
 unit_text(col(C), T)  :- format(atom(T), 'column ~w', [C]).
 unit_text(box(B), T)  :- format(atom(T), 'box ~w', [B]).
+unit_text(region(Kind, I), T) :-
+    kind:kind_property(Kind, extra_regions(Word)),
+    format(atom(T), '~w ~w', [Word, I]).
 unit_text(diag(1), 'the main diagonal').
 unit_text(diag(2), 'the anti-diagonal').
 unit_text(across(R, C), T) :- format(atom(T), 'the across run after r~wc~w', [R, C]).

@@ -364,7 +364,8 @@ kind_shape(Kind, geometry(N, Regions, Options)) :-
     kind_property(Name, latin(Drawn, Diagonals)),
     !,
     latin_regions(Drawn, Args, N, Regions),
-    (   Diagonals == true -> Options = [diagonals] ; Options = [] ).
+    (   Diagonals == true -> Options0 = [diagonals] ; Options0 = [] ),
+    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ).
 
 latin_regions(boxes, [BR, BC], N, boxes(BR, BC)) :-
     N is BR * BC.

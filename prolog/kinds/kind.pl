@@ -17,6 +17,10 @@
         their read_as kind.
       - latin(Regions, Diagonals): a Latin square's regions (boxes, map
         or none) and whether both diagonals are units (true, false).
+      - extra_regions(Word): regions of its own beyond rows, columns and
+        boxes, each called Word ("window"), their cells given by clauses
+        of geometry:extra_region/4 in the kind's file; a line of its text
+        ends with the kind's name, as a Sudoku X's with x.
       - sizes(S): the sizes it is made in: boxes (those with standard
         boxes, geometry:box_shape/3), sides(Low, High) (a square),
         rows_cols(Low, High) (rows and columns apart) or grids (the
@@ -259,10 +263,19 @@ shape_words(sides(_, _), [N], Shape) :- format(string(Shape), "~wx~w", [N, N]).
 shape_words(rows_cols(_, _), [R, C], Shape) :- format(string(Shape), "~wx~w", [R, C]).
 shape_words(grids(_), [K], Shape) :- format(string(Shape), "~w grids", [K]).
 
-% The kinds, each in its file: loaded last, so that each adds its
-% declared_kind/2 clauses to the multifile predicate above.
+% The kinds, each in its file of this folder: loaded last, so that each
+% adds its declared_kind/2 clauses to the multifile predicate above; the
+% families in the order they are offered, then any other kind file here
+% (all files but this one and the two a kind's sums use): a new kind is
+% a file in this folder.
 :- use_module(sudoku, []).
 :- use_module(jigsaw, []).
 :- use_module(futoshiki, []).
 :- use_module(kakuro, []).
 :- use_module(samurai, []).
+:- prolog_load_context(directory, Here),
+   directory_files(Here, Names),
+   msort(Names, Sorted),
+   forall(( member(Name, Sorted), file_name_extension(Base, pl, Name),
+            \+ memberchk(Base, [kind, runs, combinations, sudoku, jigsaw, futoshiki, kakuro, samurai]) ),
+          ( directory_file_path(Here, Base, File), use_module(File, []) )).

@@ -32,7 +32,8 @@ latin_puzzle(N, Regions0, Diagonals0, Signs, Values, Line, Kind, puzzle(geometry
     apply_kind(Kind, Regions0, Diagonals0, Line, Regions, Diagonals),
     check_regions(Regions, N, Line),
     (   Diagonals == true -> Options0 = [diagonals] ; Options0 = [] ),
-    append(Options0, Signs, Options),
+    kind_extras(Kind, Extras),
+    append([Options0, Extras, Signs], Options),
     values_givens(Values, N, Givens).
 
 apply_kind(none, Regions, Diagonals, _, Regions, Diagonals) :- !.
@@ -53,6 +54,15 @@ apply_kind(Kind, Regions, Diagonals0, Line, Regions, Diagonals) :-
     ;   true
     ),
     (   ( Diagonals0 == true ; KindDiagonals == true ) -> Diagonals = true ; Diagonals = false ).
+
+% kind_extras(+Kind, -Options): extra(Name) when the kind read as adds
+% regions of its own (kind:extra_regions/1 in its record).
+kind_extras(Kind, [extra(Name)]) :-
+    Kind \== none,
+    read_name_kind(Kind, Name),
+    kind_property(Name, extra_regions(_)),
+    !.
+kind_extras(_, []).
 
 % Region numbers 1..k by first appearance, in reading order; k must be N.
 region_ids(Codes, N, Line, Ids) :-

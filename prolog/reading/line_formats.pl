@@ -21,6 +21,7 @@ kept as the record's extra.
 :- use_module('../facts/geometry', [box_shape/3]).
 :- use_module(text_reading).
 :- use_module(latin_squares).
+:- use_module('../kinds/kind', [read_name_kind/2, kind_property/2]).
 
 %! line_records(+Lines, +Kind, +Options, -Records) is det.
 %! csv_records(+Lines, +Kind, +Options, -Records) is det.
@@ -55,7 +56,8 @@ line_record(Kind, Options, Line-Text, Record) :-
 
 line_puzzle(Line, Text, Kind, Options, Puzzle, []) :-
     check_length(Line, Text, Options),
-    words(Text, Words0),
+    words(Text, Words00),
+    named_kind(Words00, Kind, Words0, Kind1),
     (   append(Words1, [X], Words0), Words1 \== [], string_lower(X, "x")
     ->  Diagonals = true, Words = Words1
     ;   Diagonals = false, Words = Words0
@@ -81,7 +83,19 @@ line_puzzle(Line, Text, Kind, Options, Puzzle, []) :-
     ;   box_shape(N, BR, BC),
         Regions = boxes(BR, BC)
     ),
-    latin_puzzle(N, Regions, Diagonals, [], Values, Line, Kind, Puzzle).
+    latin_puzzle(N, Regions, Diagonals, [], Values, Line, Kind1, Puzzle).
+
+% named_kind(+Words, +Kind, -Rest, -Kind1): a line's last word may name a
+% kind that adds regions of its own (`windoku`), as `x` names Sudoku X.
+named_kind(Words, Kind, Rest, Name) :-
+    append(Rest, [Last], Words), Rest \== [],
+    string_lower(Last, Lower),
+    atom_string(Word, Lower),
+    read_name_kind(Word, Name),
+    kind_property(Name, extra_regions(_)),
+    !,
+    (   Kind == none -> true ; read_name_kind(Kind, Name) ).
+named_kind(Words, Kind, Words, Kind).
 % ----------------------------------------------------------------- CSV
 
 % csv_columns(+Content, -Columns, -Rows): the puzzle and solution columns

@@ -490,7 +490,7 @@ known_property(_, level(L)) :- level_name(L).
 known_property(_, level(no_boxes, L)) :- level_name(L).
 known_property(_, weight(W)) :- number(W).
 known_property(_, set(S)) :- memberchk(S, [always, basic, pairs, subsets, advanced, chains, all]).
-known_property(_, needs(F)) :- memberchk(F, [boxes, diagonals, runs, signs, marks, cages]).
+known_property(_, needs(F)) :- memberchk(F, [boxes, diagonals, extra_regions, runs, signs, marks, cages]).
 known_property(_, text(G)) :- callable(G).
 known_property(module_file, deduction(G)) :- callable(G).
 known_property(module_file, local(T, G)) :- memberchk(T, [unit, cell]), callable(G).

@@ -34,6 +34,9 @@ technique_table:declared_technique(hidden_single_box,
 technique_table:declared_technique(hidden_single_diagonal,
     [difficulty(2), level(basic), set(always), single(diag), needs(diagonals),
      deduction(singles:single_deduction(hidden_single_diagonal))]).
+technique_table:declared_technique(hidden_single_region,
+    [difficulty(2), level(basic), set(always), single(region), needs(extra_regions),
+     deduction(singles:single_deduction(hidden_single_region))]).
 
 %! single_technique(?Technique) is nondet.
 %
@@ -45,14 +48,15 @@ single_technique(hidden_single_row).
 single_technique(hidden_single_column).
 single_technique(hidden_single_box).
 single_technique(hidden_single_diagonal).
+single_technique(hidden_single_region).
 
 %! single_deduction(?Technique, -Step) is nondet.
 %
 %  - naked_single: a cell with one candidate left takes it;
 %  - cross_hatching: the rows and columns where a value is placed leave
 %    one cell of a box free for it;
-%  - hidden_single_*: a value with one place left in a row, column, box
-%    or diagonal goes there.
+%  - hidden_single_*: a value with one place left in a row, column, box,
+%    diagonal or a kind's extra region goes there.
 
 single_deduction(naked_single, step(naked_single, cell(R/C), [p(R, C, V)], [])) :-
     possibility(R, C, _, V),
@@ -70,6 +74,8 @@ single_deduction(hidden_single_box, Step) :-
     hidden_single(box(_), Step).
 single_deduction(hidden_single_diagonal, Step) :-
     hidden_single(diag(_), Step).
+single_deduction(hidden_single_region, Step) :-
+    hidden_single(region(_, _), Step).
 
 % Only one place for V in a unit.
 hidden_single(U, step(Name, unit(U), [p(R, C, V)], [])) :-
@@ -108,3 +114,4 @@ hidden_single_name(col(_),  hidden_single_column).
 hidden_single_name(col(_, _), hidden_single_column).
 hidden_single_name(box(_),  hidden_single_box).
 hidden_single_name(diag(_), hidden_single_diagonal).
+hidden_single_name(region(_, _), hidden_single_region).

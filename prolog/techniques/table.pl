@@ -33,7 +33,8 @@
         unit-value whose places shrank (Trigger unit) or a cell whose
         candidates shrank (cell): call(Goal, Around, Step) looks there;
       - needs(F): it never fires in a Latin-square grid without F: boxes,
-        diagonals, runs (Kakuro sums), signs or marks (Adjacent);
+        diagonals, extra_regions (a kind's own), runs (Kakuro sums), signs
+        or marks (Adjacent);
       - generator(G): a generator's capped solver leaves it out of a
         level's techniques (leave_out: costly, and what it adds is rare)
         or, when a technique target holds it, checks uniqueness by search
@@ -105,7 +106,7 @@ ladder(Ladder) :-
 %  difficulty(D), and this order keeps the rungs in turn).
 
 ladder_order([ naked_single, cross_hatching, last_empty_cell,
-               hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal,
+               hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, hidden_single_region,
                crossing, inequality_bounds, adjacency,
                hidden_single_run, hidden_subset_in_cage, pointing, box_line, elimination, rule_of_45,
                rule_of_45_lines, cage_splitting, multiple_crossing, naked_pair, hidden_pair,
@@ -124,7 +125,7 @@ ladder_order([ naked_single, cross_hatching, last_empty_cell,
 %  names; a rules file's order(K); else 1000, after the engine's own.
 %
 %  ?- ladder_place(pointing, P).
-%  P = 130.
+%  P = 140.
 
 ladder_place(Name, Place) :-
     declared_technique(Name, Properties),
@@ -188,7 +189,7 @@ set_rank(all, 6).
 %  order: those of Set and those every solve applies.
 %
 %  ?- set_techniques(singles, Ts).
-%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, crossing, inequality_bounds, adjacency, hidden_single_run, hidden_subset_in_cage, elimination, rule_of_45_lines, multiple_crossing].
+%  Ts = [naked_single, cross_hatching, last_empty_cell, hidden_single_row, hidden_single_column, hidden_single_box, hidden_single_diagonal, hidden_single_region, crossing, inequality_bounds, adjacency, hidden_single_run, hidden_subset_in_cage, elimination, rule_of_45_lines, multiple_crossing].
 
 set_techniques(Set, Techniques) :-
     technique_set(Set, Members),
@@ -260,6 +261,7 @@ fires_in(geometry(_, Regions, Options), Name) :-
 
 has_feature(boxes, Regions, _) :- Regions \== none.
 has_feature(diagonals, _, Options) :- memberchk(diagonals, Options).
+has_feature(extra_regions, _, Options) :- memberchk(extra(_), Options).
 has_feature(signs, _, Options) :- memberchk(less(_), Options).
 has_feature(marks, _, Options) :- memberchk(adjacent(_), Options).
 has_feature(runs, _, Options) :- memberchk(cages(_), Options).   % a Killer's cages are runs of sums

@@ -32,6 +32,8 @@ def to_line(p: Puzzle) -> str:
         parts.append("".join(value_char(r) for r in p.regions))
     if p.diagonals:
         parts.append("x")
+    if p.extra is not None:
+        parts.append(p.extra.kind)   # the kind of its own regions, as the line reader takes it
     return " ".join(parts)
 
 
@@ -163,6 +165,8 @@ def latin_text(p: Puzzle, fmt: str) -> str:
 
 def _check_writable(p: Puzzle, fmt: str) -> None:
     """Refuse a format that would silently drop part of the puzzle."""
+    if p.extra is not None and fmt != "line":
+        raise ValueError(f"only the line format keeps a {p.kind}'s {p.extra.word}s: write it as line")
     if (fmt == "killer") != (p.cages is not None):
         raise ValueError("only the killer format keeps a Killer's cages" if p.cages is not None
                          else "the killer format is for Killer Sudoku: this puzzle has no cages")

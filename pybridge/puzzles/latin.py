@@ -40,7 +40,8 @@ class LatinRecord(NamedTuple):
     """A puzzle of the Sudoku family or a Futoshiki, as bridge_read/5 reads it: ``regions``
     [BoxRows, BoxCols], a region per cell, or [] (none); ``signs`` and ``marks`` flat
     R1,C1,R2,C2 lists (``marks`` "none" outside Adjacent mode); ``givens`` and
-    ``solution`` texts ("" for no solution); ``cages`` a Killer's cages."""
+    ``solution`` texts ("" for no solution); ``cages`` a Killer's cages; ``extra`` a kind's
+    own regions: its name, their word, each region flat (count, r1, c1, ...)."""
 
     tag: str
     index: int
@@ -53,6 +54,29 @@ class LatinRecord(NamedTuple):
     givens: str
     solution: str
     cages: list[int] | str     # "none", or each Killer cage flat: sum, count, r1, c1, ...
+    extra: list | str          # "none", or [kind, word, count, r1, c1, ..., count, ...]
+
+
+@dataclass(frozen=True)
+class ExtraRegions:
+    """The regions a kind adds beyond rows, columns and boxes (a Windoku's windows), as its
+    engine record gives them (prolog/kinds/): the kind, what one is called, and the cells
+    (row, column from 1) of each."""
+
+    kind: str
+    word: str
+    regions: tuple[tuple[tuple[int, int], ...], ...]
+
+    @classmethod
+    def from_flat(cls, flat: list) -> ExtraRegions:
+        kind, word, *rest = flat
+        regions, i = [], 0
+        while i < len(rest):
+            count = int(rest[i])
+            cells = rest[i + 1:i + 1 + 2 * count]
+            regions.append(tuple((int(r), int(c)) for r, c in zip(cells[::2], cells[1::2])))
+            i += 1 + 2 * count
+        return cls(str(kind), str(word), tuple(regions))
 
 
 def _record_cages(flat: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
@@ -93,6 +117,7 @@ class Puzzle(PuzzleKind):
     adjacent: list[tuple[int, int, int, int]] | None = None
     solution: list[int] | None = None
     cages: list[tuple[int, list[tuple[int, int]]]] | None = None
+    extra: ExtraRegions | None = None
 
     def units(self) -> list[list[int]]:
         """Every unit whose values all differ, as row-major cell indices: rows, columns, boxes
@@ -110,6 +135,8 @@ class Puzzle(PuzzleKind):
             out += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
         for _, cells in self.cages or []:
             out.append(sorted((r - 1) * n + c - 1 for r, c in cells))
+        for region in self.extra.regions if self.extra else ():
+            out.append(sorted((r - 1) * n + c - 1 for r, c in region))
         return out
 
     def __repr__(self) -> str:
@@ -141,6 +168,8 @@ class Puzzle(PuzzleKind):
             standard = catalogue().box_shapes.get(n)
             if standard is None or shape not in (standard, standard[::-1]):
                 raise ValueError(f"boxes of {shape[0]}x{shape[1]} do not fit a {n}x{n} Sudoku")
+        if self.extra is not None and not isinstance(self.extra, ExtraRegions):
+            raise TypeError(f"extra must be ExtraRegions (as a puzzle read gives it), not {type(self.extra).__name__}")
         if not isinstance(self.diagonals, bool):
             raise TypeError(f"diagonals must be True or False, not {self.diagonals!r}")
         for name in ("signs", "adjacent"):
@@ -165,6 +194,8 @@ class Puzzle(PuzzleKind):
 
     @property
     def kind(self) -> str:
+        if self.extra is not None:
+            return self.extra.kind
         if self.cages is not None:
             return "killer"
         if not self.boxed:
@@ -196,6 +227,8 @@ class Puzzle(PuzzleKind):
             options.append(("less", _pairs_text(self.signs)))
         if self.adjacent is not None:
             options.append(("adjacent", _pairs_text(self.adjacent)))
+        if self.extra is not None:
+            options.append(("extra", self.extra.kind))
         if self.cages is not None:
             options.append(("cages", PrologString(";".join(
                 f"{total}:" + ",".join(f"{r},{c}" for r, c in cells) for total, cells in self.cages))))
@@ -243,7 +276,8 @@ class Puzzle(PuzzleKind):
                    rec.index, rec.line, signs=chunks(rec.signs, 4),
                    adjacent=None if rec.marks == "none" else chunks(rec.marks, 4),
                    solution=values_of(rec.solution) if rec.solution else None,
-                   cages=None if rec.cages == "none" else _record_cages(rec.cages))
+                   cages=None if rec.cages == "none" else _record_cages(rec.cages),
+                   extra=None if rec.extra == "none" else ExtraRegions.from_flat(rec.extra))
 
     formats = ("line", "grid", "sdk", "solo", "unequal", "killer")
     written_as = "Sudoku"
@@ -278,7 +312,8 @@ class Puzzle(PuzzleKind):
         return ("\n\n" if fmt in ("grid", "sdk") else "\n").join(texts) + "\n"
 
     def puzzle_line(self) -> str:
-        return self.to_line() if self.boxed else self.written("unequal").strip()
+        from .formats import to_line  # the writers of the Latin squares (they read this module)
+        return to_line(self) if self.boxed else self.written("unequal").strip()
 
     def picture_cells(self, layout: Layout, marks: Marks) -> list[str]:
         return _latin_cells(self, layout, marks)
@@ -320,10 +355,12 @@ class Unreadable:
 def _latin_cells(p: Puzzle, layout: Layout, marks: Marks) -> list[str]:
     """Cell backgrounds, thin cell lines, thick region borders."""
     n, s = p.size, layout.size
+    shaded = {cell for region in p.extra.regions for cell in region} if p.extra else set()  # a kind's own regions
     out = []
     for r in range(n):
         for c in range(n):
-            fill = marks.fill((r + 1, c + 1)) or ("#e8ecf8" if p.diagonals and (r == c or r + c == n - 1) else "#fff")
+            shade = (p.diagonals and (r == c or r + c == n - 1)) or (r + 1, c + 1) in shaded
+            fill = marks.fill((r + 1, c + 1)) or ("#e8ecf8" if shade else "#fff")
             stroke = ' stroke="#333" stroke-width="1.5"' if layout.gap else ' stroke="#aaa" stroke-width="1"'
             out.append(f'<rect data-cell="r{r + 1}c{c + 1}" x="{layout.x(c)}" y="{layout.y(r)}" width="{s}" '
                        f'height="{s}" fill="{fill}"{stroke}/>')
