@@ -13,10 +13,10 @@
 :- multifile kind:declared_kind/2.
 
 kind:declared_kind(futoshiki,
-    [ read_as(futoshiki), read_names([futoshiki]), latin(none, false),
+    [ designed_by(signs), read_as(futoshiki), read_names([futoshiki]), latin(none, false),
       sizes(sides(4, 9)), default_size(5), generated([N], futoshiki(N)), symmetry(none, any)
     ]).
 kind:declared_kind(adjacent,
-    [ read_as(futoshiki), latin(none, false),
+    [ designed_by(marks), read_as(futoshiki), latin(none, false),
       sizes(sides(4, 9)), default_size(5), generated([N], adjacent(N)), symmetry(none, any)
     ]).

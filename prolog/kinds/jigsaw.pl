@@ -12,10 +12,10 @@
 :- multifile kind:declared_kind/2.
 
 kind:declared_kind(jigsaw,
-    [ read_as(jigsaw), read_names([jigsaw]), latin(map, false),
+    [ designed_by(regions), read_as(jigsaw), read_names([jigsaw]), latin(map, false),
       sizes(sides(4, 9)), default_size(9), generated([N], jigsaw(N)), symmetry(none, any)
     ]).
 kind:declared_kind('jigsaw-x',
-    [ read_as('jigsaw-x'), read_names(['jigsaw-x']), latin(map, true),
+    [ designed_by(regions), read_as('jigsaw-x'), read_names(['jigsaw-x']), latin(map, true),
       sizes(sides(4, 9)), default_size(9), generated([N], jigsaw_x(N)), symmetry(none, any)
     ]).

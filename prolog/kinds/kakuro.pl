@@ -12,7 +12,7 @@
 :- multifile kind:declared_kind/2.
 
 kind:declared_kind(kakuro,
-    [ title("Kakuro"), read_as(kakuro), read_names([kakuro]),
+    [ designed_by(runs), title("Kakuro"), read_as(kakuro), read_names([kakuro]),
       sizes(rows_cols(5, 15)), default_size(10), generated([R, C], kakuro(R, C)), symmetry(rot180, any),
       no_givens,
       seldom(_, [intermediate], "a Kakuro's digits are changed until the sum rules force them, so most come out intermediate; other levels are rare (try more attempts or a time limit)")

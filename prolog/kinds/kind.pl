@@ -38,6 +38,11 @@
       - layouts(Pairs): a Samurai's grids by count, Count-[R0-C0, ...].
       - seldom(Args, Usual, Why): at Args, levels other than Usual are
         rare, for the reason Why.
+      - designed_by(Rule): what a designer sets beyond the givens, so
+        that the page's designer asks no kind's name: regions (a region
+        map), signs (< > between cells), marks (Adjacent bars), runs
+        (Kakuro black cells and clues), cages (Killer cages and sums) or
+        grids (a Samurai's grids); givens (the default) for none.
 
     ?- kind_property('sudoku-x', read_names(Ns)).
     Ns = ['sudoku-x', x].
@@ -203,18 +208,20 @@ boxes(_, [BR, BC], BR, BC) :-
 %! kind_catalogue(-Generated, -Layouts) is det.
 %
 %  The kinds as the bridge's catalogue offers them: Generated is [Name,
-%  Sizes, Default, ReadAs] for each kind made by name (Sizes boxes or
-%  [Low, High]), Layouts [Kind, [[Count, [[R0, C0], ...]], ...]] for each
-%  kind of grids laid out.
+%  Sizes, Default, ReadAs, DesignedBy, Diagonals] for each kind made by
+%  name (Sizes boxes or [Low, High]; Diagonals true or false), Layouts
+%  [Kind, [[Count, [[R0, C0], ...]], ...]] for each kind of grids laid out.
 
 kind_catalogue(Generated, Layouts) :-
-    findall([Name, Sizes, Default, ReadAs],
+    findall([Name, Sizes, Default, ReadAs, DesignedBy, Diagonals],
             ( declared_kind(Name, Properties),
               memberchk(generated(_, _), Properties),
               memberchk(default_size(Default), Properties),
               memberchk(read_as(ReadAs), Properties),
               kind_sizes(Name, Sizes0),
-              catalogue_sizes(Sizes0, Sizes) ),
+              catalogue_sizes(Sizes0, Sizes),
+              ( memberchk(designed_by(DesignedBy), Properties) -> true ; DesignedBy = givens ),
+              ( memberchk(latin(_, true), Properties) -> Diagonals = true ; Diagonals = false ) ),
             Generated),
     findall([Kind, Counted],
             ( kind_property(Kind, layouts(Pairs)),

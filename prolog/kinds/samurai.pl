@@ -13,7 +13,7 @@
 :- multifile kind:declared_kind/2.
 
 kind:declared_kind(samurai,
-    [ title("Samurai"), read_as(samurai), read_names([samurai]),
+    [ designed_by(grids), title("Samurai"), read_as(samurai), read_names([samurai]),
       sizes(grids), default_size(5), generated([K], samurai(K)), symmetry(none, none),
       layouts([5-[0-0, 0-12, 6-6, 12-0, 12-12], 3-[0-0, 6-6, 12-12], 2-[0-0, 6-6]])
     ]).

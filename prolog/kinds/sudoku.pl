@@ -22,11 +22,11 @@ kind:declared_kind('sudoku-x',
       sizes(boxes), default_size(9), generated([BR, BC], sudoku_x(BR, BC)), symmetry(none, any)
     ]).
 kind:declared_kind('greater-than',
-    [ read_as(sudoku), latin(boxes, false),
+    [ designed_by(signs), read_as(sudoku), latin(boxes, false),
       sizes(boxes), default_size(9), generated([BR, BC], greater_than(BR, BC)), symmetry(none, any)
     ]).
 kind:declared_kind(killer,
-    [ title("Killer"), read_as(sudoku),
+    [ designed_by(cages), title("Killer"), read_as(sudoku),
       sizes(boxes), default_size(9), generated([BR, BC], killer(BR, BC, Givens)), givens_asked(Givens),
       symmetry(none, none)
     ]).

@@ -7,7 +7,7 @@ copies of the engine's tables.
     >>> c.levels[0], c.levels[-1], c.box_shapes[6], c.value_chars[9]
     ('trivial', 'unreasonable', (2, 3), 'A')
     >>> c.generated["jigsaw"]
-    GeneratedKind(name='jigsaw', sizes=(4, 9), default_size=9, read_as='jigsaw')
+    GeneratedKind(name='jigsaw', sizes=(4, 9), default_size=9, read_as='jigsaw', designed_by='regions', diagonals=False)
 
 The lists are also constants of the modules that use them (``pybridge.LEVELS``,
 ``pybridge.reading.KINDS``, ...): each a ``Listed``, a tuple that asks the engine on first
@@ -30,12 +30,16 @@ from . import swipl
 class GeneratedKind:
     """A kind made by name: ``sizes`` is None when its sizes are those with standard boxes,
     else the lowest and highest side (a Kakuro's with its clue row and column);
-    ``read_as`` the kind its text is read as."""
+    ``read_as`` the kind its text is read as; ``designed_by`` what a designer sets beyond the
+    givens (givens, regions, signs, marks, runs, cages or grids: prolog/kinds/kind.pl);
+    ``diagonals`` whether both diagonals are units."""
 
     name: str
     sizes: tuple[int, int] | None
     default_size: int
     read_as: str
+    designed_by: str = "givens"
+    diagonals: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,8 @@ class Catalogue:
                 "boxes": {str(n): list(shape) for n, shape in self.box_shapes.items()},
                 "value_chars": self.value_chars, "symmetries": list(self.symmetries),
                 "generated": [{"name": g.name, "sizes": list(g.sizes) if g.sizes else "boxes",
-                               "default_size": g.default_size, "read_as": g.read_as}
+                               "default_size": g.default_size, "read_as": g.read_as,
+                               "designed_by": g.designed_by, "diagonals": g.diagonals}
                               for g in self.generated.values()],
                 "layouts": {kind: {str(count): [list(corner) for corner in grids] for count, grids in by_count.items()}
                             for kind, by_count in self.layouts.items()},
@@ -85,8 +90,9 @@ def adopt(pairs: list) -> None:
     engine processes for it instead."""
     global _known
     raw: dict[str, Any] = {name: value for name, value in pairs}
-    generated = [GeneratedKind(name, None if sizes == "boxes" else (sizes[0], sizes[1]), default, read_as)
-                 for name, sizes, default, read_as in raw["generated"]]
+    generated = [GeneratedKind(name, None if sizes == "boxes" else (sizes[0], sizes[1]), default, read_as,
+                               designed_by, diagonals == "true")
+                 for name, sizes, default, read_as, designed_by, diagonals in raw["generated"]]
     _known = Catalogue(
         kinds=tuple(raw["kinds"]),
         formats=tuple(name for name, _ in raw["formats"]),

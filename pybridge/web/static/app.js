@@ -5,7 +5,7 @@
 // the library library.js.
 
 import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
-import {applyKey, counted, designSizes, designText, emptyDesign, extendCage, isJigsaw, makeCage, readAs,
+import {applyKey, counted, designSizes, designText, designedBy, emptyDesign, extendCage, makeCage, readAs,
         sizeProblem} from "./design.js";
 import {flushProgress, keep, keepProgress, keepSoon, listLibrary} from "./library.js";
 import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, fresh, indexOf, isGiven, isRight,
@@ -13,6 +13,8 @@ import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, 
 import {closeStepper, explain, startStepper} from "./stepper.js";
 
 const DESIGN_SECONDS = 3;  // engine time for each design verdict
+// Whether a design is on the board and sets Rule (designed_by: the catalogue's, design.js).
+const designing = (rule) => Boolean(state.design) && designedBy(state.design.kind) === rule;
 
 // The cells that share a unit with a cell (row, column, box or region, diagonal, Kakuro run).
 function peers(cell) {
@@ -110,7 +112,7 @@ function draw(wrong = []) {
   };
   // a jigsaw's regions by letter: in design every cell's (the letter paints it), in play the
   // first cell of each (the letter the page's words use)
-  const regions = state.design && isJigsaw(state.design.kind) ? state.design.regions : state.design ? null : state.current.regions;
+  const regions = state.design && designedBy(state.design.kind) === "regions" ? state.design.regions : state.design ? null : state.current.regions;
   if (regions) {
     const named = new Set();
     regions.forEach((region, i) => {
@@ -167,7 +169,7 @@ function highlight() {
 
 // A digit pad under the board, for a mouse or a finger: each button is that key on the board.
 function drawPad() {
-  const keys = state.design?.kind === "kakuro" ? [..."#1234567890\\"] : state.design?.kind === "killer" ? [..."1234567890"]
+  const keys = designing("runs") ? [..."#1234567890\\"] : designing("cages") ? [..."1234567890"]
     : [...catalogue.value_chars.slice(0, largest())];
   $("pad").innerHTML = "";
   for (const key of [...keys, "Delete"]) {
@@ -242,7 +244,7 @@ function onKey(event) {
   if (!state.selected) return;
   const [r, c] = rowCol(state.selected);
   const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-  if (moves[event.key] && event.shiftKey && state.design?.kind === "killer") {  // the neighbour joins the cell's cage
+  if (moves[event.key] && event.shiftKey && designing("cages")) {  // the neighbour joins the cell's cage
     const [dr, dc] = moves[event.key];
     changeDesign(() => extendCage(state.design, r, c, dr, dc), cellAt(r + dr, c + dc));
     event.preventDefault();
@@ -420,7 +422,7 @@ async function judgeDesign(keepSelected, signal) {
   const kindRead = readAs(state.design.kind);
   const {puzzles} = await ask("/api/read", {puzzle: text, kind: kindRead, format});
   if (stale()) return;
-  const kakuro = state.design.kind === "kakuro";
+  const kakuro = designing("runs");
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
     draw();
     if (keepSelected) select(keepSelected);
@@ -442,7 +444,7 @@ async function judgeDesign(keepSelected, signal) {
     $("design-play").disabled = true;
     return;
   }
-  if (state.design.kind === "killer" && state.design.cage.some((id) => !id)) {
+  if (designing("cages") && state.design.cage.some((id) => !id)) {
     say(`Design: ${counted(state.design)}; drag over the cells of the next cage (or Shift+arrow from a cell).`);
     $("design-play").disabled = true;
     return;
@@ -521,7 +523,9 @@ const options = (names) => names.map((name) => `<option>${name}</option>`).join(
 async function generateOne(kind, size, difficulty) {
   say("Generating ...");
   // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
-  if (kind === "samurai" && ![2, 3, 5].includes(size)) size = 5;  // a Samurai's size is its number of grids
+  // a kind of grids laid out (a Samurai) has its number of grids for a size: its default unless one it has
+  const laid = catalogue.layouts[kind];
+  if (laid && !laid[size]) size = catalogue.generated.find((g) => g.name === kind).default_size;
   const g = await api("/api/generate", {kind, size, difficulty});
   const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
   state.design = null;
@@ -614,7 +618,7 @@ async function start() {
   $("board").addEventListener("keydown", onKey);
   // A Killer's cage is drawn by dragging over its cells in design.
   $("board").addEventListener("pointerdown", (event) => {
-    const cell = state.design?.kind === "killer" && cellUnder(event);
+    const cell = designing("cages") && cellUnder(event);
     if (!cell) return;
     state.dragged = [indexOf(cell)];
     select(cell);
@@ -630,7 +634,7 @@ async function start() {
     if (!state.dragged) return;
     const cells = state.dragged;
     state.dragged = null;
-    if (cells.length > 1 && state.design?.kind === "killer") changeDesign(() => { makeCage(state.design, cells); return true; }, state.selected);
+    if (cells.length > 1 && designing("cages")) changeDesign(() => { makeCage(state.design, cells); return true; }, state.selected);
   });
   $("undo").onclick = () => run(async () => (state.design ? redesignFrom(state.designUndo, state.designRedo) : travel(state.play.history, state.undone)));
   $("redo").onclick = () => run(async () => (state.design ? redesignFrom(state.designRedo, state.designUndo) : travel(state.undone, state.play.history)));

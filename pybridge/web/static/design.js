@@ -5,14 +5,17 @@
 
 import {catalogue, charValue, valueChar} from "./cells.js";
 
-const SIGNED = ["futoshiki", "greater-than", "adjacent"];  // kinds whose design sets signs between cells
 // a kind of grids laid out (a Samurai) is designed by its number of grids: where each grid's top
 // left cell is in the frame (from 0), as the engine's kind record lays them out
 const layouts = (kind) => catalogue.layouts[kind] || null;
 const inSamurai = (design, r, c) => design.grids.some(([r0, c0]) => r > r0 && r <= r0 + 9 && c > c0 && c <= c0 + 9);
 const KAKURO_DESIGN_SIDE = 10;  // the page's board: larger Kakuro are made, not designed, here
-export const isJigsaw = (kind) => kind === "jigsaw" || kind === "jigsaw-x";
 const made = (kind) => catalogue.generated.find((g) => g.name === kind);
+// What a designer sets beyond the givens, as the kind's record says (the catalogue's designed_by):
+// givens, regions, signs, marks, runs, cages or grids.  The designer asks no kind's name.
+export const designedBy = (kind) => made(kind)?.designed_by || "givens";
+const by = (design) => designedBy(design.kind);
+const SIGNED = ["signs", "marks"];  // signs between cells: < > ^ v, or Adjacent bars
 // the kind the reader is asked for, per kind designed (the engine's read_as)
 export const readAs = (kind) => made(kind)?.read_as || null;
 
@@ -25,9 +28,9 @@ export function sizeProblem(kind, size) {
     const counts = Object.keys(laid).sort((a, b) => b - a);
     return laid[size] ? null : `A ${kind} is ${counts.slice(0, -1).join(", ")} or ${counts.at(-1)} grids here.`;
   }
-  if (["sudoku-x", "jigsaw-x"].includes(kind) && size < 6) return `A ${kind} is 6x6 or more here.`;
+  if (made(kind)?.diagonals && size < 6) return `A ${kind} is 6x6 or more here.`;
   if (sizes === "boxes") return catalogue.boxes[size] ? null : `A ${size}x${size} Sudoku has no standard boxes.`;
-  const [low, high] = kind === "kakuro" ? [sizes[0], Math.min(sizes[1], KAKURO_DESIGN_SIDE)] : sizes;
+  const [low, high] = designedBy(kind) === "runs" ? [sizes[0], Math.min(sizes[1], KAKURO_DESIGN_SIDE)] : sizes;
   if (size < low || size > high) return `A ${kind} is designed from ${low}x${low} to ${high}x${high} here.`;
   return null;
 }
@@ -38,7 +41,7 @@ export function designSizes() {
   for (const {name, sizes} of catalogue.generated) {
     if (layouts(name)) Object.keys(layouts(name)).forEach((grids) => sides.add(Number(grids)));
     else if (sizes === "boxes") Object.keys(catalogue.boxes).forEach((side) => sides.add(Number(side)));
-    else for (let side = sizes[0]; side <= (name === "kakuro" ? KAKURO_DESIGN_SIDE : sizes[1]); side++) sides.add(side);
+    else for (let side = sizes[0]; side <= (designedBy(name) === "runs" ? KAKURO_DESIGN_SIDE : sizes[1]); side++) sides.add(side);
   }
   return [...sides].sort((a, b) => a - b);
 }
@@ -110,15 +113,15 @@ function setCageKey(design, i, key) {
 export function applyKey(design, r, c, key) {
   const value = charValue(key);
   const clear = ["Backspace", "Delete", "0", " "].includes(key);
-  if (design.kind === "kakuro") return setKakuro(design, r, c, key, clear, value);
-  if (design.kind === "killer") return setCageKey(design, (r - 1) * design.size + c - 1, key);
-  if (design.kind === "samurai") {
+  if (by(design) === "runs") return setKakuro(design, r, c, key, clear, value);
+  if (by(design) === "cages") return setCageKey(design, (r - 1) * design.size + c - 1, key);
+  if (by(design) === "grids") {
     if (!inSamurai(design, r, c) || !(clear || (value >= 1 && value <= 9))) return false;
     design.givens[(r - 1) * design.size + c - 1] = clear ? 0 : value;
     return true;
   }
-  if (SIGNED.includes(design.kind) && setSign(design, r, c, key)) return true;
-  const region = isJigsaw(design.kind) ? "abcdefghi".slice(0, design.size).indexOf(key) + 1 : 0;
+  if (SIGNED.includes(by(design)) && setSign(design, r, c, key)) return true;
+  const region = by(design) === "regions" ? "abcdefghi".slice(0, design.size).indexOf(key) + 1 : 0;
   if (region) {
     design.regions[(r - 1) * design.size + c - 1] = region;
     return true;
@@ -132,7 +135,7 @@ export function applyKey(design, r, c, key) {
 // to the cell below; in an Adjacent, a bar | to the right or - below.  The same key again takes the sign away.
 // False when the key is no sign.
 function setSign(design, r, c, key) {
-  const adjacent = design.kind === "adjacent";
+  const adjacent = by(design) === "marks";
   const across = (adjacent ? {"|": "|"} : {"<": "<", ">": ">"})[key];
   const down = (adjacent ? {"-": "-"} : {"^": "^", "v": "v", "V": "v"})[key];
   const [signs, at, sign, fits] = across ? [design.across, `${r},${c}`, across, c < design.size]
@@ -229,10 +232,10 @@ function killerText(design) {
 // The design as text: a line for Sudoku kinds, the readable grid with signs for Futoshiki and
 // greater-than Sudoku (boxes come from the size, as the reader gives them).
 export function designText(design) {
-  if (design.kind === "kakuro") return kakuroText(design);
-  if (design.kind === "killer") return killerText(design);
+  if (by(design) === "runs") return kakuroText(design);
+  if (by(design) === "cages") return killerText(design);
   const char = (v) => (v ? valueChar(v) : ".");
-  if (design.kind === "samurai") {  // the frame, a space where no grid is
+  if (by(design) === "grids") {  // the frame, a space where no grid is
     const n = design.size, lines = ["samurai"];
     for (let r = 1; r <= n; r++) {
       let line = "";
@@ -241,9 +244,9 @@ export function designText(design) {
     }
     return {text: lines.join("\n") + "\n", format: "samurai"};
   }
-  if (isJigsaw(design.kind)) return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
-  if (!SIGNED.includes(design.kind)) return {text: design.givens.map(char).join(""), format: "line"};
-  const n = design.size, lines = design.kind === "adjacent" ? ["adjacent"] : [];
+  if (by(design) === "regions") return {text: `${design.givens.map(char).join("")} ${design.regions.join("")}`, format: "line"};
+  if (!SIGNED.includes(by(design))) return {text: design.givens.map(char).join(""), format: "line"};
+  const n = design.size, lines = by(design) === "marks" ? ["adjacent"] : [];
   for (let r = 1; r <= n; r++) {
     let line = "";
     for (let c = 1; c <= n; c++) {
@@ -261,16 +264,16 @@ const counting = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // What the design holds so far, in words: "12 givens, 3 signs".
 export function counted(design) {
-  if (design.kind === "killer") {
+  if (by(design) === "cages") {
     const cages = new Set(design.cage.filter(Boolean)).size;
     return `${counting(cages, "cage")}, ${counting(Object.keys(design.sums).length, "sum")} typed`;
   }
-  if (design.kind === "kakuro") {
+  if (by(design) === "runs") {
     const typed = Object.keys(design.clues).length;
     return `${counting(design.black.filter(Boolean).length, "black cell")}, ` +
            counting(design.givens.filter(Boolean).length, "digit") + (typed ? `, ${counting(typed, "clue")} typed` : "");
   }
   const givens = counting(design.givens.filter(Boolean).length, "given");
-  if (!SIGNED.includes(design.kind)) return givens;
+  if (!SIGNED.includes(by(design))) return givens;
   return `${givens}, ${counting(Object.keys(design.across).length + Object.keys(design.down).length, "sign")}`;
 }
