@@ -4,12 +4,11 @@
     out as a few compact terms: the givens and the solution are texts of
     one character a cell (`.` blank, 1-9, then A.. for 10..), the
     step-wise state is a flat list of integers (state:state_codes/1).
-    A shape arrives as a geometry term of geometry.pl, except that a
-    Kakuro grid comes as kakuro(Text), one text, and signs as one text
-    each (see shape_geometry/2): building a nested term cell by cell
-    costs the bridge far more than reading a text.  Puzzle texts come as
-    strings, which leave nothing behind; atoms (as typed in the shell)
-    are read the same way.
+    A shape arrives as a geometry term of geometry.pl, with what a record
+    of it carries out as flat lists of whole numbers in (a Kakuro's
+    clues, a Samurai's grids, signs, marks, cages: wire:shape_geometry/2),
+    one encoding each way.  Puzzle texts come as strings, which leave
+    nothing behind; atoms (as typed in the shell) are read the same way.
     Data arrives as terms, never as text to parse as Prolog, and every
     call leaves the database as it found it.
 

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import itertools
 
+import pybridge
 from pybridge.engine import swipl
 from conftest import engine_step
 
 
 def latin(n: int, signs: list[tuple[int, int, int, int]], adjacent=None) -> tuple:
-    options = [("less", [("lt", *s) for s in signs])] if signs else []
-    if adjacent is not None:
-        options.append(("adjacent", [("adj", *a) for a in adjacent]))
-    return ("geometry", n, "none", options)
+    """The shape as the bridge takes it: signs and marks flat, as records give them."""
+    return pybridge.Puzzle(n, [0] * n * n, signs=list(signs), adjacent=adjacent).geometry()
 
 
 def solve(shape: tuple, givens: str, limit: int = 2):

@@ -6,8 +6,8 @@ come in as terms of numbers and texts (never goals), records, items and
 problems go out as flat lists of atoms and numbers, which pyswip turns
 into Python lists.  Only numbers are read from a text, never terms.
 
-    ?- shape_geometry(kakuro('0:0,3:0;0:3,.'), G).
-    G = kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]).
+    ?- shape_geometry(kakuro(2, 2, [0, 0, 0, -1], [0, 3, 3, -1]), G).
+    G = kakuro([[clue(0,0), clue(0,3)], [clue(0,3), w]]).
     ?- checked_givens(geometry(4, boxes(2,2), []), '1...............', C).
     C = givens([g(1,1,1)]).
 */
@@ -46,94 +46,80 @@ into Python lists.  Only numbers are read from a text, never terms.
 
 %! shape_geometry(+Shape, -Geometry) is det.
 %
-%  The geometry term of a shape as the bridge passes it.  A Kakuro grid
-%  is kakuro(Text): rows split by `;`, cells by `,`, each `.` for a
-%  white cell or Down:Across for a black one (0 = no clue).  Only
-%  numbers are read from it, never terms.
+%  The geometry term of a shape as the bridge passes it, in the flat
+%  lists of numbers the records going out use (record_list/2), read by
+%  the same relations: a Kakuro grid is kakuro(Rows, Cols, Downs,
+%  Acrosses) (each cell's clues row-major, -1 for a white cell); a
+%  Samurai samurai(Flat) (R0, C0, ... of its grids); signs less(Flat)
+%  and Adjacent marks adjacent(Flat) (R1, C1, R2, C2, ...); a Killer's
+%  cages cages(Flat) (Sum, Count, R1, C1, ... each).  Only whole numbers
+%  are taken, never terms.
 %
-%  Signs and Adjacent marks may be one text each, "R1,C1,R2,C2;...".
-%
-%  ?- shape_geometry(kakuro('0:0,3:0;0:3,.'), G).
-%  G = kakuro([[clue(0,0), clue(3,0)], [clue(0,3), w]]).
-%  ?- shape_geometry(geometry(3, none, [less('1,1,1,2;2,2,2,1')]), G).
+%  ?- shape_geometry(kakuro(2, 2, [0, 0, 0, -1], [0, 3, 3, -1]), G).
+%  G = kakuro([[clue(0,0), clue(0,3)], [clue(0,3), w]]).
+%  ?- shape_geometry(geometry(3, none, [less([1,1,1,2, 2,2,2,1])]), G).
 %  G = geometry(3, none, [less([lt(1,1,1,2), lt(2,2,2,1)])]).
 
-shape_geometry(kakuro(Text), kakuro(Rows)) :-
-    text(Text),
+shape_geometry(kakuro(NR, NC, Downs, Acrosses), kakuro(Rows)) :-
     !,
-    split_string(Text, ";", "", RowTexts),
-    maplist(row_cells, RowTexts, Rows).
+    must_be(positive_integer, NR),
+    must_be(positive_integer, NC),
+    Cells is NR*NC,
+    must_be(list(integer), Downs),
+    must_be(list(integer), Acrosses),
+    length(Downs, Cells),
+    length(Acrosses, Cells),
+    maplist([Cell, D, A]>>once(cell_clues(Cell, D, A)), Flat, Downs, Acrosses),
+    length(Rows, NR),
+    maplist(row_length(NC), Rows),
+    append(Rows, Flat).
 shape_geometry(geometry(N, Regions, Options0), geometry(N, Regions, Options)) :-
     !,
     maplist(option_terms, Options0, Options).
-shape_geometry(samurai(Text), samurai(Grids)) :-
-    text(Text),
+shape_geometry(samurai(Flat), samurai(Grids)) :-
     !,
-    split_string(Text, ";", "", Parts),
-    maplist(text_offset, Parts, Grids).
+    must_be(list(integer), Flat),
+    pairs_flat(Grids, Flat).
 shape_geometry(Geometry, Geometry).
 
-% Signs and Adjacent marks may come as one text, "R1,C1,R2,C2;...".
-option_terms(Option0, Option) :-
-    Option0 =.. [Name, Text],
-    text(Text),
-    pair_functor(Name, Functor),
+row_length(NC, Row) :-
+    length(Row, NC).
+
+% Signs, Adjacent marks and cages come as the flat lists they go out as.
+option_terms(less(Flat), less(Signs)) :-
     !,
-    (   string_length(Text, 0)
-    ->  Pairs = []
-    ;   split_string(Text, ";", "", Parts),
-        maplist(text_pair(Functor), Parts, Pairs)
-    ),
-    Option =.. [Name, Pairs].
-option_terms(cages(Text), cages(Cages)) :-
-    text(Text),
+    must_be(list(integer), Flat),
+    flat_cell_pairs(lt, Signs, Flat).
+option_terms(adjacent(Flat), adjacent(Marks)) :-
     !,
-    split_string(Text, ";", "", Parts),
-    maplist(text_cage, Parts, Cages).
+    must_be(list(integer), Flat),
+    flat_cell_pairs(adj, Marks, Flat).
+option_terms(cages(Flat), cages(Cages)) :-
+    !,
+    must_be(list(integer), Flat),
+    flat_cages(Cages, Flat).
 option_terms(Option, Option).
 
-% A Samurai grid's place as text: "R0,C0".
-text_offset(Part, R0-C0) :-
-    split_string(Part, ",", " ", [RT, CT]),
-    number_string(R0, RT),
-    number_string(C0, CT).
+% pairs_flat(?Pairs, ?Flat): R-C pairs and R, C, ... flat, either way.
+pairs_flat([], []).
+pairs_flat([R-C|Pairs], [R, C|Flat]) :-
+    pairs_flat(Pairs, Flat).
 
-% A Killer cage as text: "Sum:R1,C1,R2,C2,...".
-text_cage(Part, cage(Sum, Cells)) :-
-    split_string(Part, ":", "", [SumText, CellsText]),
-    number_string(Sum, SumText),
-    split_string(CellsText, ",", "", Numbers),
-    maplist(number_string, Values, Numbers),
-    maplist(integer, [Sum|Values]),
-    cell_pairs(Values, Cells).
+% flat_cell_pairs(+Functor, ?Pairs, ?Flat): Functor(R1, C1, R2, C2)
+% terms and R1, C1, R2, C2, ... flat, either way.
+flat_cell_pairs(_, [], []).
+flat_cell_pairs(F, [P|Pairs], [R1, C1, R2, C2|Flat]) :-
+    P =.. [F, R1, C1, R2, C2],
+    flat_cell_pairs(F, Pairs, Flat).
 
-cell_pairs([], []).
-cell_pairs([R, C|Values], [R-C|Cells]) :-
-    cell_pairs(Values, Cells).
-
-% Puzzle data comes as strings (or atoms, typed in the shell).
-text(Text) :-
-    (   string(Text) -> true ; atom(Text) ).
-
-pair_functor(less, lt).
-pair_functor(adjacent, adj).
-
-text_pair(Functor, Part, Pair) :-
-    split_string(Part, ",", "", Numbers),
-    maplist(number_string, [R1, C1, R2, C2], Numbers),
-    maplist(integer, [R1, C1, R2, C2]),
-    Pair =.. [Functor, R1, C1, R2, C2].
-
-row_cells(RowText, Cells) :-
-    split_string(RowText, ",", "", CellTexts),
-    maplist(text_cell, CellTexts, Cells).
-
-text_cell(".", w) :- !.
-text_cell(Text, clue(Down, Across)) :-
-    split_string(Text, ":", "", [D, A]),
-    number_string(Down, D),
-    number_string(Across, A),
-    integer(Down), integer(Across).
+% flat_cages(?Cages, ?Flat): cage(Sum, Cells) terms and Sum, Count, R1,
+% C1, ... flat, either way.
+flat_cages([], []).
+flat_cages([cage(Sum, Cells)|Cages], [Sum, Count|Flat]) :-
+    (   var(Count) -> length(Cells, Count) ; Count >= 0, length(Cells, Count) ),
+    pairs_flat(Cells, CellsFlat),
+    append(CellsFlat, Rest, Flat),
+    flat_cages(Cages, Rest).
 
 % givens(Givens) of a text, or invalid(Why) when it has none.
 checked_givens(Geometry, Text, Checked) :-
@@ -214,7 +200,7 @@ record_list(record(I, Line, puzzle(puzzle(samurai(Grids), Givens), Extras)),
             [samurai, I, Line, NR, NC, Flat, GivensText, SolutionText]) :-
     !,
     samurai_extent(Grids, NR, NC),
-    foldl([R0-C0, [R0, C0|T], T]>>true, Grids, Flat, []),
+    pairs_flat(Grids, Flat),
     givens_values(Givens, NR, NC, Values),
     values_text(Values, GivensText),
     (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ).
@@ -223,12 +209,12 @@ record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens)
              ExtraList]) :-
     regions_list(Regions, RegionList),
     (   memberchk(diagonals, Options) -> Diagonals = 1 ; Diagonals = 0 ),
-    (   memberchk(less(Lt), Options) -> flat_cell_pairs(Lt, Signs) ; Signs = [] ),
-    (   memberchk(adjacent(Adj), Options) -> flat_cell_pairs(Adj, Marks) ; Marks = none ),
+    (   memberchk(less(Lt), Options) -> flat_cell_pairs(lt, Lt, Signs) ; Signs = [] ),
+    (   memberchk(adjacent(Adj), Options) -> flat_cell_pairs(adj, Adj, Marks) ; Marks = none ),
     givens_values(Givens, N, N, Values),
     values_text(Values, GivensText),
     (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ),
-    (   memberchk(cages(Cages), Options) -> foldl(flat_cage, Cages, CageList, []) ; CageList = none ),
+    (   memberchk(cages(Cages), Options) -> flat_cages(Cages, CageList) ; CageList = none ),
     (   memberchk(extra(Kind), Options)
     ->  kind:kind_property(Kind, extra_regions(Word)),
         findall(Cells, geometry:extra_region(Kind, N, _, Cells), Own),
@@ -239,11 +225,8 @@ record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens)
 
 flat_region(Cells, [Count|Flat], Tail) :-
     length(Cells, Count),
-    foldl([R-C, [R, C|T], T]>>true, Cells, Flat, Tail).
-
-flat_cage(cage(Sum, Cells), [Sum, Count|Flat], Tail) :-
-    length(Cells, Count),
-    foldl([R-C, [R, C|T], T]>>true, Cells, Flat, Tail).
+    pairs_flat(Cells, CellsFlat),
+    append(CellsFlat, Tail, Flat).
 
 cell_clues(w, -1, -1).
 cell_clues(clue(D, A), D, A).
@@ -253,9 +236,6 @@ regions_list(boxes(BR, BC), [BR, BC]).
 regions_list(regions(Ids), Ids).
 
 % Signs and Adjacent marks (lt/4, adj/4: two cells each) as R1, C1, R2, C2, ... flat.
-flat_cell_pairs(Pairs, Flat) :-
-    foldl([P, [A, B, C, D|T], T]>>(P =.. [_, A, B, C, D]), Pairs, Flat, []).
-
 givens_values(Givens, NR, NC, Values) :-
     Cells is NR*NC,
     length(Values, Cells),

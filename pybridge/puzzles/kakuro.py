@@ -129,10 +129,12 @@ class KakuroPuzzle(PuzzleKind):
         return runs
 
     def geometry(self) -> tuple:
-        """The shape as the bridge passes it: kakuro(Text), one string (prolog/bridge.pl)."""
-        text = ";".join(",".join("." if isinstance(c, int) else f"{c.down}:{c.across}" for c in row)
-                        for row in self.cells)
-        return ("kakuro", PrologString(text))
+        """The shape as the bridge passes it, as its record comes: kakuro(Rows, Cols, Downs,
+        Acrosses), each cell's clues row-major, -1 for a white cell (prolog/bridge/wire.pl)."""
+        rows, cols = self.shape
+        cells = [c for row in self.cells for c in row]
+        return ("kakuro", rows, cols, [-1 if isinstance(c, int) else c.down for c in cells],
+                [-1 if isinstance(c, int) else c.across for c in cells])
 
     def givens_text(self) -> PrologString:
         return PrologString("".join(str(v) if v else "." for v in self.givens))

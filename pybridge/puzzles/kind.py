@@ -82,7 +82,12 @@ class PuzzleKind:
         """Puzzles of this kind as one text in ``fmt``, one after the other."""
         if fmt not in cls.formats:
             raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
-        return "\n\n".join(p.written(fmt) for p in puzzles) + "\n"
+        return cls.joined([p.written(fmt) for p in puzzles], fmt)
+
+    @classmethod
+    def joined(cls, texts: list[str], fmt: str) -> str:
+        """The texts of puzzles in ``fmt`` as one text: apart by a blank line."""
+        return "\n\n".join(texts) + "\n"
 
     def puzzle_line(self) -> str:
         """The puzzle on one line (a CSV field): its native text, lines joined by ``;``."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..engine.errors import PuzzleFormatError
 from ..engine.catalogue import catalogue
@@ -31,9 +31,10 @@ def _int_list(values: object, name: str, length: int, low: int, high: int) -> No
                              f"is outside {low}..{high}")
 
 
-def _pairs_text(pairs: list[tuple[int, int, int, int]]) -> PrologString:
-    """Cell pairs as one string for the bridge, "r1,c1,r2,c2;..." (prolog/bridge.pl reads it)."""
-    return PrologString(";".join(",".join(map(str, pair)) for pair in pairs))
+def _flat(groups: list) -> list[int]:
+    """Cell pairs (r1, c1, r2, c2) or cells (r, c) as one flat list of whole numbers: as the
+    engine's record gives them, and reads them back (prolog/bridge/wire.pl)."""
+    return [int(x) for group in groups for x in group]
 
 
 class LatinRecord(NamedTuple):
@@ -224,14 +225,13 @@ class Puzzle(PuzzleKind):
             regions = "none"
         options: list = ["diagonals"] if self.diagonals else []
         if self.signs:
-            options.append(("less", _pairs_text(self.signs)))
+            options.append(("less", _flat(self.signs)))
         if self.adjacent is not None:
-            options.append(("adjacent", _pairs_text(self.adjacent)))
+            options.append(("adjacent", _flat(self.adjacent)))
         if self.extra is not None:
             options.append(("extra", self.extra.kind))
         if self.cages is not None:
-            options.append(("cages", PrologString(";".join(
-                f"{total}:" + ",".join(f"{r},{c}" for r, c in cells) for total, cells in self.cages))))
+            options.append(("cages", [x for total, cells in self.cages for x in (total, len(cells), *_flat(cells))]))
         return ("geometry", self.size, regions, options)
 
     def givens_text(self) -> PrologString:
@@ -305,11 +305,8 @@ class Puzzle(PuzzleKind):
         return latin_text(self, fmt)
 
     @classmethod
-    def write_all(cls, puzzles: Sequence[PuzzleKind], fmt: str) -> str:
-        if fmt not in cls.formats:
-            raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
-        texts = [p.written(fmt) for p in puzzles]
-        return ("\n\n" if fmt in ("grid", "sdk") else "\n").join(texts) + "\n"
+    def joined(cls, texts: list[str], fmt: str) -> str:
+        return ("\n\n" if fmt in ("grid", "sdk") else "\n").join(texts) + "\n"   # a line a puzzle
 
     def puzzle_line(self) -> str:
         from .formats import to_line  # the writers of the Latin squares (they read this module)

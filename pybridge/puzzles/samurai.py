@@ -14,7 +14,7 @@ bottom right), or the frame itself, one character a cell and a space where no gr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple, Sequence
+from typing import ClassVar, NamedTuple
 
 from .cells import value_char, values_text
 from ..engine.foreign import PrologString
@@ -112,8 +112,8 @@ class SamuraiPuzzle(PuzzleKind):
             raise ValueError(f"givens: {rows * cols} values 0..9 are needed, one a cell of the {rows}x{cols} frame")
 
     def geometry(self) -> tuple:
-        """The engine's geometry term: samurai(Text), "R0,C0;..." (prolog/bridge.pl)."""
-        return ("samurai", PrologString(";".join(f"{r},{c}" for r, c in self.grids)))
+        """The engine's geometry term, as its record comes: samurai([R0, C0, ...]) (prolog/bridge/wire.pl)."""
+        return ("samurai", [x for grid in self.grids for x in grid])
 
     def givens_text(self) -> PrologString:
         return PrologString(values_text(self.givens))
@@ -143,10 +143,8 @@ class SamuraiPuzzle(PuzzleKind):
         return to_samurai(self)
 
     @classmethod
-    def write_all(cls, puzzles: Sequence[PuzzleKind], fmt: str) -> str:
-        if fmt not in cls.formats:
-            raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
-        return "\n".join(p.written(fmt) for p in puzzles)
+    def joined(cls, texts: list[str], fmt: str) -> str:
+        return "\n".join(texts)   # each ends with its last line's newline
 
     def puzzle_line(self) -> str:
         return values_text(self.givens)
