@@ -37,6 +37,7 @@ into Python lists.  Only numbers are read from a text, never terms.
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module('../facts/words', [value_char/2]).
+:- use_module('../kinds/kind', [kind_property/2]).
 :- use_module('../reading/puzzle_text').
 :- use_module('../analysis/explain').
 :- use_module('../analysis/rule_trace', [bindings_text/2]).
@@ -216,7 +217,7 @@ record_list(record(I, Line, puzzle(puzzle(geometry(N, Regions, Options), Givens)
     (   memberchk(solution(Solution), Extras) -> values_text(Solution, SolutionText) ; SolutionText = '' ),
     (   memberchk(cages(Cages), Options) -> flat_cages(Cages, CageList) ; CageList = none ),
     (   memberchk(extra(Kind), Options)
-    ->  kind:kind_property(Kind, extra_regions(Word)),
+    ->  kind_property(Kind, extra_regions(Word)),
         findall(Cells, geometry:extra_region(Kind, N, _, Cells), Own),
         foldl(flat_region, Own, Flat, []),
         ExtraList = [Kind, Word|Flat]

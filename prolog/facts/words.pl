@@ -24,13 +24,19 @@
 :- use_module(library(yall)).
 :- use_module('../kinds/combinations', [sum_range/3]).
 
+%! region_word(?Kind, ?Word) is nondet.
+%
+%  What one of a kind's own regions is called ("window"): the kind's
+%  record says it (kind.pl adds the clause), so the words need no kind.
+:- multifile region_word/2.
+
 %! unit_text(+Unit, -Text) is det.
 
 unit_text(row(R), T)  :- format(atom(T), 'row ~w', [R]).
 unit_text(col(C), T)  :- format(atom(T), 'column ~w', [C]).
 unit_text(box(B), T)  :- format(atom(T), 'box ~w', [B]).
 unit_text(region(Kind, I), T) :-
-    kind:kind_property(Kind, extra_regions(Word)),
+    region_word(Kind, Word),
     format(atom(T), '~w ~w', [Word, I]).
 unit_text(diag(1), 'the main diagonal').
 unit_text(diag(2), 'the anti-diagonal').

@@ -67,6 +67,11 @@
 :- use_module('../facts/geometry', [box_shape/3]).
 
 :- multifile declared_kind/2.
+:- multifile words:region_word/2.
+
+% The word for a kind's own regions, as its record has it (extra_regions).
+words:region_word(Kind, Word) :-
+    kind_property(Kind, extra_regions(Word)).
 
 %! declared_kind(?Name, ?Properties) is nondet.
 %
