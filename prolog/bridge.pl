@@ -47,6 +47,7 @@
             bridge_read/5,          % +Text, +Kind, +Format, +Limits, -Records
             bridge_read_matrices/4, % +DownText, +RightText, +Limits, -Records
             bridge_read_layout/5,   % +Text, +Kind, +Format, -Format, -Header
+            bridge_units/2,         % +Shape, -Units
             bridge_state_size/3,    % -Elements, -Possibilities, -Placed
             bridge_interruptible/1, % +Signal
             bridge_idle/0,
@@ -555,6 +556,17 @@ bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes,
     findall(S, symmetry(S), Symmetries),
     kind_catalogue(Generated, Layouts),
     futoshiki_sides(Low, High).
+
+%! bridge_units(+Shape, -Units) is det.
+%
+%  Every unit of Shape whose values differ (rows, columns, boxes or
+%  regions, diagonals, a kind's own regions, Kakuro runs, Killer cages),
+%  each its cells flat: R1, C1, R2, C2, ...  Python asks, never recomputes.
+
+bridge_units(Shape, Units) :-
+    shape_geometry(Shape, Geometry),
+    in_fresh_state(( setup_geometry(Geometry),
+                     findall(Flat, ( unit_cells(_, Cells), pairs_flat(Cells, Flat) ), Units) )).
 
 %! bridge_state_size(-Elements, -Possibilities, -Placed) is det.
 %

@@ -14,6 +14,7 @@ into Python lists.  Only numbers are read from a text, never terms.
 :- module(wire,
           [ % coming in
             shape_geometry/2,       % +Shape, -Geometry
+            pairs_flat/2,           % ?Pairs, ?Flat
             checked_givens/3,       % +Geometry, +Text, -Checked
             entries/3,              % +Geometry, +Text, -Entries
             geometry_shape/3,       % +Geometry, -Rows, -Cols

@@ -111,23 +111,6 @@ class KakuroPuzzle(PuzzleKind):
     def is_white(self, r: int, c: int) -> bool:
         return isinstance(self.cells[r][c], int)
 
-    def units(self) -> list[list[int]]:
-        """The runs (a digit once each), as row-major cell indices: across, then down."""
-        rows, cols = self.shape
-        runs: list[list[int]] = []
-        for across in (True, False):
-            for a in range(rows if across else cols):
-                run: list[int] = []
-                for b in range((cols if across else rows) + 1):
-                    r, c = (a, b) if across else (b, a)
-                    if b < (cols if across else rows) and self.is_white(r, c):
-                        run.append(r * cols + c)
-                    else:
-                        if len(run) > 1:
-                            runs.append(run)
-                        run = []
-        return runs
-
     def geometry(self) -> tuple:
         """The shape as the bridge passes it, as its record comes: kakuro(Rows, Cols, Downs,
         Acrosses), each cell's clues row-major, -1 for a white cell (prolog/bridge/wire.pl)."""

@@ -51,7 +51,19 @@ class PuzzleKind:
     def shape(self) -> tuple[int, int]:
         raise NotImplementedError
 
+    def geometry(self) -> tuple:
+        raise NotImplementedError
+
     # ---------------------------------------------------------------- cells
+    def units(self) -> list[list[int]]:
+        """Every unit whose values all differ (rows, columns, boxes or regions, diagonals, a
+        kind's own regions, Kakuro runs, Killer cages), as row-major cell indices: as the
+        engine's geometry has them (bridge_units/2), never worked out again here."""
+        from ..engine import swipl   # the engine, asked only when a caller wants the units
+        _, cols = self.shape
+        [flat_units] = swipl.call("bridge_units", [self.geometry()], 1)
+        return [[(r - 1) * cols + c - 1 for r, c in zip(flat[::2], flat[1::2])] for flat in flat_units]
+
     def takes_value(self) -> list[bool]:
         """Row-major, whether each cell takes a value (a Kakuro's black cells do not, nor a
         Samurai's frame where no grid is)."""

@@ -120,26 +120,6 @@ class Puzzle(PuzzleKind):
     cages: list[tuple[int, list[tuple[int, int]]]] | None = None
     extra: ExtraRegions | None = None
 
-    def units(self) -> list[list[int]]:
-        """Every unit whose values all differ, as row-major cell indices: rows, columns, boxes
-        or regions, diagonals."""
-        n = self.size
-        out = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
-        boxes: dict[object, list[int]] = {}
-        for i in range(n * n):
-            if self.regions is not None:
-                boxes.setdefault(self.regions[i], []).append(i)
-            elif self.box_rows is not None and self.box_cols is not None:
-                boxes.setdefault((i // n // self.box_rows, i % n // self.box_cols), []).append(i)
-        out += list(boxes.values())
-        if self.diagonals:
-            out += [[i * n + i for i in range(n)], [i * n + n - 1 - i for i in range(n)]]
-        for _, cells in self.cages or []:
-            out.append(sorted((r - 1) * n + c - 1 for r, c in cells))
-        for region in self.extra.regions if self.extra else ():
-            out.append(sorted((r - 1) * n + c - 1 for r, c in region))
-        return out
-
     def __repr__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         givens = "1 given" if self.clues == 1 else f"{self.clues} givens"

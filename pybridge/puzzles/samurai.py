@@ -84,21 +84,6 @@ class SamuraiPuzzle(PuzzleKind):
         """The frame's box (1-based, row-major over the frame) of the 0-based cell r, c."""
         return (r // 3) * (self.shape[1] // 3) + c // 3 + 1
 
-    def units(self) -> list[list[int]]:
-        """Every unit, as row-major indices of the frame: each grid's rows and columns, then
-        the boxes (a box or line two grids share once)."""
-        cols = self.shape[1]
-        units: list[list[int]] = []
-        for r0, c0 in self.grids:
-            units += [[(r0 + i) * cols + c0 + j for j in range(9)] for i in range(9)]
-            units += [[(r0 + i) * cols + c0 + j for i in range(9)] for j in range(9)]
-        boxes: dict[int, list[int]] = {}
-        for i in range(self.shape[0] * cols):
-            if self.is_cell(i // cols, i % cols):
-                boxes.setdefault(self.box_of(i // cols, i % cols), []).append(i)
-        units += list(boxes.values())
-        return [list(u) for u in dict.fromkeys(tuple(u) for u in units)]
-
     def check(self) -> None:
         """Raise TypeError or ValueError if a field is not what its type says; the engine
         checks the grids' places and the givens against the rules."""
