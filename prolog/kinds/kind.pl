@@ -2,12 +2,13 @@
 
     A kind of puzzle is declared once, by clauses of the multifile
     declared_kind(Name, Properties) in its own file of this folder
-    (sudoku.pl, jigsaw.pl, futoshiki.pl, kakuro.pl, samurai.pl), as a
-    technique is by declared_technique/2.  The reader asks it the names a
-    text may be read under and what each implies; the generator the term
-    a request stands for; the bridge its catalogue, and the requests to
-    refuse, in the kind's own words.  A new kind is a file here (loaded
-    below) plus its reader.  Properties:
+    (sudoku.pl, jigsaw.pl, futoshiki.pl, kakuro.pl, samurai.pl,
+    windoku.pl), as a technique is by declared_technique/2.  The reader
+    asks it the names a text may be read under and what each implies; the
+    generator the term a request stands for; the bridge its catalogue, and
+    the requests to refuse, in the kind's own words.  A new kind is a file
+    here (every file here is loaded below), plus a reader when its text is
+    of a new form; a Latin square's needs none (windoku.pl).  Properties:
 
       - title(T): the kind in a sentence ("Killer"), when not its name.
       - read_as(K): the name its text is read under (the kind(K) option
