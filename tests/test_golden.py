@@ -1,6 +1,7 @@
 """Nothing the engine answers or the commands print changes by accident: every step of
 `explain`, the rating of a fixed set of bundled puzzles, the technique ladder, and what
-`puzzlog explain`, `solve` and `rate` print on every bundled puzzle file, against what
+`puzzlog explain`, `solve` and `rate` print on every bundled puzzle file, and what the solving
+benches count (solved, guesses), against what
 tests/golden holds (made by tests/golden/make_golden.py, to be run again only when a change of
 those answers is meant)."""
 from __future__ import annotations
@@ -51,3 +52,9 @@ def test_explain_prints_what_it_printed_on_every_bundled_file():
 @pytest.mark.parametrize("command, files", [("solve", make_golden.WHOLE_FILES), ("rate", make_golden.RATED_FILES)])
 def test_solve_and_rate_print_what_they_printed(command, files):
     same_as_stored(f"{command}.txt", make_golden.printed(command, *files))
+
+
+def test_the_benches_count_what_they_counted():
+    if not make_golden.CORPUS.is_dir():
+        pytest.skip(f"the shared corpus is not at {make_golden.CORPUS}")
+    same_as_stored("bench.txt", make_golden.benches())

@@ -1,8 +1,10 @@
 """Writes tests/golden/explain.jsonl: every step of `explain` and the rating of a fixed set of
 bundled puzzles, the technique ladder, and what the commands print on every bundled puzzle file
 (`puzzlog explain` of its first puzzle: explain/*.txt; `puzzlog solve` and `puzzlog rate` of
-them all: solve.txt, rate.txt; timings masked), so that a refactoring can be checked to change
-nothing (tests/test_golden.py compares them).  Run it only when a change of the engine's
+them all: solve.txt, rate.txt; timings masked), and what the solving benches report on the first
+puzzle of each set of the shared corpus (bench.txt: sets, solved, guesses, no-guess counts;
+times and ratios masked), so that a refactoring can be checked to change nothing
+(tests/test_golden.py compares them).  Run it only when a change of the engine's
 answers or of what is printed is meant, and review the diff:
 
     .venv/bin/python tests/golden/make_golden.py
@@ -41,6 +43,25 @@ def records() -> list[dict]:
 def ladder() -> str:
     return subprocess.run([sys.executable, "-m", "pybridge", "techniques"], cwd=ROOT, capture_output=True,
                           text=True, check=True).stdout
+
+
+# The solving benches, side by side with CLP(FD), on the first puzzle of each corpus set: what
+# they count is the engine's (solved, guesses, solved without one); what they time is masked.
+BENCHES = [("kakuro.py", "--limit", "1"), ("futoshiki.py", "--limit", "1"), ("killer.py", "--limit", "1"),
+           ("sudoku.py", "--limit", "1")]
+CORPUS = ROOT.parent / "shared" / "corpus"
+_TIMED = re.compile(r"(?<![\w.])\d+\.\d+x?(?![\w.])|(?<![\w.])\d+x(?![\w.])")
+
+
+def benches() -> str:
+    """What each solving bench prints, its times and ratios masked (``·``), columns by one space."""
+    out = []
+    for script, *args in BENCHES:
+        run = subprocess.run([sys.executable, str(ROOT / "bench" / script), *args], cwd=ROOT, capture_output=True,
+                             text=True, check=True, timeout=600)
+        out.append(f"$ bench/{script} {' '.join(args)}")
+        out += [" ".join(_TIMED.sub("·", line).split()) for line in run.stdout.splitlines()]
+    return "\n".join(out) + "\n"
 
 
 # every bundled puzzle file; a Kakuro's matrices are one puzzle in two files, read from the first
@@ -100,6 +121,8 @@ if __name__ == "__main__":
     golden = Path(__file__).resolve().parent
     (golden / "explain.jsonl").write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in records()))
     (golden / "techniques.txt").write_text(ladder())
+    if CORPUS.is_dir():
+        (golden / "bench.txt").write_text(benches())
     for name, text in printed_outputs().items():
         (golden / name).parent.mkdir(exist_ok=True)
         (golden / name).write_text(text)
