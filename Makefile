@@ -68,7 +68,7 @@ run: setup
 	$(VENV)/bin/puzzlog solve puzzles/*.txt puzzles/*.sdk puzzles/kakuro/* puzzles/futoshiki/* puzzles/generated/*
 
 test: setup browser paper
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist worksteal
 
 bench: setup yardsticks
 	$(PY) bench/sudoku.py
