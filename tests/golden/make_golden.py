@@ -1,7 +1,7 @@
 """Writes tests/golden/explain.jsonl: every step of `explain` and the rating of a fixed set of
 bundled puzzles, the technique ladder, and what the commands print on every bundled puzzle file
 (`puzzlog explain` of its first puzzle: explain/*.txt; `puzzlog solve` and `puzzlog rate` of
-them all: solve.txt, rate.txt; timings masked), and what the solving benches report on the first
+them all: solve.txt, rate.txt; timings masked), and what the solving benches (Kakuro, Futoshiki, Sudoku) report on the first
 puzzle of each set of the shared corpus (bench.txt: sets, solved, guesses, no-guess counts;
 times and ratios masked), so that a refactoring can be checked to change nothing
 (tests/test_golden.py compares them).  Run it only when a change of the engine's
@@ -47,8 +47,7 @@ def ladder() -> str:
 
 # The solving benches, side by side with CLP(FD), on the first puzzle of each corpus set: what
 # they count is the engine's (solved, guesses, solved without one); what they time is masked.
-BENCHES = [("kakuro.py", "--limit", "1"), ("futoshiki.py", "--limit", "1"), ("killer.py", "--limit", "1"),
-           ("sudoku.py", "--limit", "1")]
+BENCHES = [("kakuro.py", "--limit", "1"), ("futoshiki.py", "--limit", "1"), ("sudoku.py", "--limit", "1")]
 CORPUS = ROOT.parent / "shared" / "corpus"
 _TIMED = re.compile(r"(?<![\w.])\d+\.\d+x?(?![\w.])|(?<![\w.])\d+x(?![\w.])")
 
