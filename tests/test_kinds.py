@@ -5,6 +5,8 @@ Python outside the kinds' own modules asks which kind it holds."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -107,3 +109,14 @@ def test_the_page_switches_on_no_kind_either():
     assert len(pages) >= 5
     switches = [line for path in pages for line in kind_switches(path)]
     assert switches == []
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_a_jigsaw_of_a_side_without_boxes_reads_back(size):
+    """A 5x5 or 7x7 jigsaw (no standard boxes: its map makes its regions) is printed as a line
+    with its map, and that line reads back as the puzzle: it used to be refused as 25 or 49 cells."""
+    [g] = pybridge.generate("jigsaw", size=size, seed=1)
+    made = subprocess.run([sys.executable, "-m", "pybridge", "solve", "--one-line", "-"], input=g.text() + "\n",
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert [int(ch) for ch in made.stdout.strip()] == g.solution

@@ -40,12 +40,17 @@ csv_records(Lines, Kind, Options, Records) :-
 
 % A line that is meant as a one-line puzzle: its first word is a whole
 % grid, or a run of cells too long for a row of a grid (a line a cell or
-% two short is still read as a puzzle, and so reported).
+% two short is still read as a puzzle, and so reported), or the cells and
+% a region map of the same square length (a 5x5 jigsaw's 25 cells are
+% also a 25x25 grid's row).
 line_puzzle_line(S) :-
-    words(S, [First|_]),
+    words(S, [First|Rest]),
     string_length(First, L),
     L >= 16,
-    (   square_size(L, _) -> true ; \+ box_shape(L, _, _) ).
+    (   square_size(L, _) -> true
+    ;   \+ box_shape(L, _, _) -> true
+    ;   Rest = [Map|_], string_length(Map, L), N is truncate(sqrt(L)), N * N =:= L
+    ).
 csv_line(S) :-
     split_string(S, ",", " \t", [First, _|_]),
     string_length(First, L),
@@ -70,7 +75,10 @@ line_puzzle(Line, Text, Kind, Options, Puzzle, []) :-
     Words = [Cells|Map],
     string_codes(Cells, Codes),
     length(Codes, Length),
-    size_of(Length, Line, N),
+    (   Map = [_], N0 is truncate(sqrt(Length)), N0 * N0 =:= Length, N0 >= 2
+    ->  N = N0                      % a jigsaw's map makes its regions: any square, 5x5 and 7x7 too
+    ;   size_of(Length, Line, N)
+    ),
     cell_values(Codes, N, Line, 1, Values),
     (   Map = [MapText]
     ->  string_codes(MapText, MapCodes),
