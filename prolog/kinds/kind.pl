@@ -290,5 +290,5 @@ shape_words(grids(_), [K], Shape) :- format(string(Shape), "~w grids", [K]).
    directory_files(Here, Names),
    msort(Names, Sorted),
    forall(( member(Name, Sorted), file_name_extension(Base, pl, Name),
-            \+ memberchk(Base, [kind, runs, combinations, sudoku, jigsaw, futoshiki, kakuro, samurai]) ),
+            \+ memberchk(Base, [kind, runs, combinations]) ),   % those loaded above load no more
           ( directory_file_path(Here, Base, File), use_module(File, []) )).

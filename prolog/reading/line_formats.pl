@@ -98,9 +98,10 @@ line_puzzle(Line, Text, Kind, Options, Puzzle, []) :-
 named_kind(Words, Kind, Rest, Name) :-
     append(Rest, [Last], Words), Rest \== [],
     string_lower(Last, Lower),
+    kind_property(Name, extra_regions(_)),     % the few such kinds' names, never an atom of a line's
+    kind_property(Name, read_names(Names)),
+    member(Word, Names),
     atom_string(Word, Lower),
-    read_name_kind(Word, Name),
-    kind_property(Name, extra_regions(_)),
     !,
     (   Kind == none -> true ; read_name_kind(Kind, Name) ).
 named_kind(Words, Kind, Words, Kind).

@@ -5,8 +5,8 @@
 // the library library.js.
 
 import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
-import {applyKey, counted, designSizes, designText, designedBy, emptyDesign, extendCage, makeCage, readAs,
-        sizeProblem} from "./design.js";
+import {applyKey, counted, designSizes, designText, designedBy, emptyDesign, extendCage, made as madeKind, makeCage,
+        readAs, sizeProblem} from "./design.js";
 import {flushProgress, keep, keepProgress, keepSoon, listLibrary} from "./library.js";
 import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, fresh, indexOf, isGiven, isRight,
         largest, mmss, pickable, rect, request, rowCol, save, say, score, state, storageKey, valueAt} from "./page.js";
@@ -525,7 +525,7 @@ async function generateOne(kind, size, difficulty) {
   // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
   // a kind of grids laid out (a Samurai) has its number of grids for a size: its default unless one it has
   const laid = catalogue.layouts[kind];
-  if (laid && !laid[size]) size = catalogue.generated.find((g) => g.name === kind).default_size;
+  if (laid && !laid[size]) size = madeKind(kind).default_size;
   const g = await api("/api/generate", {kind, size, difficulty});
   const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
   state.design = null;

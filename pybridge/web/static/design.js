@@ -10,7 +10,7 @@ import {catalogue, charValue, valueChar} from "./cells.js";
 const layouts = (kind) => catalogue.layouts[kind] || null;
 const inSamurai = (design, r, c) => design.grids.some(([r0, c0]) => r > r0 && r <= r0 + 9 && c > c0 && c <= c0 + 9);
 const KAKURO_DESIGN_SIDE = 10;  // the page's board: larger Kakuro are made, not designed, here
-const made = (kind) => catalogue.generated.find((g) => g.name === kind);
+export const made = (kind) => catalogue.generated.find((g) => g.name === kind);
 // What a designer sets beyond the givens, as the kind's record says (the catalogue's designed_by):
 // givens, regions, signs, marks, runs, cages or grids.  The designer asks no kind's name.
 export const designedBy = (kind) => made(kind)?.designed_by || "givens";
