@@ -35,9 +35,6 @@
             bridge_check/9,         % +Geometry, +Givens, +Entries, +TimeLimitMs, -Status,
                                     % -Problems, -Solutions, -EntryProblems, -Wrong
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
-            bridge_guess/6,         % +Geometry, +Codes, -Status, -Item, -Values, -Codes1
-            bridge_backtrack/9,     % +Geometry, +Codes, +Before, +Row, +Col, +Value, -Status,
-                                    % -Item, -Codes1
             bridge_techniques/1,    % -Ladder
             bridge_catalogue/1,     % -Catalogue
             bridge_generation_request/2, % +Request, -Answer
@@ -52,7 +49,8 @@
             bridge_interruptible/1, % +Signal
             bridge_idle/0,
             bridge_with_rules/7,    % +Files, +Call, +Args, +Outputs, -Stopped, -Refused, -Results
-                                    % (and bridge/rule_doors.pl's, re-exported)
+                                    % (and bridge/rule_doors.pl's and
+                                    % bridge/session_doors.pl's, re-exported)
             set_max_chain_links/1,  % +Links
             bridge_preload/0
           ]).
@@ -87,6 +85,7 @@
 :- use_module('bridge/wire').
 :- use_module('bridge/calls').
 :- reexport('bridge/rule_doors').
+:- reexport('bridge/session_doors').
 :- use_module('analysis/hints').
 :- reexport('kinds/combinations', [combinations/3, combinations/4]).
 :- reexport('analysis/rating', [step_weight/4]).
@@ -479,41 +478,6 @@ bridge_propagate(Shape, Codes, Techniques0, Status, Codes1, Trace) :-
                ;   Status = contradiction, Trace = []
                ),
                state_codes(Codes1) )).
-
-%! bridge_guess(+Geometry, +Codes, -Status, -Item, -Values, -Codes1) is det.
-%
-%  Guess: place the first candidate of the cell with the fewest
-%  (search:choose_cell/3).  Status is guess, or solved when no cell is
-%  left to guess in; Item as bridge_walk/9; Values the cell's candidates
-%  in the order search tries them.
-
-bridge_guess(Shape, Codes, Status, Item, Values, Codes1) :-
-    shape_geometry(Shape, Geometry),
-    on_state(Geometry, Codes,
-             (   guess_item(0, Item0, Values)
-             ->  Status = guess, item_list(Item0, Item), state_codes(Codes1)
-             ;   Status = solved, Item = [], Values = [], Codes1 = Codes
-             )).
-
-%! bridge_backtrack(+Geometry, +Codes, +Before, +Row, +Col, +Value, -Status, -Item,
-%!                  -Codes1) is det.
-%
-%  The guess of Value at Row/Col, made in the state Before, led to the
-%  state Codes: when Codes holds a contradiction, Status is backtrack and
-%  Codes1 is Before without Value at Row/Col; otherwise Status is
-%  no_contradiction and nothing changes.
-
-bridge_backtrack(Shape, Codes, Before, R, C, V, Status, Item, Codes1) :-
-    shape_geometry(Shape, Geometry),
-    on_state(Geometry, Codes, ( contradiction(_) -> Contradiction = true ; Contradiction = false )),
-    (   Contradiction == true
-    ->  Status = backtrack,
-        on_state(Geometry, Before,
-                 ( eliminate([r(R, C, V)], Removed),
-                   item_list(item(0, backtrack(R, C, V, Removed)), Item),
-                   state_codes(Codes1) ))
-    ;   Status = no_contradiction, Item = [], Codes1 = Codes
-    ).
 
 %! bridge_techniques(-Ladder) is det.
 %

@@ -106,6 +106,8 @@
 :- use_module('reading/puzzle_text').
 :- use_module('reading/typed_puzzles').
 :- use_module('solving/walkthrough', [walkthrough/4 as walk_to_end, guess_item/3]).
+:- use_module('analysis/session', [why_answer/5, backtrack_guess/5]).
+:- use_module('shell/moves').
 :- use_module(bridge, [technique_names/1]).
 :- use_module('techniques/rule_files', [load_rules/2, with_rules/2, take_refused_steps/1]).
 :- use_module('analysis/rule_check', [check_rule_puzzles/3, bundled_set/3]).
@@ -123,9 +125,6 @@
 :- reexport('techniques/chains', [strong_link/2, weak_link/2, set_max_chain_links/1]).
 
 :- dynamic
-    history/2,          % saved(State, Guesses), Text: a move undo/0 takes back, latest first
-    made/2,             % saved(State, Guesses), Records: the step records of that move, for why/3
-    guesses/1,          % [guess(Before, R, C, V), ...], latest first
     shell_techniques/1, % the techniques step/0, steps/0 and walkthrough/0 use, when not all
     loaded_puzzle/1.    % puzzle(Geometry, Givens) of the puzzle loaded, for rate/0
 
@@ -214,10 +213,7 @@ start_puzzle(Puzzle) :-
         )
     ),
     (   var(Why)
-    ->  retractall(history(_, _)),
-        retractall(made(_, _)),
-        retractall(guesses(_)),
-        assertz(guesses([])),
+    ->  forget_moves,
         retractall(loaded_puzzle(_)),
         assertz(loaded_puzzle(Puzzle)),
         print_grid
@@ -229,21 +225,6 @@ start_puzzle(Puzzle) :-
         ),
         fail
     ).
-
-saved(saved(Geometry-Codes, Guesses)) :-
-    loaded_quietly,
-    !,
-    current_geometry(Geometry),
-    state_codes(Codes),
-    (   guesses(Guesses) -> true ; Guesses = [] ).
-saved(none).
-
-restore(none) :-
-    clear_state.
-restore(saved(Geometry-Codes, Guesses)) :-
-    restore_state(Geometry, Codes),
-    retractall(guesses(_)),
-    assertz(guesses(Guesses)).
 
 %! show is semidet.
 %
@@ -337,35 +318,26 @@ hint(Level) :-
 
 why(R, C, V) :-
     loaded,
-    (   \+ cell_box(R, C, _)
-    ->  format('r~wc~w is not a cell that takes a value.~n', [R, C]),
+    session_moves(Moves),
+    why_answer(Moves, R, C, V, Answer),
+    (   Answer = decided(N, _, Text)
+    ->  format('~w~n', [Text]),
+        show_rule_of(N)
+    ;   Answer = told(Text)
+    ->  format('~w.~n', [Text])
+    ;   Answer = refused(Text),
+        format('~w.~n', [Text]),
         fail
-    ;   \+ value(V)
-    ->  max_value(M),
-        format('~q is not a value of this puzzle (1..~w).~n', [V, M]),
-        fail
-    ;   possibility(R, C, _, V)
-    ->  format('~w is still a candidate of r~wc~w.~n', [V, R, C])
-    ;   made(Saved, Records),
-        member(Record, Records),
-        record_decides(Record, R, C, V, Placed)
-    ->  item_text(Record, Text),
-        (   Placed == true
-        ->  format('r~wc~w = ~w: ~w~n', [R, C, V, Text])
-        ;   format('r~wc~w is not ~w: ~w~n', [R, C, V, Text])
-        ),
-        show_rule_of(Record, Saved)
-    ;   element(R, C, V)
-    ->  format('r~wc~w = ~w was there before any move (a given, or set by solve).~n', [R, C, V])
-    ;   format('r~wc~w is not ~w: no move here says why (a given rules it out, or solve did).~n', [R, C, V])
     ).
 
-% The clause behind a deduction, found again in the state before it.
-show_rule_of(step(Name, _, _, _), saved(Geometry-Codes, _)) :-
+% The clause behind the deduction of move N, found again in the state
+% before it.
+show_rule_of(N) :-
+    move_rule(N, rule_at(Geometry-Codes, Name)),
     in_fresh_state(( restore_state(Geometry, Codes), step_rule(Name, Rule) )),
     !,
     print_rule(Rule).
-show_rule_of(_, _).
+show_rule_of(_).
 
 %! trace_rule(+Technique) is semidet.
 %
@@ -381,20 +353,6 @@ trace_rule(Name) :-
     ;   format('Unknown technique ~q.~n', [Name]),
         fail
     ).
-
-% A record places V at R/C (Placed = true) or removes it (false).
-record_decides(step(_, _, Ps, Rs), R, C, V, Placed) :-
-    decides(Ps, Rs, R, C, V, Placed).
-record_decides(guess(R0, C0, V0, _, Rs), R, C, V, Placed) :-
-    decides([p(R0, C0, V0)], Rs, R, C, V, Placed).
-record_decides(backtrack(_, _, _, Rs), R, C, V, false) :-
-    memberchk(r(R, C, V), Rs).
-
-decides(Ps, _, R, C, V, true) :-
-    memberchk(p(R, C, V), Ps),
-    !.
-decides(_, Rs, R, C, V, false) :-
-    memberchk(r(R, C, V), Rs).
 
 %! try_technique(+Technique) is semidet.
 %
@@ -439,19 +397,6 @@ use_techniques(Set) :-
 current_techniques(Names) :-
     (   shell_techniques(Names0) -> Names = Names0 ; technique_names(Names) ).
 
-% move(:Goal, :Describe, +Records, -Text): run Goal, a change of the
-% state, so that undo/0 can take it back; Describe gives its words,
-% Records (bound by Goal) what it did, for why/3.
-move(Goal, Describe, Records, Text) :-
-    saved(Saved),
-    call(Goal),
-    call(Describe, Text),
-    remember(Saved, Text, Records).
-
-remember(Saved, Text, Records) :-
-    asserta(history(Saved, Text)),
-    asserta(made(Saved, Records)).
-
 %! steps is semidet.
 %
 %  Apply deductions, printing each, until none applies; then print the
@@ -482,10 +427,8 @@ guess :-
     ->  Item = item(_, Guess),
         Guess = guess(R, C, V, _, _),
         item_text(Guess, Text),
-        guesses(Open),
-        retractall(guesses(_)),
-        assertz(guesses([guess(Before, R, C, V)|Open])),
         remember(Before, Text, [Guess]),
+        push_guess(guess(Before, R, C, V)),
         format('~w~n', [Text])
     ;   format('No cell is left to guess in.~n'),
         fail
@@ -499,30 +442,18 @@ guess :-
 
 backtrack :-
     loaded,
-    (   guesses([_|_]), \+ contradiction(_)
-    ->  format('No contradiction yet: step on (step, steps, guess), or undo the guess.~n'),
-        fail
-    ;   guesses([guess(saved(State, Outer), R, C, V)|_])
+    (   guesses([guess(saved(State, Outer), R, C, V)|_])
     ->  saved(Now),
-        restore(saved(State, Outer)),
-        eliminate([r(R, C, V)], Removed),
-        item_text(backtrack(R, C, V, Removed), Text),
-        remember(Now, Text, [backtrack(R, C, V, Removed)]),
-        format('~w~n', [Text])
+        (   backtrack_guess(State, R, C, V, backtrack(Record))
+        ->  set_guesses(Outer),
+            item_text(Record, Text),
+            length(Outer, Depth),
+            remember(Now, Depth, Text, [Record]),
+            format('~w~n', [Text])
+        ;   format('No contradiction yet: step on (step, steps, guess), or undo the guess.~n'),
+            fail
+        )
     ;   format('There is no guess to take back.~n'),
-        fail
-    ).
-
-%! undo is semidet.
-%
-%  Take the last move (step, guess, backtrack, walkthrough or solve) back.
-
-undo :-
-    (   retract(history(Saved, Text))
-    ->  once(retract(made(Saved, _))),
-        restore(Saved),
-        format('Undone: ~w~n', [Text])
-    ;   format('Nothing to undo.~n'),
         fail
     ).
 
@@ -537,13 +468,14 @@ walkthrough :-
     current_techniques(Names),
     saved(Before),
     walk_to_end(Names, 100000, Items, Outcome),
-    forall(nth1(I, Items, item(Depth, What)),
+    next_move_number(First),
+    forall(nth0(I, Items, item(Depth, What)),
            ( item_text(What, Text),
+             N is First + I,
              Indent is 4*Depth,
-             format('~t~w~4|. ~*c~w~n', [I, Indent, 0' , Text]) )),
+             format('~t~w~4|. ~*c~w~n', [N, Indent, 0' , Text]) )),
     (   Outcome == solved
-    ->  findall(What, member(item(_, What), Items), Records),
-        remember(Before, 'the walkthrough', Records),
+    ->  remember(Before, 'the walkthrough', Items),
         print_grid
     ;   Outcome == unsolvable
     ->  restore(Before),
@@ -552,8 +484,7 @@ walkthrough :-
         ;   format('No solution: every guess ends in a contradiction.~n')
         ),
         fail
-    ;   findall(What, member(item(_, What), Items), Records),
-        remember(Before, 'the walkthrough (stopped after 100000 items)', Records),
+    ;   remember(Before, 'the walkthrough (stopped after 100000 items)', Items),
         print_grid
     ).
 
@@ -567,10 +498,14 @@ solve :-
     search(Techniques, 2, Solutions, Guesses),
     (   Solutions = [solution(Values, _)|More]
     ->  saved(Before),
+        Before = saved(_, Open),
         grid_shape(_, N),
         findall(g(R, C, V), ( nth0(I, Values, V), V > 0, R is I // N + 1, C is I mod N + 1 ), Givens),
+        findall(p(R, C, V), ( member(g(R, C, V), Givens), \+ element(R, C, V) ), Placed),
         setup_givens(Givens, ok),
-        remember(Before, solve, []),
+        length(Open, Depth),
+        remember_moves(Before, solve, none,
+                       [move(Depth, solve, Placed, [], 'solve: the rest of the solution, found by search')]),
         print_grid,
         plural(Guesses, guess, GuessText),
         format('~w.~n', [GuessText]),
@@ -585,6 +520,4 @@ solve :-
 
 clear_puzzle :-
     clear_state,
-    retractall(history(_, _)),
-    retractall(made(_, _)),
-    retractall(guesses(_)).
+    forget_moves.

@@ -4,6 +4,7 @@ before anything else."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -105,23 +106,29 @@ def test_a_bad_level_is_refused(level):
         pybridge.hint(pybridge.load("puzzles/sudoku4.txt")[0], level=level)
 
 
+def steps_in_effect(history):
+    """(number from 1, step) of the steps whose changes stand: a backtrack takes back its
+    guess and the steps that rested on it, and stands in their place."""
+    kept = []
+    for number, step in enumerate(history, 1):
+        if step.kind == "backtrack":
+            while kept and kept[-1][1].depth > step.depth:
+                kept.pop()
+            kept.pop()  # the guess itself
+        kept.append((number, step))
+    return kept
+
+
 def test_why_names_the_step_that_removed_or_placed_a_candidate():
-    puzzle, truth = corpus_cases()[0]
+    puzzle, truth = corpus_cases()[3]   # two of its guesses are taken back
     solver = pybridge.Solver(puzzle, "subsets")
     assert solver.run() == "solved"
-    in_effect = []   # the steps whose removals stand: not those of a guess taken back
-    for step in solver.history:
-        if step.kind == "backtrack":
-            while in_effect and in_effect[-1].depth > step.depth:
-                in_effect.pop()
-            in_effect.pop()  # the guess itself
-        in_effect.append(step)
+    assert any(step.kind == "backtrack" for step in solver.history)
     checked = 0
-    for step in in_effect:
+    for number, step in steps_in_effect(solver.history):
         if step.kind != "step":
             continue
         for r, c, v in step.eliminations[:2]:
-            number = solver.history.index(step) + 1
             assert solver.why(r, c, v) == f"r{r}c{c} is not {v}: step {number}, {step.text}"
             assert truth[(r - 1) * 9 + c - 1] != v
             checked += 1
@@ -131,6 +138,16 @@ def test_why_names_the_step_that_removed_or_placed_a_candidate():
     assert solver.why(r + 1, c + 1, puzzle.givens[given]) == f"r{r + 1}c{c + 1} = {puzzle.givens[given]} is a given"
     with pytest.raises(pybridge.PuzzlogError, match="r10c1 is not a cell"):
         solver.why(10, 1, 1)
+    with pytest.raises(pybridge.PuzzlogError, match=r"12 is not a value of this puzzle \(1..9\)"):
+        solver.why(1, 1, 12)
+    # a placed cell is not another value because of the step that placed it
+    number, placing = next((n, s) for n, s in steps_in_effect(solver.history) if s.placements)
+    r, c, v = placing.placements[0]
+    other = next(w for w in range(1, 10) if w != v)
+    assert solver.why(r, c, other) in (f"r{r}c{c} is not {other}: it is {v}, step {number}, {placing.text}",
+                                       *(f"r{r}c{c} is not {other}: step {n}, {s.text}"
+                                         for n, s in steps_in_effect(solver.history)
+                                         if (r, c, other) in s.eliminations))
 
 
 def test_why_in_the_shell():
@@ -138,14 +155,37 @@ def test_why_in_the_shell():
                            "use_techniques(subsets), steps", "why(9, 4, 6)", "guess", "why(1, 3, 3)", "steps",
                            "backtrack", "why(1, 3, 1)", "why(0, 1, 1)", "why(1, 2, 12)"])
     assert outputs[1] == ["1 is still a candidate of r1c3."]
-    assert outputs[3][0] == ("r9c4 is not 6: naked pair: r5c4, r7c4 hold only {6,9} between them in column 4, "
-                             "so remove 6, 9 from r9c4")
+    assert outputs[3][0] == ("r9c4 is not 6: step 17, naked pair: r5c4, r7c4 hold only {6,9} between them in "
+                             "column 4, so remove 6, 9 from r9c4")
     assert outputs[3][1].startswith("  the rule, prolog/techniques/subsets.pl:")  # the clause that found it
     assert outputs[3][2] == "    naked_pair_deduction(Step) :-"
-    assert outputs[5] == ["r1c3 is not 3: guess r1c3 = 1 (r1c3 has two candidates: 1, 3)"]
-    assert outputs[8] == ["r1c3 is not 1: so r1c3 is not 1: that guess led to a contradiction"]
+    assert outputs[5] == ["r1c3 is not 3: step 18, guess r1c3 = 1 (r1c3 has two candidates: 1, 3)"]
+    assert outputs[8] == ["r1c3 is not 1: step 32, so r1c3 is not 1: that guess led to a contradiction"]
     assert outputs[9] == ["r0c1 is not a cell that takes a value.", "false"]
     assert outputs[10] == ["12 is not a value of this puzzle (1..9).", "false"]
+
+
+def test_the_shell_and_a_solver_say_the_same_why_after_the_same_moves():
+    """One session logic: the same moves made in the shell and by pybridge.Solver (steps of the
+    subsets, a guess, steps to its contradiction, the backtrack, steps again) give the same answer to why for every candidate of several cells, word for word
+    but for the step numbers (the Solver's history also counts the contradiction)."""
+    cells = [(1, 3), (9, 4), (5, 4), (2, 6), (8, 2), (6, 1)]
+    asks = [(r, c, v) for r, c in cells for v in range(1, 10)]
+    whys = [f"why({r}, {c}, {v})" for r, c, v in asks]
+    queries = ["load_puzzle('puzzles/sudoku9.txt', 5)", "use_techniques(subsets), steps", *whys,
+               "guess", "steps", *whys, "backtrack", "steps", *whys]
+    outputs = run_queries(queries)
+    shell = [chunk[0] for query, chunk in zip(queries, outputs) if query.startswith("why(")]
+    solver = pybridge.Solver(pybridge.load("puzzles/sudoku9.txt")[5], "subsets")
+    python = []
+    for move in ("propagate", "guess", "propagate", "backtrack", "propagate"):
+        getattr(solver, move)()
+        if move == "propagate":
+            python.extend(solver.why(r, c, v) for r, c, v in asks)
+    unnumbered = lambda text: re.sub(r"step \d+, ", "step N, ", text.rstrip("."))   # noqa: E731
+    assert len(shell) == len(python) == 3 * len(asks)
+    assert [unnumbered(text) for text in shell] == [unnumbered(text) for text in python]
+    assert sum("step N" in unnumbered(text) for text in python) > 100
 
 
 def test_why_and_hints_agree_with_the_solution_on_every_kind():
@@ -156,7 +196,7 @@ def test_why_and_hints_agree_with_the_solution_on_every_kind():
         solver = pybridge.Solver(puzzle)
         assert solver.run() == "solved", puzzle
         asked = 0
-        for number, step in solver._steps_in_effect():
+        for number, step in steps_in_effect(solver.history):
             for r, c, v in step.eliminations[:3]:
                 assert truth[(r - 1) * cols + c - 1] != v and \
                     solver.why(r, c, v) == f"r{r}c{c} is not {v}: step {number}, {step.text}"

@@ -156,7 +156,7 @@ def test_the_shell_shows_the_rule_and_its_bindings():
     assert chunks[3].splitlines() == ["firing 1 (line 6): U = col(7), R = 7, C = 7, V = 4",
                                       "  gives step(full_house,unit(col(7)),[p(7,7,4)],[])"], out.stdout + out.stderr
     why = chunks[5].splitlines()
-    assert why[0].startswith("r7c7 = 4: full house: r7c7")
+    assert why[0].startswith("r7c7 = 4: step 5, full house: r7c7")
     assert why[1] == f"  the rule, {FULL_HOUSE.relative_to(ROOT)}:6:"
     assert why[-1] == "  it matched: [complete_unit(col(7)),possibility(7,7,9,4)]"
 

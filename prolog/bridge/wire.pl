@@ -18,6 +18,7 @@ into Python lists.  Only numbers are read from a text, never terms.
             checked_givens/3,       % +Geometry, +Text, -Checked
             entries/3,              % +Geometry, +Text, -Entries
             geometry_shape/3,       % +Geometry, -Rows, -Cols
+            move_list/2,            % ?Move, ?List
             % going out
             record_list/2,          % +Record, -List
             item_list/2,            % +Item, -List
@@ -38,6 +39,7 @@ into Python lists.  Only numbers are read from a text, never terms.
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module('../facts/words', [value_char/2]).
+:- use_module('../analysis/session', [record_parts/5]).
 :- use_module('../kinds/kind', [kind_property/2]).
 :- use_module('../reading/puzzle_text').
 :- use_module('../analysis/explain').
@@ -255,7 +257,7 @@ blank_if_free(V) :-
 item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed, Units, Cells,
                               UnitCells]) :-
     item_text(What, Text),
-    item_parts(What, Kind, Technique, Ps, Rs),
+    record_parts(What, Kind, Technique, Ps, Rs),
     flat_triples(Ps, Placements),
     flat_triples(Rs, Removed),
     item_focus(What, Us, Cs),
@@ -265,13 +267,23 @@ item_list(item(Depth, What), [Kind, Depth, Technique, Text, Placements, Removed,
     sort(UCs0, UCs),
     flat_pairs(UCs, UnitCells).
 
-item_parts(step(Name, _, Ps, Rs), step, Name, Ps, Rs).
-item_parts(guess(R, C, V, _, Rs), guess, guess, [p(R, C, V)], Rs).
-item_parts(contradiction(_), contradiction, contradiction, [], []).
-item_parts(backtrack(_, _, _, Rs), backtrack, backtrack, [], Rs).
-
 flat_triples(Terms, Flat) :-
     foldl([T, [R, C, V|Tail], Tail]>>(T =.. [_, R, C, V]), Terms, Flat, []).
+
+%! move_list(?Move, ?List) is semidet.
+%
+%  A move of a session (session.pl) as pybridge.Solver keeps it in its
+%  history, [Kind, Depth, Text, Placements, Removed] with Placements
+%  and Removed flat R, C, V, ...: both ways, the same encoding.
+
+move_list(move(Depth, Kind, Ps, Rs, Text), [Kind, Depth, Text, Placed, Removed]) :-
+    triples_flat(p, Ps, Placed),
+    triples_flat(r, Rs, Removed).
+
+triples_flat(_, [], []).
+triples_flat(F, [T|Ts], [R, C, V|Flat]) :-
+    T =.. [F, R, C, V],
+    triples_flat(F, Ts, Flat).
 
 % flat_pairs(+Terms, -Flat): terms of two arguments (Name-Count, R-C,
 % R/C) as one flat list A, B, ..., as Python reads them.

@@ -425,42 +425,20 @@ class Solver:
     def why(self, row: int, col: int, value: int) -> str:
         """Why the cell at ``row``, ``col`` (from 1) is not ``value``, or is: the step of
         ``history`` that removed or placed it (a step of a guess later taken back does not
-        count), or that it is a given, or still a candidate.
+        count), or that it is a given, or still a candidate.  The engine answers, from the
+        moves of ``history``, as the shell's why/3 does from its own.
 
         >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
         >>> _ = s.step()
         >>> s.why(2, 2, 1)
         'r2c2 is not 1: step 1, naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)'
         """
-        rows, cols = self.puzzle.shape
-        if not (1 <= row <= rows and 1 <= col <= cols) or self.codes[(row - 1) * cols + col - 1] == 0:
-            raise PuzzlogError(f"r{row}c{col} is not a cell that takes a value")
-        cell = f"r{row}c{col}"
-        code = self.codes[(row - 1) * cols + col - 1]
-        if code < 0 and -code >> (value - 1) & 1:
-            return f"{value} is still a candidate of {cell}"
-        for number, step in reversed(self._steps_in_effect()):
-            if (row, col, value) in step.placements:
-                return f"{cell} = {value}: step {number}, {step.text}"
-            if (row, col, value) in step.eliminations:
-                return f"{cell} is not {value}: step {number}, {step.text}"
-        if code == value:
-            return f"{cell} = {value} is a given"
-        if code > 0:
-            return f"{cell} is not {value}: it is {code}, a given"
-        return f"{cell} is not {value}: a given in one of its units rules it out from the start"
-
-    def _steps_in_effect(self) -> list[tuple[int, Step]]:
-        """The steps of ``history`` (numbered from 1) whose changes stand: a backtrack takes
-        back its guess and the steps that rested on it, and stands in their place."""
-        kept: list[tuple[int, Step]] = []
-        for number, step in enumerate(self.history, 1):
-            if step.kind == "backtrack":
-                while kept and kept[-1][1].depth > step.depth:
-                    kept.pop()
-                kept.pop()  # the guess
-            kept.append((number, step))
-        return kept
+        moves = [[step.kind, step.depth, step.text, _flat(step.placements), _flat(step.eliminations)]
+                 for step in self.history]
+        status, text = swipl.call("bridge_why", [self.puzzle.geometry(), self.codes, moves, row, col, value], 2)
+        if status != "ok":
+            raise PuzzlogError(str(text))
+        return str(text)
 
     def _record(self, step: Step) -> Step:
         step.depth = self.guesses - (1 if step.kind == "guess" else 0)
@@ -579,6 +557,10 @@ class Solver:
 
     def _repr_svg_(self) -> str:
         return self.picture()
+
+
+def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
+    return [n for triple in triples for n in triple]
 
 
 def _whole(value: int) -> int:
