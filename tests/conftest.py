@@ -137,3 +137,16 @@ def every_kind_cases() -> list:
     cases.append((kakuro.from_corpus_grid(entry["grid"]),
                   [int(ch) if ch.isdigit() else 0 for row in entry["solution"] for ch in row]))
     return cases
+
+
+def steps_in_effect(history):
+    """(number from 1, step) of the steps whose changes stand: a backtrack takes back its
+    guess and the steps that rested on it, and stands in their place."""
+    kept = []
+    for number, step in enumerate(history, 1):
+        if step.kind == "backtrack":
+            while kept and kept[-1][1].depth > step.depth:
+                kept.pop()
+            kept.pop()  # the guess itself
+        kept.append((number, step))
+    return kept

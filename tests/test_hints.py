@@ -11,7 +11,7 @@ import pytest
 import pybridge
 from pybridge.puzzles import kakuro
 from pybridge.puzzles.signs import from_corpus_record
-from conftest import corpus_jsonl, corpus_lines, decode, every_kind_cases
+from conftest import corpus_jsonl, corpus_lines, decode, every_kind_cases, steps_in_effect
 from test_doors import cli
 from test_shell import run_queries
 
@@ -104,19 +104,6 @@ def test_hint_levels_in_the_shell():
 def test_a_bad_level_is_refused(level):
     with pytest.raises(pybridge.PuzzlogError, match="1, 2 or 3"):
         pybridge.hint(pybridge.load("puzzles/sudoku4.txt")[0], level=level)
-
-
-def steps_in_effect(history):
-    """(number from 1, step) of the steps whose changes stand: a backtrack takes back its
-    guess and the steps that rested on it, and stands in their place."""
-    kept = []
-    for number, step in enumerate(history, 1):
-        if step.kind == "backtrack":
-            while kept and kept[-1][1].depth > step.depth:
-                kept.pop()
-            kept.pop()  # the guess itself
-        kept.append((number, step))
-    return kept
 
 
 def test_why_names_the_step_that_removed_or_placed_a_candidate():

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pybridge
 from pybridge.puzzles.picture import AREA, BROKEN, CHANGED, FOCUS, PLACED, WRONG
+from conftest import steps_in_effect
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -86,7 +87,7 @@ def test_explained_steps_start_where_the_steps_before_left_off():
     for text in (pybridge.load("puzzles/sudoku9.txt")[5], pybridge.load("puzzles/kakuro/medium.grid")[0]):
         solver = pybridge.Solver(text, "singles")
         solver.run()
-        kept = [s for _, s in solver._steps_in_effect()]
+        kept = [s for _, s in steps_in_effect(solver.history)]
         assert solver.history and all(s.position is not None for s in solver.history)
         assert kept[-1].position.after(kept[-1]).codes == solver.codes
         # every candidate a step removes is still a candidate where the step starts
