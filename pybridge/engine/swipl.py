@@ -12,6 +12,13 @@ operating system: shutting it down from the main thread, which is not
 Prolog's, or while the worker is still busy makes SWI-Prolog warn that it
 failed to stop its threads, or wait for the worker.
 
+A process forked from one whose engine is started (``multiprocessing`` with
+``fork``, Linux's default through Python 3.13) gets an engine of its own:
+the fork waits until the engine is between calls (no Prolog lock is held
+across it), and the child's first call gives a fresh worker thread a Prolog
+engine of its own, garbage collected on that thread (SWI-Prolog's collector
+thread does not survive a fork).
+
 Another thread may also call the work off (``call_off``: a server whose
 client hung up, or whose time ran out): the running query is interrupted
 the same way, and every call raises ``Cancelled`` until ``call_on``.
@@ -24,6 +31,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import contextvars
+import os
 import queue
 import warnings
 import signal
@@ -93,27 +101,84 @@ _running: _Job | None = None      # the job the worker is on, under _RUNNING_LOC
 _RUNNING_LOCK = threading.Lock()
 _prolog_thread = 0                # the worker's Prolog thread id, once Prolog is started
 _CALLED_OFF = threading.Event()   # set: every call raises Cancelled
+_ENGINE_BUSY = threading.Lock()   # held by the worker while it runs a job: a fork waits for it
+_attached = True                  # False in a forked child until its worker has an engine
 
 
 def _serve() -> None:
-    global _running
     while True:
         job = _JOBS.get()
-        if not job.take():
-            continue
-        with _RUNNING_LOCK:
-            _running = job
-        try:
-            if _LOADED:
-                _apply_limits()
-            outcome: tuple[bool, Any] = (True, job.function(*job.args))
-        except BaseException as exc:  # handed to the caller's thread
-            outcome = (False, exc)
-        with _RUNNING_LOCK:
-            _running = None
+        with _ENGINE_BUSY:
+            _run(job)
+
+
+def _run(job: _Job) -> None:
+    global _running
+    if not job.take():
+        return
+    with _RUNNING_LOCK:
+        _running = job
+    try:
         if _LOADED:
-            _settle()
-        job.finish(*outcome)
+            _attach_after_fork()
+            _apply_limits()
+        outcome: tuple[bool, Any] = (True, job.function(*job.args))
+    except BaseException as exc:  # handed to the caller's thread
+        outcome = (False, exc)
+    with _RUNNING_LOCK:
+        _running = None
+    if _LOADED:
+        _settle()
+    job.finish(*outcome)
+
+
+def _attach_after_fork() -> None:
+    """In a forked child, give the new worker thread a Prolog engine of its own."""
+    global _attached, _prolog_thread
+    if _attached:
+        return
+    if foreign.thread_self() == -1:
+        foreign.attach_thread()
+    # the collector thread did not survive the fork: collect on this thread
+    foreign.call("set_prolog_flag", ["gc_thread", "false"], 0)
+    _prolog_thread = foreign.thread_self()
+    _attached = True
+
+
+_forking = False
+
+
+def _before_fork() -> None:
+    """Wait until the engine is between calls, so that no Prolog lock is held as the
+    process is copied."""
+    global _forking
+    if _WORKER.ident is not None and threading.current_thread() is not _WORKER:
+        _ENGINE_BUSY.acquire()
+        _forking = True
+
+
+def _after_fork_in_parent() -> None:
+    global _forking
+    if _forking:
+        _forking = False
+        _ENGINE_BUSY.release()
+
+
+def _after_fork_in_child() -> None:
+    """The child has this thread only: a new worker (started by the first call), queue
+    and locks; the engine, when started, is attached to that worker on its first job."""
+    global _JOBS, _RUNNING_LOCK, _WORKER_START, _ENGINE_BUSY, _CALLED_OFF, _WORKER, _running
+    global _forking, _attached
+    _JOBS = queue.SimpleQueue()
+    _RUNNING_LOCK, _WORKER_START, _ENGINE_BUSY = threading.Lock(), threading.Lock(), threading.Lock()
+    _CALLED_OFF = threading.Event()
+    _running, _forking = None, False
+    _WORKER = threading.Thread(target=_serve, name="puzzlog-prolog", daemon=True)
+    _attached = not _LOADED
+
+
+os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                    after_in_child=_after_fork_in_child)
 
 
 _applied_chain_links = 0
