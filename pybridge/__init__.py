@@ -34,12 +34,21 @@ _HOMES = {
     "rate": "solving.rating", "Generated": "solving.generate", "generate": "solving.generate",
     "TECHNIQUE_SETS": "solving.ladder", "UnknownTechniqueError": "solving.ladder", "ladder": "solving.ladder",
     "print_sheet": "solving.sheet",
-    "batch": "batches.work",
+    "batch": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
+    "cancel_scope": "engine.swipl",
     "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
 }
 
 
+# Public modules, under the names they are used by: pybridge.aio.solve(...).
+_MODULES = {"aio": "batches.aio"}
+
+
 def __getattr__(name: str) -> Any:
+    if name in _MODULES:
+        value = import_module(f".{_MODULES[name]}", __name__)
+        globals()[name] = value
+        return value
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'pybridge' has no attribute {name!r}")
@@ -49,8 +58,8 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+    return sorted({*globals(), *_HOMES, *_MODULES})
 
 
-__all__ = sorted(_HOMES)
+__all__ = sorted([*_HOMES, *_MODULES])
 __version__ = "0.1.0"

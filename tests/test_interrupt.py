@@ -63,3 +63,56 @@ def test_keyboard_interrupt_aborts_the_engine_call_and_the_engine_goes_on():
                          text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["interrupted True", "0 0 0", "solved"]
+
+
+# ---------------------------------------------------------------- calling work off from Python
+
+def test_a_cancelled_async_solve_stops_the_engine_and_the_next_call_is_answered_at_once():
+    import asyncio
+    import pybridge
+    from pybridge.engine import swipl
+
+    empty = pybridge.load(EMPTY_25)[0]
+    small = pybridge.load(str(ROOT / "puzzles" / "sudoku9.txt"))[0]
+
+    async def scenario() -> tuple[bool, float, str]:
+        try:
+            await asyncio.wait_for(pybridge.aio.solve(empty, max_solutions=10 ** 6, time_limit=3600), 0.5)
+            timed_out = False
+        except TimeoutError:
+            timed_out = True
+        started = time.monotonic()
+        result = await pybridge.aio.solve(small)
+        return timed_out, time.monotonic() - started, result.status
+
+    timed_out, next_call, status = asyncio.run(scenario())
+    assert timed_out and status == "solved"
+    assert next_call < 1.0       # the empty 25x25 was stopped, not finished (it never would be)
+    assert swipl.call("bridge_state_size", [], 3) == [0, 0, 0]
+
+
+def test_a_token_calls_off_work_started_on_another_thread():
+    import threading
+    import pybridge
+
+    empty = pybridge.load(EMPTY_25)[0]
+    token = pybridge.CancelToken()
+    threading.Timer(0.5, token.cancel).start()
+    with pytest.raises(pybridge.Cancelled), pybridge.cancel_scope(token):
+        pybridge.solve(empty, max_solutions=10 ** 6, time_limit=3600)
+    with pytest.raises(pybridge.Cancelled), pybridge.cancel_scope(token):   # and every later call
+        pybridge.solve(pybridge.load(str(ROOT / "puzzles" / "sudoku9.txt"))[0])
+    assert pybridge.solve(pybridge.load(str(ROOT / "puzzles" / "sudoku9.txt"))[0]).status == "solved"
+
+
+def test_every_call_has_a_default_time_limit():
+    import pybridge
+
+    before = pybridge.LIMITS.time_limit
+    pybridge.LIMITS.time_limit = 0.5
+    try:
+        solver = pybridge.Solver(pybridge.load(EMPTY_25)[0])
+        assert solver.run() == "timeout"      # it never ended before
+        assert pybridge.solve(pybridge.load(EMPTY_25)[0], max_solutions=10 ** 6).status == "timeout"
+    finally:
+        pybridge.LIMITS.time_limit = before

@@ -21,7 +21,11 @@ thread does not survive a fork).
 
 Another thread may also call the work off (``call_off``: a server whose
 client hung up, or whose time ran out): the running query is interrupted
-the same way, and every call raises ``Cancelled`` until ``call_on``.
+the same way, and every call raises ``Cancelled`` until ``call_on``.  One
+caller's work alone is called off by a ``CancelToken``: the calls made
+inside ``cancel_scope(token)`` (on the thread, or the task, that entered
+it) are dropped or interrupted when ``token.cancel()`` is called from
+anywhere, and raise ``Cancelled`` (pybridge.aio cancels this way).
 
 Each call is a single query whose arguments are built as terms (a Python
 ``str`` becomes an atom, never text parsed as Prolog): see foreign.py.
@@ -220,12 +224,18 @@ _WORKER_START = threading.Lock()
 def _on_worker(function: Callable[..., Any], *args: Any) -> Any:
     if threading.current_thread() is _WORKER:
         return function(*args)
+    token = _TOKEN.get()
     job = _handed(function, args)
+    if token is not None:
+        token._watch(job)
     try:
         return job.result()
     except KeyboardInterrupt:
         _interrupt(job)
         raise
+    finally:
+        if token is not None:
+            token._forget(job)
 
 
 def _handed(function: Callable[..., Any], args: tuple[Any, ...]) -> _Job:
@@ -244,13 +254,66 @@ def _interrupt(job: _Job) -> None:
     waiting, not the stopping)."""
     if job.cancel():
         return
-    with _RUNNING_LOCK:
-        if _running is job and _prolog_thread:
-            foreign.raise_in_thread(_prolog_thread, int(_INTERRUPT))
+    _stop(job)
     try:
         job.wait(_INTERRUPT_WAIT)
     except KeyboardInterrupt:
         pass
+
+
+class CancelToken:
+    """Calls off, from any thread, the engine work of the calls made inside
+    ``cancel_scope(token)``: a call waiting for the engine is dropped, the running one
+    interrupted at once, and every later one raises Cancelled."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._jobs: list[_Job] = []
+        self.cancelled = False
+
+    def __repr__(self) -> str:
+        return f"CancelToken({'cancelled' if self.cancelled else 'live'})"
+
+    def cancel(self) -> None:
+        with self._lock:
+            self.cancelled = True
+            jobs, self._jobs = self._jobs, []
+        for job in jobs:
+            _stop(job)
+
+    def _watch(self, job: _Job) -> None:
+        with self._lock:
+            if not self.cancelled:
+                self._jobs.append(job)
+                return
+        _stop(job)
+
+    def _forget(self, job: _Job) -> None:
+        with self._lock:
+            if job in self._jobs:
+                self._jobs.remove(job)
+
+
+_TOKEN: contextvars.ContextVar[CancelToken | None] = contextvars.ContextVar("cancel_token", default=None)
+
+
+@contextlib.contextmanager
+def cancel_scope(token: CancelToken) -> Iterator[CancelToken]:
+    """The engine calls made inside the block are called off by ``token.cancel()``."""
+    reset = _TOKEN.set(token)
+    try:
+        yield token
+    finally:
+        _TOKEN.reset(reset)
+
+
+def _stop(job: _Job) -> None:
+    """Drop ``job`` if the worker has not taken it, else interrupt the query it runs."""
+    if job.cancel():
+        return
+    with _RUNNING_LOCK:
+        if _running is job and _prolog_thread:
+            foreign.raise_in_thread(_prolog_thread, int(_INTERRUPT))
 
 
 def call_off() -> None:
@@ -389,12 +452,13 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
         if stopped:
             raise RuleStoppedError(str(stopped))
         return results
-    if _CALLED_OFF.is_set():
+    token = _TOKEN.get()
+    if _CALLED_OFF.is_set() or (token is not None and token.cancelled):
         raise Cancelled("the work was called off")
     try:
         result = _on_worker(_started_run, name, args, outputs)
     except EngineError:
-        if _CALLED_OFF.is_set():
+        if _CALLED_OFF.is_set() or (token is not None and token.cancelled):
             raise Cancelled("the work was called off") from None
         raise
     if result is None:

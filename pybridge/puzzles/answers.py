@@ -20,6 +20,7 @@ import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.catalogue import catalogue
+from ..engine.limits import LIMITS
 
 if TYPE_CHECKING:
     from .kinds import Solvable
@@ -96,9 +97,12 @@ def located(puzzle: Solvable, error: str) -> str:
 
 
 def limit_ms(time_limit: float | None) -> int:
-    """A time limit in whole milliseconds for the engine (0: none)."""
+    """A time limit in whole milliseconds for the engine: ``time_limit`` seconds, or when it
+    is None LIMITS.time_limit's (0: none)."""
     if time_limit is None:
-        return 0
+        if LIMITS.time_limit is None:
+            return 0
+        return limit_ms(LIMITS.time_limit)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
             or not math.isfinite(time_limit) or time_limit <= 0:
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")

@@ -103,7 +103,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
         this_seed = secrets.randbelow(2 ** 62) if seed is None else seed + i
         options = [this_seed, difficulty or "", technique or "", symmetry, attempts, start]
         status, generated, misses = swipl.call(
-            "bridge_generate", [term, options, limit_ms(remaining) if remaining else 0], 3)
+            "bridge_generate", [term, options, limit_ms(remaining)], 3)
         if stock is not None:
             for miss in misses:
                 stock.put(term, symmetry, _generated(miss, None, f"<generated on the way, seed {this_seed}>"))
