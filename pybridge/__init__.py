@@ -21,6 +21,7 @@ from typing import Any
 # command of the CLI) pays only for what it uses.
 _HOMES = {
     "EngineError": "engine.errors", "PuzzleFormatError": "engine.errors", "PuzzlogError": "engine.errors",
+    "ArgumentError": "engine.errors", "ArgumentTypeError": "engine.errors",
     "RulesError": "engine.errors", "RuleStoppedError": "engine.errors", "FalseStepWarning": "engine.errors",
     "RuleFile": "engine.rules", "load_rules": "engine.rules",
     "Puzzle": "puzzles.latin", "Unreadable": "puzzles.latin", "Clue": "puzzles.kakuro",

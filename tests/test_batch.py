@@ -461,3 +461,25 @@ def test_a_resumed_file_of_many_records_is_read_in_little_memory(tmp_path):
     assert ("other.csv", 0) not in records.done and records.kept_failures == 1 and not records.kept_ok()
     lines = out.read_text().splitlines()
     assert len(lines) == 19_999 and all(json.loads(line)["status"] != "timeout" for line in lines)
+
+
+def test_jobs_0_is_one_process_a_core_and_a_negative_count_is_refused(monkeypatch):
+    from pybridge.batches import work
+    asked = []
+    real = work.run_pool
+
+    def counted(job, items, jobs, hang_seconds):
+        asked.append(jobs)
+        return real(job, items, jobs, hang_seconds)
+
+    monkeypatch.setattr(work, "run_pool", counted)
+    monkeypatch.setattr(work, "cores", lambda: 2)
+    puzzles = pybridge.load("puzzles/sudoku9.txt")
+    results = pybridge.batch(puzzles, "solve", jobs=0)
+    assert asked == [2] and [r.status for r in results] == ["solved"] * len(puzzles)
+    assert [r.values for r in results] == [pybridge.solve(p).values for p in puzzles]
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="jobs must be a whole number"):
+            pybridge.batch(puzzles, "solve", jobs=bad)
+        with pytest.raises(pybridge.PuzzlogError):
+            pybridge.batch(puzzles, "solve", jobs=bad)

@@ -19,7 +19,7 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
-from ..engine.errors import PuzzlogError
+from ..engine.errors import ArgumentError, PuzzlogError
 from ..engine.limits import LIMITS, Limits
 from .pool import Failure, Pool, attempt, chunk_size, run_pool, tagged
 from .verbs import VERBS, Verb
@@ -139,14 +139,16 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
 
     Items are puzzles for solve, rate and explain, and seeds for generate; ``options`` are the
     keywords of pybridge.solve, rate, explain or generate (``count`` excepted).  ``jobs`` worker
-    processes share the work (None: one per core for big batches, as ``--jobs`` by
-    default); ``client``, a ``dask.distributed.Client``, sends it to that cluster instead.
+    processes share the work (0: one per core; None: one per core for big batches, as
+    ``--jobs`` by default); ``client``, a ``dask.distributed.Client``, sends it to that cluster instead.
     A puzzle whose worker died or hung gets the status error or timeout; a seed that gives
     no puzzle raises PuzzlogError, as pybridge.generate does.
     """
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
+        raise ArgumentError(f"jobs must be a whole number of processes, 0 for one per core, or None, not {jobs!r}")
     items = list(items)
     job = Work(work, options)
-    jobs = default_jobs(work, len(items)) if jobs is None else jobs
+    jobs = default_jobs(work, len(items)) if jobs is None else jobs or cores()
     values = [value for _, value in in_order(finished(job, items, jobs, client), range(len(items)))]
     for value in values:
         if isinstance(value, Failure):

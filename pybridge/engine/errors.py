@@ -6,6 +6,16 @@ class PuzzlogError(Exception):
     """Base class of every error puzzlog raises on purpose."""
 
 
+class ArgumentError(PuzzlogError, ValueError):
+    """An argument a call cannot take (a count below 1, a level out of range, a technique
+    set that does not exist): caught as PuzzlogError or as ValueError."""
+
+
+class ArgumentTypeError(PuzzlogError, TypeError):
+    """An argument of a type a call does not take (a number where a puzzle goes): caught as
+    PuzzlogError or as TypeError."""
+
+
 class PuzzleFormatError(PuzzlogError):
     """A puzzle text that cannot be read.
 

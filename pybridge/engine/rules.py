@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Union
 
 from . import swipl
-from .errors import RulesError
+from .errors import ArgumentTypeError, RulesError
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ def load_rules(path: str | os.PathLike | RuleFile) -> RuleFile:
     if isinstance(path, RuleFile):
         path = path.path
     if not isinstance(path, (str, os.PathLike)):
-        raise TypeError(f"a rules file is a path, not {path!r}")
+        raise ArgumentTypeError(f"a rules file is a path, not {path!r}")
     absolute = Path(path).resolve()
     if not absolute.is_file():
         raise RulesError(str(path), 0, "no such file (a rules file is a .pl file of yours)")

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..engine.catalogue import catalogue
 from ..engine.limits import LIMITS
+from ..engine.errors import ArgumentError
 
 if TYPE_CHECKING:
     from .kinds import Solvable
@@ -105,7 +106,7 @@ def limit_ms(time_limit: float | None) -> int:
         return limit_ms(LIMITS.time_limit)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
             or not math.isfinite(time_limit) or time_limit <= 0:
-        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        raise ArgumentError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     return min(max(1, int(time_limit * 1000)), 2 ** 62)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine.errors import PuzzlogError
+from ..engine.errors import ArgumentTypeError, PuzzlogError
 from .latin import Unreadable
 from .reading import load, read
 from .kinds import Solvable
@@ -35,7 +35,7 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
         elif isinstance(grid, Path):
             found = load(grid, kind=puzzle.kind, errors="keep")
         else:
-            raise TypeError(f"a grid is a text, a Path or a list of values, not {type(grid).__name__}")
+            raise ArgumentTypeError(f"a grid is a text, a Path or a list of values, not {type(grid).__name__}")
         other = found[0]
         if isinstance(other, Unreadable):
             raise other.error

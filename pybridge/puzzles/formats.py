@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from . import signs
 from .cells import value_char
-from ..engine.errors import PuzzlogError
+from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzlogError
 from .kind import PuzzleKind
 from .latin import Puzzle
 from .render import named_cages, render_text
@@ -166,20 +166,20 @@ def latin_text(p: Puzzle, fmt: str) -> str:
 def _check_writable(p: Puzzle, fmt: str) -> None:
     """Refuse a format that would silently drop part of the puzzle."""
     if p.extra is not None and fmt != "line":
-        raise ValueError(f"only the line format keeps a {p.kind}'s {p.extra.word}s: write it as line")
+        raise ArgumentError(f"only the line format keeps a {p.kind}'s {p.extra.word}s: write it as line")
     if (fmt == "killer") != (p.cages is not None):
-        raise ValueError("only the killer format keeps a Killer's cages" if p.cages is not None
+        raise ArgumentError("only the killer format keeps a Killer's cages" if p.cages is not None
                          else "the killer format is for Killer Sudoku: this puzzle has no cages")
     if fmt == "unequal" and p.boxed:
-        raise ValueError("the unequal format has no boxes: write Sudoku as line, grid, sdk or solo")
+        raise ArgumentError("the unequal format has no boxes: write Sudoku as line, grid, sdk or solo")
     if fmt not in ("grid", "unequal") and (p.has_signs or not p.boxed):
-        raise ValueError(f"the {fmt} format has no signs: write Futoshiki and greater-than Sudoku "
+        raise ArgumentError(f"the {fmt} format has no signs: write Futoshiki and greater-than Sudoku "
                          "as grid (or unequal)")
     if fmt == "sdk" and (p.regions is not None or p.diagonals):
-        raise ValueError(f"the sdk format has standard boxes and no diagonals: write this {p.kind} "
+        raise ArgumentError(f"the sdk format has standard boxes and no diagonals: write this {p.kind} "
                          "as line or solo (or grid)")
     if fmt == "grid" and p.diagonals:
-        raise ValueError(f"the grid format does not mark the diagonals of this {p.kind}: write it as "
+        raise ArgumentError(f"the grid format does not mark the diagonals of this {p.kind}: write it as "
                          "line or solo (a grid is read as Sudoku X with --kind sudoku-x)")
 
 
@@ -187,11 +187,11 @@ def write(puzzles: list, fmt: str = "line") -> str:
     """The puzzles (of one kind) as text in ``fmt``, one after the other."""
     for p in puzzles:
         if not isinstance(p, PuzzleKind):
-            raise TypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
+            raise ArgumentTypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
                             f"{type(p).__name__}")
     kinds = {type(p) for p in puzzles}
     if len(kinds) > 1:
-        raise ValueError(f"one text holds puzzles of one kind: these are {' and '.join(sorted(k.written_as for k in kinds))}")
+        raise ArgumentError(f"one text holds puzzles of one kind: these are {' and '.join(sorted(k.written_as for k in kinds))}")
     return (type(puzzles[0]) if puzzles else Puzzle).write_all(puzzles, fmt)
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cells import value_char
-from ..engine.errors import PuzzleFormatError, PuzzlogError
+from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzleFormatError, PuzzlogError
 from ..engine.foreign import PrologString
 from ..engine.limits import LIMITS
 from .answers import values_of
@@ -83,21 +83,21 @@ class KakuroPuzzle(PuzzleKind):
         """Raise TypeError or ValueError if the cells are not what their types say (the
         engine checks the rules: runs, clues, sums)."""
         if not isinstance(self.cells, list) or not self.cells or not all(isinstance(r, list) for r in self.cells):
-            raise TypeError("cells must be a non-empty list of rows (lists of cells)")
+            raise ArgumentTypeError("cells must be a non-empty list of rows (lists of cells)")
         width = len(self.cells[0])
         if max(len(self.cells), width) > LIMITS.max_kakuro_side:
-            raise ValueError(f"a Kakuro of {len(self.cells)}x{width}: at most {LIMITS.max_kakuro_side} rows and "
+            raise ArgumentError(f"a Kakuro of {len(self.cells)}x{width}: at most {LIMITS.max_kakuro_side} rows and "
                              "columns (pybridge.LIMITS.max_kakuro_side)")
         for r, row in enumerate(self.cells, 1):
             if len(row) != width:
-                raise ValueError(f"row {r} has {len(row)} cells, row 1 has {width}")
+                raise ArgumentError(f"row {r} has {len(row)} cells, row 1 has {width}")
             for c, cell in enumerate(row, 1):
                 if isinstance(cell, Clue):
                     for v in (cell.down, cell.across):
                         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 999:
-                            raise ValueError(f"r{r}c{c}: a clue is a whole number (0 for none), not {v!r}")
+                            raise ArgumentError(f"r{r}c{c}: a clue is a whole number (0 for none), not {v!r}")
                 elif isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell <= 9:
-                    raise TypeError(f"r{r}c{c}: a cell is a Clue or a digit 0..9, not {cell!r}")
+                    raise ArgumentTypeError(f"r{r}c{c}: a cell is a Clue or a digit 0..9, not {cell!r}")
 
     @property
     def shape(self) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Sequence
 
 from .cells import values_text
 from .picture import Layout, Marks, picture
+from ..engine.errors import ArgumentError
 
 
 class PuzzleKind:
@@ -93,7 +94,7 @@ class PuzzleKind:
     def write_all(cls, puzzles: Sequence[PuzzleKind], fmt: str) -> str:
         """Puzzles of this kind as one text in ``fmt``, one after the other."""
         if fmt not in cls.formats:
-            raise ValueError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
+            raise ArgumentError(f"{cls.written_as} is written as {', '.join(cls.formats)}, not {fmt}")
         return cls.joined([p.written(fmt) for p in puzzles], fmt)
 
     @classmethod

@@ -9,7 +9,7 @@ diagonals or signs) needs no Python at all: its record is a ``latin`` one.
 """
 from __future__ import annotations
 
-from ..engine.errors import PuzzleFormatError
+from ..engine.errors import ArgumentTypeError, PuzzleFormatError
 from .answers import InvalidRecord
 from .kakuro import KakuroPuzzle
 from .kind import PuzzleKind
@@ -35,7 +35,7 @@ def from_record(raw: list, source: str) -> Solvable:
 def check_puzzle(puzzle: object) -> None:
     """Raise TypeError or ValueError unless ``puzzle`` is a well-formed puzzle value."""
     if not isinstance(puzzle, PuzzleKind):
-        raise TypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
+        raise ArgumentTypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
                         f"{type(puzzle).__name__}")
     puzzle.check()  # type: ignore[attr-defined]
 

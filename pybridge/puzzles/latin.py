@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import NamedTuple
 
-from ..engine.errors import PuzzleFormatError
+from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzleFormatError
 from ..engine.catalogue import catalogue
 from .cells import values_text
 from ..engine.foreign import PrologString
@@ -16,18 +16,18 @@ from .render import render_text
 
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be a whole number, not {value!r}")
+        raise ArgumentTypeError(f"{name} must be a whole number, not {value!r}")
     return value
 
 
 def _int_list(values: object, name: str, length: int, low: int, high: int) -> None:
     if not isinstance(values, list) or len(values) != length:
         got = f"{len(values)} items" if isinstance(values, list) else type(values).__name__
-        raise TypeError(f"{name} must be a list of {length} whole numbers, not {got}")
+        raise ArgumentTypeError(f"{name} must be a list of {length} whole numbers, not {got}")
     for i, v in enumerate(values):
         _whole(v, name)
         if not low <= v <= high:
-            raise ValueError(f"{name}: {v} at r{i // int(length ** 0.5) + 1}c{i % int(length ** 0.5) + 1} "
+            raise ArgumentError(f"{name}: {v} at r{i // int(length ** 0.5) + 1}c{i % int(length ** 0.5) + 1} "
                              f"is outside {low}..{high}")
 
 
@@ -140,7 +140,7 @@ class Puzzle(PuzzleKind):
         checks the rules (clashing givens, signs between non-neighbours, regions)."""
         n = _whole(self.size, "size")
         if not 1 <= n <= 25:
-            raise ValueError(f"size {n}: puzzles are 3 to 25 cells wide (Sudoku 4 to 25)")
+            raise ArgumentError(f"size {n}: puzzles are 3 to 25 cells wide (Sudoku 4 to 25)")
         _int_list(self.givens, "givens", n * n, 0, n)
         if self.regions is not None:
             _int_list(self.regions, "regions", n * n, 1, n)
@@ -148,20 +148,20 @@ class Puzzle(PuzzleKind):
             shape = (_whole(self.box_rows, "box_rows"), _whole(self.box_cols, "box_cols"))
             standard = catalogue().box_shapes.get(n)
             if standard is None or shape not in (standard, standard[::-1]):
-                raise ValueError(f"boxes of {shape[0]}x{shape[1]} do not fit a {n}x{n} Sudoku")
+                raise ArgumentError(f"boxes of {shape[0]}x{shape[1]} do not fit a {n}x{n} Sudoku")
         if self.extra is not None and not isinstance(self.extra, ExtraRegions):
-            raise TypeError(f"extra must be ExtraRegions (as a puzzle read gives it), not {type(self.extra).__name__}")
+            raise ArgumentTypeError(f"extra must be ExtraRegions (as a puzzle read gives it), not {type(self.extra).__name__}")
         if not isinstance(self.diagonals, bool):
-            raise TypeError(f"diagonals must be True or False, not {self.diagonals!r}")
+            raise ArgumentTypeError(f"diagonals must be True or False, not {self.diagonals!r}")
         for name in ("signs", "adjacent"):
             pairs = getattr(self, name)
             if pairs is None and name == "adjacent":
                 continue
             if not isinstance(pairs, list):
-                raise TypeError(f"{name} must be a list of (r1, c1, r2, c2) tuples, not {type(pairs).__name__}")
+                raise ArgumentTypeError(f"{name} must be a list of (r1, c1, r2, c2) tuples, not {type(pairs).__name__}")
             for pair in pairs:
                 if not (isinstance(pair, tuple) and len(pair) == 4):
-                    raise TypeError(f"{name}: {pair!r} is not a (r1, c1, r2, c2) tuple")
+                    raise ArgumentTypeError(f"{name}: {pair!r} is not a (r1, c1, r2, c2) tuple")
                 for v in pair:
                     _whole(v, name)
 

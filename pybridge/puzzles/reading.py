@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from ..engine import swipl
-from ..engine.errors import EngineError, PuzzleFormatError
+from ..engine.errors import ArgumentError, ArgumentTypeError, EngineError, PuzzleFormatError
 from ..engine.foreign import PrologString
 from .kakuro import matrix_files
 from ..engine.limits import LIMITS, Limits
@@ -52,7 +52,7 @@ def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = No
     if isinstance(path_or_text, Path):
         puzzles = _read_file(path_or_text, kind, fmt)
     elif not isinstance(path_or_text, str):
-        raise TypeError(f"load() takes a file path or a puzzle text, not {type(path_or_text).__name__}")
+        raise ArgumentTypeError(f"load() takes a file path or a puzzle text, not {type(path_or_text).__name__}")
     elif _names_file(path_or_text):
         puzzles = _read_file(Path(path_or_text), kind, fmt)
     else:
@@ -84,7 +84,7 @@ def read(text: str, source: str = "<text>", kind: str | None = None, fmt: str | 
     _check_choice("kind", kind, catalogue().kinds)
     _check_choice("format", fmt, catalogue().formats)
     if not isinstance(text, str):
-        raise TypeError(f"a puzzle text is a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"a puzzle text is a str, not {type(text).__name__}")
     if len(text) > LIMITS.max_file_bytes:
         raise PuzzleFormatError(f"{len(text)} characters: at most {LIMITS.max_file_bytes} are read "
                                 "(pybridge.LIMITS.max_file_bytes)", source)
@@ -251,7 +251,7 @@ def _limits() -> list[int]:
     for name in ("max_puzzle_chars", "max_kakuro_side", "max_file_bytes"):
         value = getattr(LIMITS, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"pybridge.LIMITS.{name} must be a positive whole number, not {value!r}")
+            raise ArgumentError(f"pybridge.LIMITS.{name} must be a positive whole number, not {value!r}")
     return [LIMITS.max_puzzle_chars, LIMITS.max_kakuro_side]
 
 

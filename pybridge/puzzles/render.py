@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cells import value_char
+from ..engine.errors import ArgumentError
 
 if TYPE_CHECKING:
     from .latin import Puzzle
@@ -20,7 +21,7 @@ def named_cages(puzzle: Puzzle) -> list[tuple[str, int, list[tuple[int, int]]]]:
     first cells: the names of the killer format and of the printed grid."""
     cages = sorted(puzzle.cages or [], key=lambda cage: min(cage[1]))
     if len(cages) > len(CAGE_NAMES):
-        raise ValueError(f"{len(cages)} cages: a Killer names {len(CAGE_NAMES)} at most")
+        raise ArgumentError(f"{len(cages)} cages: a Killer names {len(CAGE_NAMES)} at most")
     return [(name, total, cells) for name, (total, cells) in zip(CAGE_NAMES, cages)]
 
 

@@ -21,6 +21,7 @@ from ..engine.foreign import PrologString
 from .answers import chunks, values_of
 from .kind import PuzzleKind
 from .picture import Layout, Marks, svg_line
+from ..engine.errors import ArgumentError
 
 STANDARD = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]
 
@@ -88,13 +89,13 @@ class SamuraiPuzzle(PuzzleKind):
         """Raise TypeError or ValueError if a field is not what its type says; the engine
         checks the grids' places and the givens against the rules."""
         if not isinstance(self.grids, list) or not self.grids:
-            raise ValueError("a Samurai needs a list of grids, each (row, column) of its top left cell")
+            raise ArgumentError("a Samurai needs a list of grids, each (row, column) of its top left cell")
         for grid in self.grids:
             if not (isinstance(grid, tuple) and len(grid) == 2 and all(isinstance(x, int) and x >= 0 for x in grid)):
-                raise ValueError(f"grid {grid!r}: a grid is (row, column) of its top left cell, from 0")
+                raise ArgumentError(f"grid {grid!r}: a grid is (row, column) of its top left cell, from 0")
         rows, cols = self.shape
         if len(self.givens) != rows * cols or not all(isinstance(v, int) and 0 <= v <= 9 for v in self.givens):
-            raise ValueError(f"givens: {rows * cols} values 0..9 are needed, one a cell of the {rows}x{cols} frame")
+            raise ArgumentError(f"givens: {rows * cols} values 0..9 are needed, one a cell of the {rows}x{cols} frame")
 
     def geometry(self) -> tuple:
         """The engine's geometry term, as its record comes: samurai([R0, C0, ...]) (prolog/bridge/wire.pl)."""

@@ -23,7 +23,7 @@ from ..engine import swipl
 from ..puzzles.answers import StepItem, chunks, counts, limit_ms, located, plural, values_of
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.cells import code_candidates
-from ..engine.errors import PuzzleFormatError, PuzzlogError
+from ..engine.errors import ArgumentError, PuzzleFormatError, PuzzlogError
 from ..puzzles.latin import Unreadable
 from ..puzzles.picture import Marks, picture
 from ..engine.rules import RuleSource, RulesArg, rule_behind, rule_paths, techniques_of
@@ -144,7 +144,7 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
         return Result(puzzle, "invalid", error=str(puzzle.error))
     check_puzzle(puzzle)
     if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
-        raise ValueError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
+        raise ArgumentError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
     paths = rule_paths(rules)
     chosen = names(techniques, puzzle.default_techniques, paths)
     bound_ms = limit_ms(time_limit)
@@ -565,7 +565,7 @@ def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
 
 def _whole(value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"max_steps must be a whole number, at least 1, not {value!r}")
+        raise ArgumentError(f"max_steps must be a whole number, at least 1, not {value!r}")
     return min(value, 2 ** 62)
 
 
