@@ -11,7 +11,7 @@ STAMP := $(VENV)/.puzzlog-installed
 
 setup: swipl $(STAMP)
 	@$(PY) -m compileall -q pybridge
-	@$(PY) -c "import pybridge.engine.swipl as e; e.start()"   # prolog/engine.state, when missing or stale
+	@$(PY) -c "import pybridge.engine.swipl as e; e.start()"   # the engine state in ~/.cache/puzzlog, when missing or stale
 
 swipl:
 	@command -v swipl >/dev/null 2>&1 || { \

@@ -1,5 +1,5 @@
 """How long puzzlog takes to start: the import of pybridge, an engine made ready (pyswip and
-SWI-Prolog started from the engine's saved state, prolog/engine.state), and a whole `puzzlog solve`
+SWI-Prolog started from the engine's saved state, engine.state in the cache folder), and a whole `puzzlog solve`
 of one 9x9 puzzle, each a fresh process, side by side in one run (medians of --runs), with
 the loading of the engine from its sources beside them for comparison.
 

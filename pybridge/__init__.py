@@ -21,9 +21,9 @@ from typing import Any
 # command of the CLI) pays only for what it uses.
 _HOMES = {
     "EngineError": "engine.errors", "PuzzleFormatError": "engine.errors", "PuzzlogError": "engine.errors",
-    "ArgumentError": "engine.errors", "ArgumentTypeError": "engine.errors",
+    "ArgumentError": "engine.errors", "ArgumentTypeError": "engine.errors", "PuzzleFileNotFoundError": "engine.errors",
     "RulesError": "engine.errors", "RuleStoppedError": "engine.errors", "FalseStepWarning": "engine.errors",
-    "RuleFile": "engine.rules", "load_rules": "engine.rules",
+    "RuleFile": "engine.rules", "load_rules": "engine.rules", "bundled": "engine.bundled",
     "Puzzle": "puzzles.latin", "Unreadable": "puzzles.latin", "Clue": "puzzles.kakuro",
     "KakuroPuzzle": "puzzles.kakuro", "SamuraiPuzzle": "puzzles.samurai", "write": "puzzles.formats",
     "LIMITS": "puzzles.reading", "Limits": "puzzles.reading", "load": "puzzles.reading",

@@ -168,7 +168,7 @@ def test_formats_has_an_example_of_every_format():
                                     "pybridge.batches.work", "pybridge.engine.catalogue", "pybridge.puzzles.answers", "pybridge.engine.rules",
                                     "pybridge.teaching.rule_check", "pybridge.teaching.lessons",
                                     "pybridge.solving.sheet", "pybridge.puzzles.solo", "pybridge.puzzles.samurai",
-                                    "pybridge.batches.aio"])
+                                    "pybridge.batches.aio", "pybridge.engine.bundled"])
 def test_python_docstring_examples(module, monkeypatch):
     import importlib
     monkeypatch.chdir(ROOT)

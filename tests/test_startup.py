@@ -1,14 +1,17 @@
-"""A quick start that is never a stale one, nor a fatal one: the engine starts from
-prolog/engine.state while it is fresh (built in this folder, by this SWI-Prolog, whole, newer
-than every source), and the state is built again as soon as it is not.  A state SWI-Prolog
-cannot read would abort the process: such a one must never be started from.  Tried on a copy
-of the package, so that the suite's own engines are left alone."""
+"""A quick start that is never a stale one, nor a fatal one: the engine starts from its saved
+state (kept in the user's cache folder, one a folder of sources) while it is fresh (built from
+these sources, by this SWI-Prolog, whole, newer than every source), and the state is built again
+as soon as it is not.  A state SWI-Prolog cannot read would abort the process: such a one must
+never be started from.  Tried on a copy of the package with a cache folder of its own, so that
+the suite's own engines are left alone."""
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
 import sys
+
+import pytest
 
 from pybridge.engine import compiled
 from conftest import ROOT
@@ -21,13 +24,20 @@ print(engine.started_from)
 """
 
 
+@pytest.fixture(autouse=True)
+def cache_of_its_own(tmp_path, monkeypatch):
+    """Every start here keeps its state in the test's own cache folder."""
+    monkeypatch.setenv("PUZZLOG_CACHE", str(tmp_path / "cache"))
+
+
 def copy_of_the_package(target):
-    """The package without its state, nor where SWI-Prolog is: as a fresh checkout."""
+    """The package without its state, nor where SWI-Prolog is: as a fresh checkout.  Returns
+    where its state will be kept."""
     ignore = shutil.ignore_patterns("__pycache__", "*.qlf", compiled.STATE, f"{compiled.STATE}.new", compiled.BUILT,
                                     compiled.LOCK, compiled.SWIPL_PATHS)
     shutil.copytree(ROOT / "pybridge", target / "pybridge", ignore=ignore)
     shutil.copytree(ROOT / "prolog", target / "prolog", ignore=ignore)
-    return target / "prolog" / compiled.STATE
+    return compiled.state_path(target / "prolog")
 
 
 def first_step(target) -> tuple[str, str]:
@@ -69,7 +79,7 @@ def test_a_state_that_is_not_whole_or_of_another_swi_prolog_is_never_started_fro
     state.write_bytes(whole[: len(whole) // 2])   # newer than every source, but cut
     assert first_step(tmp_path)[1] == "state"
     assert state.read_bytes() != whole[: len(whole) // 2] and len(state.read_bytes()) > len(whole) // 2
-    built = tmp_path / "prolog" / compiled.BUILT
+    built = state.parent / compiled.BUILT
     folder, lib, size = built.read_text().splitlines()
     path, lib_size, lib_time = lib.split()
     built.write_text("\n".join([folder, f"{path} {int(lib_size) + 1} {lib_time}", size]) + "\n")  # an upgrade
@@ -95,15 +105,44 @@ def test_the_shell_never_meets_a_precompiled_engine(tmp_path):
     assert shell.returncode == 0 and shell.stdout.strip() == "naked single: r2c2 is forced to be 4", shell.stderr
 
 
-def test_a_saved_state_moved_with_its_folder_is_built_again(tmp_path):
+def test_a_copy_of_the_sources_elsewhere_has_a_state_of_its_own(tmp_path):
     """The state names its sources by their full paths (a rule's clause is shown from them):
-    one built in another folder is not used, however new it is."""
+    a copy of the sources in another folder gets a state built from it, and the first one's
+    is left as it was."""
     first = tmp_path / "first"
     state = copy_of_the_package(first)
     assert first_step(first)[0].startswith("naked single")
+    first_built = state.stat().st_mtime_ns
     moved = tmp_path / "moved"
     shutil.copytree(first, moved)  # times kept: the copy looks as fresh as the original
-    built = moved / "prolog" / compiled.BUILT
-    assert built.read_text().splitlines()[0] == str(first / "prolog")
-    assert first_step(moved) == (first_step(first)[0], "state")
-    assert built.read_text().splitlines()[0] == str(moved / "prolog") and state.exists()
+    moved_state = compiled.state_path(moved / "prolog")
+    assert moved_state != state and not moved_state.exists()
+    assert first_step(moved)[0] == first_step(first)[0]
+    assert first_step(moved)[1] == "state"
+    assert (moved_state.parent / compiled.BUILT).read_text().splitlines()[0] == str(moved / "prolog")
+    assert state.stat().st_mtime_ns == first_built
+
+
+def test_an_install_is_left_as_pip_wrote_it(tmp_path):
+    """Nothing is written beside the installed sources (a read-only install starts from a
+    state as fast); a cache that cannot be written is said, once, and the engine still starts."""
+    copy_of_the_package(tmp_path)
+    for path in (tmp_path / "prolog", tmp_path / "pybridge"):
+        for folder in [path, *[p for p in path.rglob("*") if p.is_dir()]]:
+            folder.chmod(0o555)
+    try:
+        assert first_step(tmp_path)[0].startswith("naked single")
+        assert first_step(tmp_path)[1] == "state"
+        blocked = tmp_path / "no-cache"
+        blocked.write_text("a file where the cache folder would be")
+        out = subprocess.run([sys.executable, "-c", EXPLAIN_FIRST_STEP], cwd=tmp_path, capture_output=True, text=True,
+                             env={**os.environ, "PYTHONPATH": str(tmp_path), "PUZZLOG_CACHE": str(blocked / "x")},
+                             timeout=120)
+        assert out.returncode == 0 and out.stdout.split("\n")[1] == "sources", out.stderr
+        assert out.stderr.count("no engine state can be kept in") == 1, out.stderr
+    finally:
+        for path in (tmp_path / "prolog", tmp_path / "pybridge"):
+            for folder in [path, *[p for p in path.rglob("*") if p.is_dir()]]:
+                folder.chmod(0o755)
+    written = [p for p in (tmp_path / "prolog").rglob("*") if p.name.startswith((".", "engine.state"))]
+    assert written == []

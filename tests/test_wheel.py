@@ -71,3 +71,36 @@ def test_a_student_copies_the_lessons_and_runs_them(installed, tmp_path):
     explained = run(installed, course, "explain", "--rules", "docs/lessons/rules/full_house.pl",
                     "puzzles/lessons/singles.txt")
     assert explained.returncode == 0 and "full house:" in explained.stdout
+
+
+README_DOCTESTS = """
+import doctest, re, sys
+import pybridge
+assert pybridge.__file__.startswith(sys.argv[2]), pybridge.__file__
+text = open(sys.argv[1], encoding="utf-8").read()
+failed = tried = 0
+for number, block in enumerate(re.findall(r"```python\\n(.*?)```", text, re.S)):
+    test = doctest.DocTestParser().get_doctest(block, {"pybridge": pybridge}, f"README python block {number}",
+                                               "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    failed, tried = failed + runner.failures, tried + runner.tries
+print("tried", tried, "failed", failed)
+"""
+
+
+def test_the_readme_python_examples_run_from_the_wheel_in_a_folder_of_their_own(installed, tmp_path):
+    """A programmer's first try: the wheel installed, the README's Python examples typed in an
+    empty folder (the bundled puzzles reached through pybridge.bundled, not a checkout's paths)."""
+    script = tmp_path / "readme.py"
+    script.write_text(README_DOCTESTS)
+    work = tmp_path / "empty"
+    work.mkdir()
+    out = subprocess.run([sys.executable, str(script), str(ROOT / "README.md"), str(installed)], cwd=work,
+                         env={**os.environ, "PYTHONPATH": str(installed)}, capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    words = out.stdout.split()
+    assert words[-4] == "tried" and int(words[-3]) >= 25 and words[-1] == "0", out.stdout[-3000:]
+    assert list(work.iterdir()) == []                                       # nothing written where it ran
+    assert not [p for p in installed.rglob("*") if p.name.startswith(("engine.state", ".engine.state"))]

@@ -44,6 +44,20 @@ class PuzzleFormatError(PuzzlogError):
         return f"{where}: {self.rule}"
 
 
+class PuzzleFileNotFoundError(PuzzleFormatError, FileNotFoundError):
+    """A puzzle file that does not exist (also a FileNotFoundError, whose ``filename`` it
+    names); for a one-line text that looks like a file name and is no puzzle either, the
+    message says both."""
+
+    def __init__(self, rule: str, source: str = "<text>", line: int | None = None,
+                 cell: tuple[int, int] | None = None) -> None:
+        super().__init__(rule, source, line, cell)
+        self.filename, self.errno, self.strerror = source, 2, rule   # ENOENT, as open() gives it
+
+    def __str__(self) -> str:
+        return self._message()
+
+
 class RulesError(PuzzlogError):
     """A rules file of your own that the engine refused to load: the file, the line and the
     reason (a syntax error, a predicate defined nowhere, a clash with the engine's or Prolog's

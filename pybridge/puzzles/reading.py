@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import sys
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from ..engine import swipl
-from ..engine.errors import ArgumentError, ArgumentTypeError, EngineError, PuzzleFormatError
+from ..engine.errors import ArgumentError, ArgumentTypeError, EngineError, PuzzleFileNotFoundError, PuzzleFormatError
 from ..engine.foreign import PrologString
 from .kakuro import matrix_files
 from ..engine.limits import LIMITS, Limits
@@ -205,7 +206,7 @@ def _open_input(name: str | Path) -> IO[bytes]:
             raise PuzzleFormatError("not a file" + (" (a directory)" if path.is_dir() else ""), source)
         return path.open("rb")
     except FileNotFoundError:
-        raise PuzzleFormatError("no such file", source) from None
+        raise PuzzleFileNotFoundError("no such file", source) from None
     except OSError as exc:
         raise PuzzleFormatError(f"cannot read the file: {exc.strerror or exc}", source[:300]) from None
 
@@ -278,10 +279,14 @@ def _names_file(text: str) -> bool:
 
 
 def _not_a_file_either(text: str, exc: PuzzleFormatError) -> PuzzleFormatError:
-    """The error for a one-line text that is no puzzle: it may have been meant as a file name."""
+    """The error for a one-line text that is no puzzle: it may have been meant as a file name,
+    and when it looks like one (a folder in it, or a file's suffix) that comes first."""
     line = text.strip()
     if "\n" in text or len(line) > 200:
         return exc
+    if re.search(r"[/\\]|\.(txt|sdk|grid|jsonl|json|csv|sud|ss|md)$", line, re.I):
+        return PuzzleFileNotFoundError(f"no such file (in {Path.cwd()}); read as a puzzle text instead, it is "
+                                       f"none either: {exc.rule}", line if line.isprintable() else repr(line))
     return PuzzleFormatError(f"{exc.rule} (read as a puzzle text, since no file {line!r} exists)",
                              exc.source, exc.line, exc.cell)
 
