@@ -13,7 +13,7 @@ solved (0 guesses, ... ms)
 naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
 """
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 # The public face over the rooms (engine/, puzzles/, solving/, batches/, teaching/, library/,
 # cli/, web/: tests/test_layers.py): each public name and the module that defines it.  A module
@@ -40,6 +40,34 @@ _HOMES = {
     "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
 }
 
+
+if TYPE_CHECKING:   # what a type checker sees: the names with their real types (the lazy
+    # loading below hands out the same objects at run time)
+    from .batches.work import batch as batch
+    from .engine.bundled import bundled as bundled
+    from .engine.errors import (ArgumentError as ArgumentError, ArgumentTypeError as ArgumentTypeError,
+        EngineError as EngineError, FalseStepWarning as FalseStepWarning,
+        PuzzleFileNotFoundError as PuzzleFileNotFoundError, PuzzleFormatError as PuzzleFormatError,
+        PuzzlogError as PuzzlogError, RulesError as RulesError, RuleStoppedError as RuleStoppedError)
+    from .engine.rules import load_rules as load_rules, RuleFile as RuleFile
+    from .engine.swipl import cancel_scope as cancel_scope, Cancelled as Cancelled, CancelToken as CancelToken
+    from .puzzles.formats import write as write
+    from .puzzles.kakuro import Clue as Clue, KakuroPuzzle as KakuroPuzzle
+    from .puzzles.latin import Puzzle as Puzzle, Unreadable as Unreadable
+    from .puzzles.reading import (LIMITS as LIMITS, Limits as Limits, load as load, parse as parse,
+        read as read)
+    from .puzzles.samurai import SamuraiPuzzle as SamuraiPuzzle
+    from .solving.check import check as check, CheckReport as CheckReport, Problem as Problem
+    from .solving.generate import generate as generate, Generated as Generated
+    from .solving.hints import Hint as Hint, hint as hint
+    from .solving.ladder import (ladder as ladder, TECHNIQUE_SETS as TECHNIQUE_SETS,
+        UnknownTechniqueError as UnknownTechniqueError)
+    from .solving.rating import LEVELS as LEVELS, rate as rate, Rating as Rating
+    from .solving.sheet import print_sheet as print_sheet
+    from .solving.solver import (explain as explain, Explanation as Explanation, Result as Result,
+        solve as solve, Solver as Solver, Step as Step)
+    from .teaching.rule_check import check_rule as check_rule, RuleReport as RuleReport
+    from .batches import aio as aio
 
 # Public modules, under the names they are used by: pybridge.aio.solve(...).
 _MODULES = {"aio": "batches.aio"}

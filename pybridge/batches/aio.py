@@ -19,16 +19,17 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Coroutine, ParamSpec, TypeVar
 
 from ..engine.swipl import CancelToken, cancel_scope
 from ..puzzles import reading
 from ..solving import check as checking, generate as generating, hints, rating, solver
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
-async def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+async def call(function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """``function(*args, **kwargs)`` (any pybridge call) in a thread; cancelling the awaiting
     task calls its engine work off at once (it raises ``pybridge.Cancelled`` in that thread)."""
     token = CancelToken()
@@ -50,9 +51,9 @@ async def call(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         raise
 
 
-def _awaitable(function: Callable[..., T]) -> Callable[..., Any]:
+def _awaitable(function: Callable[P, T]) -> Callable[P, Coroutine[Any, Any, T]]:
     @functools.wraps(function)
-    async def awaited(*args: Any, **kwargs: Any) -> T:
+    async def awaited(*args: P.args, **kwargs: P.kwargs) -> T:
         return await call(function, *args, **kwargs)
     awaited.__doc__ = f"pybridge.{function.__name__}, awaited (pybridge.aio).\n\n{function.__doc__ or ''}"
     return awaited

@@ -81,7 +81,7 @@ def _serve(conn: Connection, function: Callable[[Any], Any]) -> None:
 @dataclass
 class _Worker:
     engine: EngineProcess
-    chunk: deque = field(default_factory=deque)   # (index, item) sent and not yet answered
+    chunk: deque[Any] = field(default_factory=deque)   # (index, item) sent and not yet answered
     since: float = 0.0                            # when it last started an item
     ready: bool = False                           # it said it started
 
@@ -89,7 +89,7 @@ class _Worker:
     def start(cls, function: Callable[[Any], Any]) -> _Worker:
         return cls(EngineProcess(_serve, function, name="puzzlog-worker"))
 
-    def give(self, chunk: list) -> None:
+    def give(self, chunk: list[Any]) -> None:
         self.chunk.extend(chunk)
         self.since = time.monotonic()
         try:
@@ -147,9 +147,9 @@ class Pool:
         values back in order) is bounded by the window, not by the input."""
         from multiprocessing.connection import wait
         feed = _Feed(items, window)
-        pending: deque = deque()    # drawn, not yet given to a worker
-        unanswered: deque = deque() # indexes drawn, in order, with those answered dropped from the front
-        answered: set = set()
+        pending: deque[Any] = deque()    # drawn, not yet given to a worker
+        unanswered: deque[Any] = deque() # indexes drawn, in order, with those answered dropped from the front
+        answered: set[Any] = set()
         drawn = 0
         exhausted = False
         workers = self.workers
@@ -222,7 +222,7 @@ class _Feed:
     items it has while its input (a pipe, a file read a piece at a time) is still coming."""
 
     def __init__(self, items: Iterable[Any], size: int) -> None:
-        self.queue: queue.Queue = queue.Queue(max(1, size))
+        self.queue: queue.Queue[Any] = queue.Queue(max(1, size))
         self.thread = threading.Thread(target=self._read, args=(items,), name="puzzlog-feed", daemon=True)
         self.thread.start()
 

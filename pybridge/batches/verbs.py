@@ -26,18 +26,18 @@ class Verb:
     name: ClassVar[str]
     auto_jobs_at: ClassVar[int] = 200   # --jobs's default: one process per core from this many items
 
-    def do(self, item: Any, options: dict) -> Any:
+    def do(self, item: Any, options: dict[str, Any]) -> Any:
         raise NotImplementedError
 
     def failed(self, item: Any, failure: Failure) -> Any:
         """The value of an item whose worker died or hung."""
         return failure
 
-    def hang_limit(self, options: dict) -> float | None:
+    def hang_limit(self, options: dict[str, Any]) -> float | None:
         """The seconds the engine itself stops an item at (None: no limit)."""
         return options.get("time_limit")
 
-    def record(self, value: Any) -> dict:
+    def record(self, value: Any) -> dict[str, Any]:
         return value.to_json()  # type: ignore[no-any-return]
 
     def ok(self, value: Any) -> bool:
@@ -46,19 +46,19 @@ class Verb:
     def key(self, item: Any) -> Hashable:
         return (item.source, item.index)
 
-    def record_key(self, record: dict) -> Hashable:
+    def record_key(self, record: dict[str, Any]) -> Hashable:
         return (record["source"], record["index"])
 
-    def record_ok(self, record: dict) -> bool:
+    def record_ok(self, record: dict[str, Any]) -> bool:
         """Whether a record kept from an earlier run counts as done well."""
         return True
 
-    def retried(self, record: dict) -> bool:
+    def retried(self, record: dict[str, Any]) -> bool:
         """Whether --retry-errors does the record's item again: its worker died or hung, or
         its time ran out."""
         return record.get("status") in ("error", "timeout")
 
-    def unread_record(self, name: str, error: PuzzlogError) -> dict:
+    def unread_record(self, name: str, error: PuzzlogError) -> dict[str, Any]:
         """The record of a file that could not be read at all: the keys of any other record."""
         return {"source": name, "index": None, "line": None, "kind": None, "status": "invalid",
                 "error": str(error)}
@@ -67,7 +67,7 @@ class Verb:
 class Solving(Verb):
     name = "solve"
 
-    def do(self, item: Any, options: dict) -> Any:
+    def do(self, item: Any, options: dict[str, Any]) -> Any:
         from ..solving.solver import solve  # a command imports only what its work needs
         return solve(item, **options)
 
@@ -75,10 +75,10 @@ class Solving(Verb):
         from ..solving.solver import Result
         return Result(item, failure.status, error=failure.message)
 
-    def record_ok(self, record: dict) -> bool:
-        return record["status"] == "solved" and record.get("matches_given_solution") is not False
+    def record_ok(self, record: dict[str, Any]) -> bool:
+        return bool(record["status"] == "solved") and record.get("matches_given_solution") is not False
 
-    def unread_record(self, name: str, error: PuzzlogError) -> dict:
+    def unread_record(self, name: str, error: PuzzlogError) -> dict[str, Any]:
         return {"source": name, "index": None, "line": None, "kind": None, "status": "invalid", "grid": [],
                 "solutions": 0, "guesses": 0, "techniques": {}, "ms": 0.0, "error": str(error), "notes": []}
 
@@ -86,7 +86,7 @@ class Solving(Verb):
 class Rating(Verb):
     name = "rate"
 
-    def do(self, item: Any, options: dict) -> Any:
+    def do(self, item: Any, options: dict[str, Any]) -> Any:
         from ..solving.rating import rate
         return rate(item, **options)
 
@@ -94,10 +94,10 @@ class Rating(Verb):
         from ..solving.rating import Rating as RatingValue
         return RatingValue(item, failure.status, error=failure.message)
 
-    def record_ok(self, record: dict) -> bool:
-        return record["status"] == "rated"
+    def record_ok(self, record: dict[str, Any]) -> bool:
+        return bool(record["status"] == "rated")
 
-    def unread_record(self, name: str, error: PuzzlogError) -> dict:
+    def unread_record(self, name: str, error: PuzzlogError) -> dict[str, Any]:
         return {"source": name, "index": None, "line": None, "kind": None, "status": "invalid", "level": None,
                 "score": 0, "hardest": None, "techniques": {}, "guesses": 0, "features": {}, "error": str(error),
                 "ms": 0.0}
@@ -106,7 +106,7 @@ class Rating(Verb):
 class Explaining(Verb):
     name = "explain"
 
-    def do(self, item: Any, options: dict) -> Any:
+    def do(self, item: Any, options: dict[str, Any]) -> Any:
         from ..solving.solver import explain
         return explain(item, **options)
 
@@ -117,8 +117,8 @@ class Explaining(Verb):
     def ok(self, value: Any) -> bool:
         return bool(value.status == "solved")
 
-    def record_ok(self, record: dict) -> bool:
-        return record["status"] == "solved"
+    def record_ok(self, record: dict[str, Any]) -> bool:
+        return bool(record["status"] == "solved")
 
 
 class Generating(Verb):
@@ -127,7 +127,7 @@ class Generating(Verb):
     name = "generate"
     auto_jobs_at = 4
 
-    def do(self, seed: int, options: dict) -> Any:
+    def do(self, seed: int, options: dict[str, Any]) -> Any:
         """The puzzle of ``seed``; None when the run's deadline has passed, a Failure with
         the message when no attempt gives what was asked."""
         from ..solving.generate import generate
@@ -142,7 +142,7 @@ class Generating(Verb):
             return Failure("error", str(exc))
         return made[0] if made else None
 
-    def hang_limit(self, options: dict) -> float | None:
+    def hang_limit(self, options: dict[str, Any]) -> float | None:
         deadline = options.get("deadline")
         return None if deadline is None else max(0.0, deadline - time.time())
 
@@ -152,10 +152,10 @@ class Generating(Verb):
     def key(self, item: Any) -> Hashable:
         return item  # type: ignore[no-any-return]
 
-    def record_key(self, record: dict) -> Hashable:
+    def record_key(self, record: dict[str, Any]) -> Hashable:
         return record["seed"]  # type: ignore[no-any-return]
 
-    def retried(self, record: dict) -> bool:
+    def retried(self, record: dict[str, Any]) -> bool:
         return False
 
 

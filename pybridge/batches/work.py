@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, Literal, Sequence, overload
 
 from ..engine.errors import ArgumentError, PuzzlogError
 from ..engine.limits import LIMITS, Limits
@@ -51,7 +51,7 @@ class Work:
     fresh worker takes on."""
 
     name: str
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
     limits: Limits = field(default_factory=lambda: dataclasses.replace(LIMITS))
 
     def __post_init__(self) -> None:
@@ -66,7 +66,8 @@ class Work:
         if isinstance(item, Unread):
             return item
         _adopt(self.limits)
-        return self.verb.do(item, self.options)
+        done: Result | Rating | Explanation | Generated | Failure | Unread | None = self.verb.do(item, self.options)
+        return done
 
     def failed(self, item: Any, failure: Failure) -> Any:
         """The value of an item whose worker died or hung."""
@@ -100,7 +101,7 @@ def default_jobs(work: str, items: int) -> int:
 
 
 def finished(work: Work, items: Iterable[Any], jobs: int = 1, client: Any = None,
-             pool: Pool | None = None) -> Iterator[tuple[int, Any]]:
+             pool: Pool | None = None) -> Generator[tuple[int, Any], None, None]:
     """(index, value) for each item as it finishes: here, in ``jobs`` worker processes (or
     those of ``pool``, started for ``work``), or on the Dask ``client``'s cluster.  Items
     are drawn as the work goes (Pool.run's window), so an endless iterable streams, but
@@ -133,8 +134,22 @@ def in_order(pairs: Iterable[tuple[int, Any]], indexes: Iterable[int]) -> Iterat
         yield wanted, waiting.pop(wanted)
 
 
+@overload
+def batch(items: Iterable[Any], work: Literal["solve"] = "solve", *, jobs: int | None = 1, client: Any = None,
+          **options: Any) -> list[Result]: ...
+@overload
+def batch(items: Iterable[Any], work: Literal["rate"], *, jobs: int | None = 1, client: Any = None,
+          **options: Any) -> list[Rating]: ...
+@overload
+def batch(items: Iterable[Any], work: Literal["explain"], *, jobs: int | None = 1, client: Any = None,
+          **options: Any) -> list[Explanation]: ...
+@overload
+def batch(items: Iterable[Any], work: Literal["generate"], *, jobs: int | None = 1, client: Any = None,
+          **options: Any) -> list[Generated]: ...
+
+
 def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, client: Any = None,
-          **options: Any) -> list:
+          **options: Any) -> list[Any]:
     """``work`` (solve, rate, explain or generate) done on every item, the values in input order.
 
     Items are puzzles for solve, rate and explain, and seeds for generate; ``options`` are the
@@ -173,7 +188,7 @@ def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple
     futures = client.map(_run_chunk, chunks, work=work, pure=False)
     chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks)}
     try:
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]  # Dask's, untyped
             try:
                 yield from future.result()
             except Exception as exc:  # the task's worker died more often than Dask retries

@@ -15,7 +15,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Callable, Hashable, Iterable, Iterator
+from typing import IO, Any, Callable, Generator, Hashable, Iterable, Iterator, TypeGuard
 
 from ..batches.work import AUTO_JOBS_AT, Unread, Work, cores, default_jobs, finished, in_order
 from ..engine.errors import PuzzlogError
@@ -36,7 +36,7 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, taken as Ctrl-C is: the run stops cleanly and says how far it got."""
 
 
-def run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable]) -> bool:
+def run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable[Any]]) -> bool:
     """Do ``batch.work`` on each item ``read`` gives, drawn as the work goes (Unread entries
     are shown in their place); True when every value (and, resumed, every record kept) is
     ok.  Ctrl-C or SIGTERM, whenever it comes, stops the workers, says how far the run got,
@@ -65,9 +65,9 @@ class _Run:
     progress: Progress | None = None
 
 
-def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], state: _Run) -> bool:
+def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable[Any]], state: _Run) -> bool:
     client = pool = None
-    pairs = None
+    pairs: Generator[tuple[int, Any], None, None] | None = None
     try:
         if args.output:
             verb = batch.work.verb
@@ -90,7 +90,7 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], s
                 pool = Pool(batch.work, auto, batch.work.hang_seconds)
             entries = itertools.chain(head, entries)
         pairs = finished(batch.work, entries, 1, client, pool)
-        ok = (_to_file if out else _to_stdout)(batch, pairs, progress, out)
+        ok = _to_file(batch, pairs, progress, out) if out else _to_stdout(batch, pairs, progress, None)
         return ok and (out is None or out.kept_ok())
     finally:
         if state.progress:
@@ -105,7 +105,7 @@ def _run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable], s
             client.close()
 
 
-def _counted(entries: Iterator, progress: Progress) -> Iterator:
+def _counted(entries: Iterator[Any], progress: Progress) -> Iterator[Any]:
     """The entries, the progress told their number once they are all read."""
     count = 0
     for entry in entries:
@@ -118,7 +118,7 @@ def _key(batch: Batch, entry: Any) -> Hashable:
     return (entry.name, None) if isinstance(entry, Unread) else batch.work.verb.key(entry)
 
 
-def _to_stdout(batch: Batch, pairs: Iterator, progress: Progress, _out: None) -> bool:
+def _to_stdout(batch: Batch, pairs: Iterator[Any], progress: Progress, _out: None) -> bool:
     ok = True
     for _, value in in_order(pairs, itertools.count()):
         if isinstance(value, Unread):
@@ -135,7 +135,7 @@ def _to_stdout(batch: Batch, pairs: Iterator, progress: Progress, _out: None) ->
     return ok
 
 
-def _to_file(batch: Batch, pairs: Iterator, progress: Progress, out: RecordsFile) -> bool:
+def _to_file(batch: Batch, pairs: Iterator[Any], progress: Progress, out: RecordsFile) -> bool:
     ok = True
     for _, value in pairs:
         if isinstance(value, Unread):
@@ -166,9 +166,9 @@ class RecordsFile:
     What is kept is read a line at a time and only its key is held (a bit an index, see
     Done), and whether it is ``ok``: a million kept records once took the resumed run 2 GB."""
 
-    def __init__(self, path: Path, key: Callable[[dict], Hashable], resume: bool,
-                 retried: Callable[[dict], bool] | None = None,
-                 ok: Callable[[dict], bool] = lambda record: True) -> None:
+    def __init__(self, path: Path, key: Callable[[dict[str, Any]], Hashable], resume: bool,
+                 retried: Callable[[dict[str, Any]], bool] | None = None,
+                 ok: Callable[[dict[str, Any]], bool] = lambda record: True) -> None:
         self.path = path
         self.done = Done()
         self.kept_failures = 0     # records kept that are not ok
@@ -191,8 +191,8 @@ class RecordsFile:
             self._out.close()
             raise
 
-    def _read(self, key: Callable[[dict], Hashable], retried: Callable[[dict], bool] | None,
-              ok: Callable[[dict], bool]) -> None:
+    def _read(self, key: Callable[[dict[str, Any]], Hashable], retried: Callable[[dict[str, Any]], bool] | None,
+              ok: Callable[[dict[str, Any]], bool]) -> None:
         self._out.seek(0)
         dropped = False
         for number, line in enumerate(self._out, 1):
@@ -212,7 +212,7 @@ class RecordsFile:
         if dropped:
             self._keep_only(retried)
 
-    def _keep_only(self, retried: Callable[[dict], bool] | None) -> None:
+    def _keep_only(self, retried: Callable[[dict[str, Any]], bool] | None) -> None:
         """Rewrite the file in place, under the lock, with the lines that stay: each is
         written at or before where it was read, so one pass over the file does it."""
         written = 0
@@ -235,7 +235,7 @@ class RecordsFile:
         """Every record kept from an earlier run is ok (resumed, a file of errors is no success)."""
         return not self.kept_failures
 
-    def write(self, record: dict) -> None:
+    def write(self, record: dict[str, Any]) -> None:
         self._write(json.dumps(record) + "\n")
 
     def _write(self, text: str) -> None:
@@ -278,7 +278,7 @@ class Done:
         return key in self.others
 
 
-def _indexed(key: Hashable) -> bool:
+def _indexed(key: Hashable) -> TypeGuard[tuple[str, int]]:
     return isinstance(key, tuple) and len(key) == 2 and isinstance(key[0], str) \
         and isinstance(key[1], int) and not isinstance(key[1], bool) and key[1] >= 0
 
@@ -330,7 +330,7 @@ def _client(address: str) -> Any:
     except ImportError:
         raise PuzzlogError("--cluster needs Dask: pip install 'puzzlog[cluster]'") from None
     try:
-        return Client(address, timeout=30)
+        return Client(address, timeout=30)  # type: ignore[no-untyped-call]  # Dask's, untyped
     except (OSError, TimeoutError) as exc:
         raise PuzzlogError(f"no Dask scheduler at {address}: {exc}") from None
 

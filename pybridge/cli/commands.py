@@ -11,7 +11,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from . import batch_output
 from ..puzzles import formats
@@ -19,7 +19,7 @@ from ..library import store
 from ..batches.work import Work
 from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..puzzles.kakuro import matrix_files
-from ..puzzles.kinds import AnyPuzzle
+from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.latin import Unreadable
 from ..puzzles.reading import LIMITS, decoded, load, read, stream
 from ..puzzles.answers import plural
@@ -32,7 +32,7 @@ SOL_WORDS = {"multiple": "MULTIPLE", "unsolvable": "NONE", "invalid": "INVALID",
              "error": "ERROR"}
 
 
-def _read(name: str, kind: str | None, fmt: str | None) -> list:
+def _read(name: str, kind: str | None, fmt: str | None) -> list[Solvable]:
     """The puzzles of a file (or of stdin for -); unreadable ones as Unreadable."""
     if name == "-":
         return read(_stdin_text(), "<stdin>", kind, fmt)
@@ -86,7 +86,7 @@ def _print_text(result: Result) -> None:
 def _one_line(result: Result) -> str:
     if result.values is None or result.status != "solved":
         return SOL_WORDS.get(result.status, result.status.upper())
-    return result.puzzle.solution_line(result.values)
+    return check_puzzle(result.puzzle).solution_line(result.values)
 
 
 def _puzzle_text(p: AnyPuzzle | Unreadable) -> str:
@@ -97,7 +97,7 @@ CSV_FIELDS = ["source", "index", "line", "kind", "puzzle", "solution", "status",
               "error"]
 
 
-def _csv_row(result: Result) -> list:
+def _csv_row(result: Result) -> list[Any]:
     p = result.puzzle
     solution = _one_line(result) if result.status == "solved" else ""
     return [p.source, p.index, p.line or "", p.kind, _puzzle_text(p), solution, result.status,
@@ -107,7 +107,7 @@ def _csv_row(result: Result) -> list:
 def _files(args: argparse.Namespace) -> list[str] | None:
     """The files named, or ["-"] when input is piped; None (said on stderr) for neither."""
     if args.files:
-        return args.files
+        return list(args.files)
     if sys.stdin.isatty():
         print(f"puzzlog {args.command}: give puzzle files, or pipe puzzles in (- reads standard input)",
               file=sys.stderr)
@@ -115,11 +115,11 @@ def _files(args: argparse.Namespace) -> list[str] | None:
     return ["-"]
 
 
-def _entries(files: list[str], kind: str | None, fmt: str | None) -> Iterator:
+def _entries(files: list[str], kind: str | None, fmt: str | None) -> Iterator[Any]:
     """The puzzles of the files in order, as they are read (pybridge.reading.stream: a file
     of one puzzle a line is never held whole), each file once; an Unread in place of a file,
     or of the rest of one, that cannot be read."""
-    seen: set = set()
+    seen: set[Any] = set()
     for name in files:
         key = _file_key(name)
         if key in seen:
@@ -192,14 +192,15 @@ def _rate(args: argparse.Namespace) -> int:
     return 0 if batch_output.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
 
 
-def _chosen(args: argparse.Namespace):
+def _chosen(args: argparse.Namespace) -> Solvable | None:
     """The puzzle --index picks from the file, or None (said on stderr) when there is no such."""
     puzzles = _read(args.file, args.kind, args.fmt)
     if not args.index < len(puzzles):
         print(f"puzzlog: {args.file} has {plural(len(puzzles), 'puzzle')}; --index {args.index} is out of range",
               file=sys.stderr)
         return None
-    return puzzles[args.index]
+    chosen: Solvable = puzzles[args.index]
+    return chosen
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -354,7 +355,7 @@ def _library(args: argparse.Namespace) -> int:
             print(f"{entry.id}\t{entry.kind} {entry.rows}x{entry.cols}\t{entry.level or '-'}\t"
                   f"{entry.score if entry.score is not None else '-'}\t{best}\t{entry.source}")
         else:
-            p = read(entry.text, entry.source, entry.kind)[entry.index]
+            p = check_puzzle(read(entry.text, entry.source, entry.kind)[entry.index])
             fmt = p.native_format
             print(formats.write([p], fmt).rstrip("\n"))
             if fmt == "grid":

@@ -15,6 +15,7 @@ import contextlib
 import os
 import signal
 import sys
+from typing import Any, Iterator, NoReturn
 
 from . import batch_output, commands
 from .parser import parser
@@ -69,10 +70,10 @@ def _stopping() -> None:
 
 
 @contextlib.contextmanager
-def _terminate_as_interrupt():
+def _terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM (kill, a scheduler's stop) is taken as Ctrl-C is, while main runs on the main
     thread: a batch stops its workers and says how far it got."""
-    def terminated(_signum, _frame):
+    def terminated(_signum: int, _frame: Any) -> NoReturn:
         raise batch_output.Terminated()
 
     try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import math
 from pathlib import Path
+from typing import Callable
 
 from .. import __version__
 from ..batches.work import AUTO_JOBS_AT, cores
@@ -273,10 +274,11 @@ def _size(text: str) -> int | tuple[int, int]:
     """N, or RxC (a Kakuro's rows and columns); a Samurai's number of grids (2, 3 or 5)."""
     if "x" in text.lower():
         return _box(text)
-    return _whole(2, 25)(text)
+    whole: int = _whole(2, 25)(text)
+    return whole
 
 
-def _whole(low: int, high: int):
+def _whole(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)

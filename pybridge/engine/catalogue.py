@@ -55,9 +55,9 @@ class Catalogue:
     generated: dict[str, GeneratedKind]
     layouts: dict[str, dict[int, tuple[tuple[int, int], ...]]]   # a kind of grids laid out: count -> corners
     futoshiki_sides: tuple[int, int]
-    pairs: list = field(repr=False, compare=False)   # as the engine gave them, for adopt()
+    pairs: list[Any] = field(repr=False, compare=False)   # as the engine gave them, for adopt()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The catalogue as the page asks for it (``GET /api/catalogue``)."""
         return {"kinds": list(self.kinds), "formats": list(self.formats), "levels": list(self.levels),
                 "boxes": {str(n): list(shape) for n, shape in self.box_shapes.items()},
@@ -84,7 +84,7 @@ def catalogue() -> Catalogue:
     return _known
 
 
-def adopt(pairs: list) -> None:
+def adopt(pairs: list[Any]) -> None:
     """Keep ``pairs`` (bridge_catalogue/1's answer, as JSON carries it) as this process's
     catalogue: a process that runs no engine of its own (the server's) asks one of its
     engine processes for it instead."""
@@ -118,7 +118,7 @@ class Listed(Sequence[str]):
     def _items(self) -> tuple[str, ...]:
         return tuple(self._pick(catalogue()))
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index: Any) -> Any:
         return self._items()[index]
 
     def __len__(self) -> int:

@@ -1,6 +1,8 @@
 """Errors a person can act on: each names where the problem is and the rule broken."""
 from __future__ import annotations
 
+from typing import Any
+
 
 class PuzzlogError(Exception):
     """Base class of every error puzzlog raises on purpose."""
@@ -31,7 +33,7 @@ class PuzzleFormatError(PuzzlogError):
         self.cell = cell
         super().__init__(self._message())
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # its parts, not its message: sent to a worker process and back, it says the same
         return type(self), (self.rule, self.source, self.line, self.cell)
 
@@ -69,7 +71,7 @@ class RulesError(PuzzlogError):
         self.reason = reason
         super().__init__(f"{file}:{line}: {reason}" if line else f"{file}: {reason}")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         return type(self), (self.file, self.line, self.reason)
 
 

@@ -299,6 +299,6 @@ def _text(c: _Functions, term: int, flags: int) -> str:
     if not c.get_wchars(term, byref(length), byref(chars), flags | _BUF_MALLOC):
         raise ValueError("SWI-Prolog gave a term that is not text")
     try:
-        return ctypes.wstring_at(chars.value, length.value)
+        return ctypes.wstring_at(chars.value or 0, length.value)
     finally:
         c.free(chars)

@@ -14,7 +14,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
+from typing import Any, Union
 
 from . import swipl
 from .errors import ArgumentTypeError, RulesError
@@ -31,16 +31,16 @@ class RuleFile:
         return f"{self.path}: {', '.join(self.techniques)}"
 
 
-RulesArg = Union[str, os.PathLike, RuleFile, Sequence[Union[str, os.PathLike, RuleFile]], None]
+RulesArg = Union[str, os.PathLike[str], RuleFile, Sequence[Union[str, os.PathLike[str], RuleFile]], None]
 
 
-def shown_path(path: str | os.PathLike) -> str:
+def shown_path(path: str | os.PathLike[str]) -> str:
     """A path as a person reads it: relative to the working folder when it lies inside it."""
     text = str(path)
     return os.path.relpath(text) if text.startswith(os.getcwd() + os.sep) else text
 
 
-def load_rules(path: str | os.PathLike | RuleFile) -> RuleFile:
+def load_rules(path: str | os.PathLike[str] | RuleFile) -> RuleFile:
     """Check and load a rules file; raises RulesError naming the file, line and reason when
     the engine refuses it (and then nothing of it is loaded).  Loading again is free until
     the file changes."""
@@ -91,7 +91,7 @@ class RuleSource:
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line, "clause": self.clause, "facts": list(self.facts)}
 
 

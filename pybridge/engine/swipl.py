@@ -346,7 +346,7 @@ def _start() -> None:
     folder = prolog_dir()
     swipl = compiled.known_swipl(folder)
     state = compiled.ready_state(folder, swipl) if swipl else None
-    if state is not None:
+    if swipl is not None and state is not None:
         foreign.start(swipl.lib, swipl.home, str(state))
     else:
         swipl = _start_through_pyswip()
@@ -451,7 +451,7 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
                 warnings.warn(text, FalseStepWarning, stacklevel=2)
         if stopped:
             raise RuleStoppedError(str(stopped))
-        return results
+        return list(results)
     token = _TOKEN.get()
     if _CALLED_OFF.is_set() or (token is not None and token.cancelled):
         raise Cancelled("the work was called off")
@@ -463,4 +463,4 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
         raise
     if result is None:
         raise EngineError(f"the engine's {name}/{len(args) + outputs} failed unexpectedly")
-    return result
+    return list(result)

@@ -22,7 +22,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from ..puzzles import formats
 from ..engine.errors import PuzzlogError
@@ -95,10 +95,10 @@ class Entry:
     score: int | None
     source: str
     added: float
-    progress: dict | None
+    progress: dict[str, Any] | None
     best_seconds: int | None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "puzzle": self.text, "index": self.index, "kind": self.kind, "rows": self.rows,
                 "cols": self.cols, "level": self.level, "score": self.score, "source": self.source,
                 "added": self.added, "progress": self.progress, "best_seconds": self.best_seconds}
@@ -276,7 +276,7 @@ class Library:
         if not changed:
             raise PuzzlogError(f"the library has no puzzle {entry_id}")
 
-    def save_progress(self, entry_id: int, progress: dict, solved_seconds: int | None = None) -> Entry:
+    def save_progress(self, entry_id: int, progress: dict[str, Any], solved_seconds: int | None = None) -> Entry:
         """Keep the player's progress (any JSON object); a solve in ``solved_seconds`` sets the
         best time when it is better."""
         data = json.dumps(progress)
@@ -292,7 +292,7 @@ class Library:
             raise PuzzlogError(f"the library has no puzzle {entry_id}")
         return self.get(entry_id)
 
-    def stock_put(self, shape: str, level: str, hardest: str, answer: dict) -> None:
+    def stock_put(self, shape: str, level: str, hardest: str, answer: dict[str, Any]) -> None:
         """Keep a generated puzzle (``answer``: what /api/generate answers of it) on the shelf
         of its ``shape`` (kind, size and symmetry, as a text) and level."""
         with self._lock, self._transaction():
@@ -302,7 +302,7 @@ class Library:
                              "WHERE shape = ? AND level = ? ORDER BY id DESC LIMIT ?)",
                              (shape, level, shape, level, STOCK_SHELF))
 
-    def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict | None:
+    def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict[str, Any] | None:
         """Take the oldest puzzle of ``shape`` kept at ``level`` (and with ``hardest`` as its
         hardest technique, when given) off the shelf; None when there is none."""
         where, args = ["shape = ?"], [shape]
@@ -360,7 +360,7 @@ def described(p: AnyPuzzle, rate_seconds: float | None) -> Described:
 COLUMNS = "id, text, puzzle_index, kind, rows, cols, level, score, source, added, progress, best_seconds"
 
 
-def _entry(row: tuple) -> Entry:
+def _entry(row: tuple[Any, ...]) -> Entry:
     progress = json.loads(row[10]) if row[10] else None
     return Entry(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], row[9], progress, row[11])
 

@@ -31,7 +31,7 @@ class InvalidRecord(NamedTuple):
     """A text bridge_read/5 could not read as a puzzle: the cell (row 0: none) and why."""
 
     tag: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, never used here
     line: int | str
     kind: str
     row: int
@@ -74,12 +74,22 @@ def values_of(text: str) -> list[int]:
 _VALUES: dict[str, int] = {}   # value character: value, for values_of
 
 
-def chunks(flat: list, size: int) -> list[tuple]:
+def line_number(line: int | str) -> int | None:
+    """A record's line: its number, or None where the engine has none to give."""
+    return line if isinstance(line, int) else None
+
+
+def listed(flat: list[Any] | str) -> list[Any] | None:
+    """A record's flat list, or None for its "none"."""
+    return None if isinstance(flat, str) else flat
+
+
+def chunks(flat: list[Any], size: int) -> list[tuple[Any, ...]]:
     """A flat list cut into tuples of ``size``: the engine's pairs, triples and quadruples."""
     return [tuple(flat[i:i + size]) for i in range(0, len(flat), size)]
 
 
-def counts(flat: list) -> dict[str, int]:
+def counts(flat: list[Any]) -> dict[str, int]:
     """Name, Count, Name, Count, ... as a dict."""
     return {str(name): int(count) for name, count in chunks(flat, 2)}
 
@@ -110,5 +120,5 @@ def limit_ms(time_limit: float | None) -> int:
     return min(max(1, int(time_limit * 1000)), 2 ** 62)
 
 
-__all__ = ["InvalidRecord", "RatingTerm", "StepItem", "chunks", "counts", "located", "limit_ms", "plural",
-           "values_of"]
+__all__ = ["InvalidRecord", "RatingTerm", "StepItem", "chunks", "counts", "located", "limit_ms", "line_number",
+           "listed", "plural", "values_of"]

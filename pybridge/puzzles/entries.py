@@ -12,12 +12,12 @@ from pathlib import Path
 from ..engine.errors import ArgumentTypeError, PuzzlogError
 from .latin import Unreadable
 from .reading import load, read
-from .kinds import Solvable
+from .kinds import AnyPuzzle
 
 Grid = str | Path | list[int]
 
 
-def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
+def read_entries(puzzle: AnyPuzzle, grid: Grid) -> list[int]:
     """The grid's values, row-major (0 blank), givens included: raises PuzzlogError, naming
     the cell, for a grid that does not fit the puzzle."""
     rows, cols = puzzle.shape
@@ -51,12 +51,12 @@ def read_entries(puzzle: Solvable, grid: Grid) -> list[int]:
     return [given or value for given, value in zip(puzzle.givens, values)]
 
 
-def with_entries(puzzle: Solvable, values: list[int]) -> Solvable:
+def with_entries(puzzle: AnyPuzzle, values: list[int]) -> AnyPuzzle:
     """The puzzle with ``values`` as its givens (a Kakuro's white cells hold them)."""
-    return puzzle.with_values(values)  # type: ignore[union-attr]
+    return puzzle.with_values(values)
 
 
-def entries_text(puzzle: Solvable, values: list[int]) -> str:
+def entries_text(puzzle: AnyPuzzle, values: list[int]) -> str:
     """The entries alone (the givens blanked) as the engine reads givens."""
     only = [0 if given else v for given, v in zip(puzzle.givens, values)]
     return with_entries(puzzle, only).givens_text()

@@ -15,6 +15,8 @@ the Latin squares' (latin.Puzzle.written).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from . import signs
 from .cells import value_char
 from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzlogError
@@ -183,7 +185,7 @@ def _check_writable(p: Puzzle, fmt: str) -> None:
                          "line or solo (a grid is read as Sudoku X with --kind sudoku-x)")
 
 
-def write(puzzles: list, fmt: str = "line") -> str:
+def write(puzzles: list[Any], fmt: str = "line") -> str:
     """The puzzles (of one kind) as text in ``fmt``, one after the other."""
     for p in puzzles:
         if not isinstance(p, PuzzleKind):

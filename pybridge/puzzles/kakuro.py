@@ -27,7 +27,7 @@ from .cells import value_char
 from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzleFormatError, PuzzlogError
 from ..engine.foreign import PrologString
 from ..engine.limits import LIMITS
-from .answers import values_of
+from .answers import line_number, values_of
 from .kind import PuzzleKind
 from .picture import Layout, Marks, svg_line
 
@@ -51,7 +51,7 @@ class KakuroRecord(NamedTuple):
     row-major (-1 on a white cell), ``givens`` a text of the white cells' digits."""
 
     tag: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, never used here
     line: int | str
     rows: int
     cols: int
@@ -104,14 +104,14 @@ class KakuroPuzzle(PuzzleKind):
         return len(self.cells), len(self.cells[0])
 
     @property
-    def givens(self) -> list[int]:
+    def givens(self) -> list[int]:  # type: ignore[override]  # read from the cells, not kept twice
         """Row-major values: filled digits, 0 for empty white and for black cells."""
         return [c if isinstance(c, int) else 0 for row in self.cells for c in row]
 
     def is_white(self, r: int, c: int) -> bool:
         return isinstance(self.cells[r][c], int)
 
-    def geometry(self) -> tuple:
+    def geometry(self) -> tuple[Any, ...]:
         """The shape as the bridge passes it, as its record comes: kakuro(Rows, Cols, Downs,
         Acrosses), each cell's clues row-major, -1 for a white cell (prolog/bridge/wire.pl)."""
         rows, cols = self.shape
@@ -128,7 +128,7 @@ class KakuroPuzzle(PuzzleKind):
 
     # ---------------------------------------------------------------- the kind's protocol
     @classmethod
-    def from_record(cls, raw: list, source: str) -> KakuroPuzzle:
+    def from_record(cls, raw: list[Any], source: str) -> KakuroPuzzle:
         """The puzzle of one record of prolog/bridge.pl's bridge_read/5 (KakuroRecord)."""
         rec = KakuroRecord._make(raw)
         values = values_of(rec.givens)
@@ -139,7 +139,7 @@ class KakuroPuzzle(PuzzleKind):
                 i = r * rec.cols + c
                 row.append(values[i] if rec.downs[i] < 0 else Clue(rec.downs[i], rec.acrosses[i]))
             cells.append(row)
-        return cls(cells, source, rec.index, rec.line)
+        return cls(cells, source, rec.index, line_number(rec.line))
 
     formats = ("grid", "game", "matrices")
     written_as = "Kakuro"

@@ -34,13 +34,11 @@ class PuzzleKind:
     ``check()``, its formats and its picture cells.
     """
 
-    kind: str
     source: str
     index: int
     line: int | None
     givens: list[int]
     solution: list[int] | None
-    largest: int
 
     formats: ClassVar[tuple[str, ...]]   # the formats it is written in (write_all)
     written_as: ClassVar[str]            # how a message names the family ("Sudoku is written as ...")
@@ -49,10 +47,23 @@ class PuzzleKind:
     spaced: bool = False                 # drawn with room between cells (for signs)
 
     @property
+    def kind(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def largest(self) -> int:
+        """The largest value a cell takes."""
+        raise NotImplementedError
+
+    @property
     def shape(self) -> tuple[int, int]:
         raise NotImplementedError
 
-    def geometry(self) -> tuple:
+    def geometry(self) -> tuple[Any, ...]:
+        raise NotImplementedError
+
+    def check(self) -> None:
+        """Raise ArgumentError or ArgumentTypeError unless the puzzle is well formed."""
         raise NotImplementedError
 
     # ---------------------------------------------------------------- cells

@@ -9,8 +9,10 @@ diagonals or signs) needs no Python at all: its record is a ``latin`` one.
 """
 from __future__ import annotations
 
+from typing import Any, cast
+
 from ..engine.errors import ArgumentTypeError, PuzzleFormatError
-from .answers import InvalidRecord
+from .answers import InvalidRecord, line_number
 from .kakuro import KakuroPuzzle
 from .kind import PuzzleKind
 from .latin import Puzzle, Unreadable
@@ -22,22 +24,25 @@ AnyPuzzle = Puzzle | KakuroPuzzle | SamuraiPuzzle   # spelled out for type check
 Solvable = AnyPuzzle | Unreadable
 
 
-def from_record(raw: list, source: str) -> Solvable:
+def from_record(raw: list[Any], source: str) -> Solvable:
     """The puzzle (or Unreadable) of one record of prolog/bridge.pl's bridge_read/5."""
     tag = str(raw[0])
     if tag == "invalid":
         rec = InvalidRecord._make(raw)
-        error = PuzzleFormatError(rec.message, source, rec.line, (rec.row, rec.col) if rec.row else None)
-        return Unreadable(error, str(rec.kind), source, rec.index, rec.line)
+        line = line_number(rec.line)
+        error = PuzzleFormatError(rec.message, source, line, (rec.row, rec.col) if rec.row else None)
+        return Unreadable(error, str(rec.kind), source, rec.index, line)
     return KINDS[tag].from_record(raw, source)  # type: ignore[attr-defined,no-any-return]
 
 
-def check_puzzle(puzzle: object) -> None:
-    """Raise TypeError or ValueError unless ``puzzle`` is a well-formed puzzle value."""
+def check_puzzle(puzzle: object) -> AnyPuzzle:
+    """``puzzle``, when it is a well-formed puzzle value; else raise ArgumentTypeError or
+    ArgumentError (an Unreadable is no puzzle to solve: its error says why)."""
     if not isinstance(puzzle, PuzzleKind):
         raise ArgumentTypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "
-                        f"{type(puzzle).__name__}")
-    puzzle.check()  # type: ignore[attr-defined]
+                                f"{type(puzzle).__name__}")
+    puzzle.check()
+    return cast(AnyPuzzle, puzzle)   # every PuzzleKind is one of KINDS
 
 
 def written_formats() -> list[str]:

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzleFormatError
 from ..engine.catalogue import catalogue
 from .cells import values_text
 from ..engine.foreign import PrologString
-from .answers import chunks, values_of
+from .answers import chunks, line_number, listed, values_of
 from .kind import PuzzleKind
 from .picture import SIGN, Layout, Marks, svg_line
 from .render import render_text
@@ -31,7 +31,7 @@ def _int_list(values: object, name: str, length: int, low: int, high: int) -> No
                              f"is outside {low}..{high}")
 
 
-def _flat(groups: list) -> list[int]:
+def _flat(groups: list[Any]) -> list[int]:
     """Cell pairs (r1, c1, r2, c2) or cells (r, c) as one flat list of whole numbers: as the
     engine's record gives them, and reads them back (prolog/bridge/wire.pl)."""
     return [int(x) for group in groups for x in group]
@@ -45,7 +45,7 @@ class LatinRecord(NamedTuple):
     own regions: its name, their word, each region flat (count, r1, c1, ...)."""
 
     tag: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, never used here
     line: int | str
     size: int
     regions: list[int]
@@ -55,7 +55,7 @@ class LatinRecord(NamedTuple):
     givens: str
     solution: str
     cages: list[int] | str     # "none", or each Killer cage flat: sum, count, r1, c1, ...
-    extra: list | str          # "none", or [kind, word, count, r1, c1, ..., count, ...]
+    extra: list[Any] | str          # "none", or [kind, word, count, r1, c1, ..., count, ...]
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class ExtraRegions:
     regions: tuple[tuple[tuple[int, int], ...], ...]
 
     @classmethod
-    def from_flat(cls, flat: list) -> ExtraRegions:
+    def from_flat(cls, flat: list[Any]) -> ExtraRegions:
         kind, word, *rest = flat
         regions, i = [], 0
         while i < len(rest):
@@ -195,15 +195,15 @@ class Puzzle(PuzzleKind):
     def shape(self) -> tuple[int, int]:
         return self.size, self.size
 
-    def geometry(self) -> tuple:
+    def geometry(self) -> tuple[Any, ...]:
         """The engine's geometry term (prolog/facts/geometry.pl)."""
         if self.regions is not None:
-            regions: tuple | str = ("regions", self.regions)
+            regions: tuple[Any, ...] | str = ("regions", self.regions)
         elif self.box_rows is not None:
             regions = ("boxes", self.box_rows, self.box_cols)
         else:
             regions = "none"
-        options: list = ["diagonals"] if self.diagonals else []
+        options: list[Any] = ["diagonals"] if self.diagonals else []
         if self.signs:
             options.append(("less", _flat(self.signs)))
         if self.adjacent is not None:
@@ -243,7 +243,7 @@ class Puzzle(PuzzleKind):
 
     # ---------------------------------------------------------------- the kind's protocol
     @classmethod
-    def from_record(cls, raw: list, source: str) -> Puzzle:
+    def from_record(cls, raw: list[Any], source: str) -> Puzzle:
         """The puzzle of one record of prolog/bridge.pl's bridge_read/5 (LatinRecord)."""
         rec = LatinRecord._make(raw)
         box_rows = box_cols = None
@@ -252,12 +252,13 @@ class Puzzle(PuzzleKind):
             box_rows, box_cols = rec.regions
         elif rec.regions:
             region_ids = rec.regions
+        marks, cages, extra = listed(rec.marks), listed(rec.cages), listed(rec.extra)
         return cls(rec.size, values_of(rec.givens), box_rows, box_cols, region_ids, bool(rec.diagonals), source,
-                   rec.index, rec.line, signs=chunks(rec.signs, 4),
-                   adjacent=None if rec.marks == "none" else chunks(rec.marks, 4),
+                   rec.index, line_number(rec.line), signs=chunks(rec.signs, 4),
+                   adjacent=None if marks is None else chunks(marks, 4),
                    solution=values_of(rec.solution) if rec.solution else None,
-                   cages=None if rec.cages == "none" else _record_cages(rec.cages),
-                   extra=None if rec.extra == "none" else ExtraRegions.from_flat(rec.extra))
+                   cages=None if cages is None else _record_cages(cages),
+                   extra=None if extra is None else ExtraRegions.from_flat(extra))
 
     formats = ("line", "grid", "sdk", "solo", "unequal", "killer")
     written_as = "Sudoku"

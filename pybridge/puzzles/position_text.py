@@ -73,9 +73,9 @@ def _region(puzzle: Any, r: int, c: int) -> int | None:
         return None
     box_of = getattr(puzzle, "box_of", None)
     if box_of is not None:
-        return box_of(r, c)
+        return int(box_of(r, c))
     if getattr(puzzle, "boxed", False):
-        return puzzle.region_of(r, c)
+        return int(puzzle.region_of(r, c))
     return None
 
 
@@ -84,7 +84,7 @@ def _border(puzzle: Any, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return ra is not None and ra != rb
 
 
-def _glyph(a: tuple[int, int], b: tuple[int, int], less: set, marks: set, glyphs: str) -> str:
+def _glyph(a: tuple[int, int], b: tuple[int, int], less: set[Any], marks: set[Any], glyphs: str) -> str:
     """glyphs[0] for a < b (a the upper or left cell, 1-based), glyphs[1] for a > b, glyphs[2]
     for an Adjacent mark, "" for nothing."""
     if a + b in less:
@@ -94,12 +94,12 @@ def _glyph(a: tuple[int, int], b: tuple[int, int], less: set, marks: set, glyphs
     return glyphs[2] if a + b in marks or b + a in marks else ""
 
 
-def _gap(puzzle: Any, r: int, c: int, less: set, marks: set) -> str:
+def _gap(puzzle: Any, r: int, c: int, less: set[Any], marks: set[Any]) -> str:
     glyph = _glyph((r + 1, c + 1), (r + 1, c + 2), less, marks, "<>=")
     return glyph or ("|" if _border(puzzle, (r, c), (r, c + 1)) else " ")
 
 
-def _between(puzzle: Any, r: int, cols: int, width: int, less: set, marks: set) -> str:
+def _between(puzzle: Any, r: int, cols: int, width: int, less: set[Any], marks: set[Any]) -> str:
     """The line between rows r-1 and r (0-based): borders under cells, signs centred."""
     out = []
     for c in range(cols):

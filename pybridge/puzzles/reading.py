@@ -16,7 +16,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Iterable, Iterator, Literal, overload
 
 from ..engine import swipl
 from ..engine.errors import ArgumentError, ArgumentTypeError, EngineError, PuzzleFileNotFoundError, PuzzleFormatError
@@ -35,8 +35,19 @@ FORMATS = Listed(lambda c: c.formats)   # the formats it reads
 
 
 
+@overload
 def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None,
-         errors: str = "raise") -> list:
+         errors: Literal["raise"] = "raise") -> list[AnyPuzzle]: ...
+@overload
+def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None, *,
+         errors: Literal["keep"]) -> list[Solvable]: ...
+@overload
+def load(path_or_text: str | Path, kind: str | None, fmt: str | None,
+         errors: Literal["keep"]) -> list[Solvable]: ...
+
+
+def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = None,
+         errors: str = "raise") -> list[AnyPuzzle] | list[Solvable]:
     """Every puzzle of a file or of a text.
 
     A ``Path``, or a ``str`` naming an existing file, is read as a file; any
@@ -105,7 +116,7 @@ PIECE_LINES = 500     # a text of more lines is read a piece at a time, when its
 FIRST_PIECE = 100     # a stream's first piece (stream): its puzzles go to work while the next is read
 
 
-def _records(text: str, source: str, kind: str | None, fmt: str | None) -> list:
+def _records(text: str, source: str, kind: str | None, fmt: str | None) -> list[Any]:
     """The engine's records of ``text``; PuzzleFormatError when it cannot be read at all."""
     try:
         [records] = swipl.call("bridge_read", [PrologString(text), kind or "", fmt or "", _limits()], 1)
@@ -117,7 +128,7 @@ def _records(text: str, source: str, kind: str | None, fmt: str | None) -> list:
                                 "or give it as one puzzle a line, which is read a piece at a time", source) from None
     if records and records[0][0] == "error":
         raise PuzzleFormatError(records[0][1], source)
-    return records
+    return list(records)
 
 
 def _read_in_pieces(text: str, source: str, kind: str | None, fmt: str | None) -> list[Read]:

@@ -41,7 +41,7 @@ def render_text(puzzle: Puzzle, values: list[int]) -> str:
 
 def _render_boxes(p: Puzzle, chars: list[str]) -> str:
     """Standard boxes: `|` and `-` between them."""
-    n, br, bc = p.size, p.box_rows, p.box_cols
+    n, br, bc = p.size, p.box_rows or p.size, p.box_cols or p.size
     lines = []
     for r in range(n):
         if r and r % br == 0:
@@ -136,7 +136,7 @@ def _gap(r: int, c: int, less: set[Pair], marks: set[Pair], bc: int | None) -> s
 
 def _between_line(n: int, r: int, less: set[Pair], marks: set[Pair], br: int | None, bc: int | None) -> str:
     """The line between rows r-1 and r: vertical signs, and a box border when one runs there."""
-    border = bool(br) and (r - 1) % br == 0
+    border = br is not None and br > 0 and (r - 1) % br == 0
     chars = list(("-" if border else " ") * (4 * n - 3))
     if border and bc:
         for c in range(bc, n, bc):

@@ -14,11 +14,11 @@ bottom right), or the frame itself, one character a cell and a space where no gr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .cells import value_char, values_text
 from ..engine.foreign import PrologString
-from .answers import chunks, values_of
+from .answers import chunks, line_number, values_of
 from .kind import PuzzleKind
 from .picture import Layout, Marks, svg_line
 from ..engine.errors import ArgumentError
@@ -31,7 +31,7 @@ class SamuraiRecord(NamedTuple):
     ...), the givens and solution texts of one character a cell of the frame."""
 
     tag: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, never used here
     line: int | str
     rows: int
     cols: int
@@ -59,7 +59,7 @@ class SamuraiPuzzle(PuzzleKind):
     boxed = True
     regions = None
     diagonals = False
-    signs: ClassVar[list] = []
+    signs: ClassVar[list[Any]] = []
     adjacent = None
     cages = None
     has_signs = False
@@ -97,7 +97,7 @@ class SamuraiPuzzle(PuzzleKind):
         if len(self.givens) != rows * cols or not all(isinstance(v, int) and 0 <= v <= 9 for v in self.givens):
             raise ArgumentError(f"givens: {rows * cols} values 0..9 are needed, one a cell of the {rows}x{cols} frame")
 
-    def geometry(self) -> tuple:
+    def geometry(self) -> tuple[Any, ...]:
         """The engine's geometry term, as its record comes: samurai([R0, C0, ...]) (prolog/bridge/wire.pl)."""
         return ("samurai", [x for grid in self.grids for x in grid])
 
@@ -110,11 +110,11 @@ class SamuraiPuzzle(PuzzleKind):
 
     # ---------------------------------------------------------------- the kind's protocol
     @classmethod
-    def from_record(cls, raw: list, source: str) -> SamuraiPuzzle:
+    def from_record(cls, raw: list[Any], source: str) -> SamuraiPuzzle:
         """The puzzle of one record of prolog/bridge.pl's bridge_read/5 (SamuraiRecord)."""
         rec = SamuraiRecord._make(raw)
         grids = [(int(r), int(c)) for r, c in chunks(rec.grids, 2)]
-        return cls(grids, values_of(rec.givens), source, rec.index, rec.line,
+        return cls(grids, values_of(rec.givens), source, rec.index, line_number(rec.line),
                    values_of(rec.solution) if rec.solution else None)
 
     formats = ("samurai",)

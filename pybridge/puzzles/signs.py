@@ -18,6 +18,8 @@ Adjacent mark as the same four numbers, the upper or left cell first.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from collections import defaultdict
 
 from .latin import Puzzle
@@ -48,7 +50,7 @@ def to_unequal(p: Puzzle) -> str:
     return f"{n}{'a' if p.adjacent is not None else ''}:{''.join(cells)}"
 
 
-def from_corpus_record(record: dict, source: str = "<corpus>") -> Puzzle:
+def from_corpus_record(record: dict[str, Any], source: str = "<corpus>") -> Puzzle:
     """A puzzle from the shared corpus's fields: ``size``, ``givens`` and ``gt`` ([r1,c1,r2,c2]
     0-based, r1c1 > r2c2), independently of the game ID."""
     n = record["size"]

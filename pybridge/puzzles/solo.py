@@ -13,10 +13,12 @@ a sum constraint, so the sum rules, the combination tables and the whole ladder 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .latin import Puzzle
 
 
-def from_corpus(record: dict, source: str = "<corpus>", index: int = 0) -> Puzzle:
+def from_corpus(record: dict[str, Any], source: str = "<corpus>", index: int = 0) -> Puzzle:
     """A puzzle from one line of the corpus's Solo sets (../shared/corpus/README.md): its box
     shape (``box``, or ``box_rows`` and ``box_cols``), givens, and for a Killer its cages (the
     decoded ``cages`` list; the Solo game ID is not read here)."""

@@ -16,6 +16,8 @@ is not told), and how many cells are left.  The rules are the engine's
 """
 from __future__ import annotations
 
+from typing import Any
+
 import html
 import time
 from dataclasses import dataclass, field
@@ -46,11 +48,11 @@ class Problem:
     def __str__(self) -> str:
         return self.text
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "text": self.text, "units": self.units, "cells": [list(c) for c in self.cells]}
 
 
-def _problem(item: list) -> Problem:
+def _problem(item: list[Any]) -> Problem:
     rule, text, units, flat = item
     return Problem(str(rule), str(text), [str(u) for u in units], chunks(flat, 2))
 
@@ -138,9 +140,9 @@ class CheckReport:
             out.append(_side_by_side(*(self.puzzle.text_of(v) for v in (first, second, marked))))
         return "\n".join(out)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         p = self.puzzle
-        data: dict = {"source": p.source, "index": p.index, "line": p.line, "kind": p.kind, "status": self.status,
+        data: dict[str, Any] = {"source": p.source, "index": p.index, "line": p.line, "kind": p.kind, "status": self.status,
                       "ok": self.ok, "problems": [x.to_json() for x in self.problems]}
         if self.solutions:
             _, cols = p.shape
@@ -184,7 +186,7 @@ def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: f
     """
     if isinstance(puzzle, Unreadable):
         return CheckReport(puzzle, "invalid", [Problem("unreadable", str(puzzle.error))])
-    check_puzzle(puzzle)
+    puzzle = check_puzzle(puzzle)
     values = None if grid is None else read_entries(puzzle, grid)
     entries = "" if values is None else entries_text(puzzle, values)
     status, problems, solutions, entry_problems, wrong = swipl.call(
@@ -207,7 +209,7 @@ class PossibleValues:
     values: list[list[int]]
     complete: bool
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"values": self.values, "complete": self.complete}
 
 
@@ -217,13 +219,13 @@ def possible_values(puzzle: AnyPuzzle, time_limit: float = 3.0) -> PossibleValue
     settles a value for every cell at once; a (cell, value) pair no solution has shown yet is asked
     of the engine with the value placed, so the work is one solve a pair at most, within
     ``time_limit`` seconds."""
-    check_puzzle(puzzle)
+    puzzle = check_puzzle(puzzle)
     deadline = time.monotonic() + time_limit
     first = solve(puzzle, max_solutions=1, time_limit=time_limit)
     if first.status != "solved" or first.values is None:
         return None
     givens = puzzle.givens
-    seen = [set() for _ in givens]
+    seen: list[set[int]] = [set() for _ in givens]
     open_cells = [i for i, (v, takes) in enumerate(zip(givens, puzzle.takes_value())) if takes and not v]
 
     def add(values: list[int]) -> None:

@@ -15,6 +15,8 @@ stock (stock.py), from which a request with no seed is served at once.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import secrets
 import time
 from dataclasses import dataclass
@@ -52,7 +54,7 @@ class Generated:
         for Futoshiki, a grid when there are signs among boxes or for a Kakuro."""
         return formats.write([self.puzzle], self.puzzle.native_format).rstrip("\n")
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.puzzle.kind, "puzzle": self.text(), "format": self.puzzle.native_format,
                 "solution": values_text(self.solution), "level": self.level,
                 "score": self.score, "hardest": self.hardest, "seed": self.seed}
@@ -118,7 +120,7 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     return made
 
 
-def _generated(answer: list, seed: int | None, source: str) -> Generated:
+def _generated(answer: list[Any], seed: int | None, source: str) -> Generated:
     """A Generated from the engine's [Record, Level, Score, Hardest, Solution]."""
     record, level, score, hardest, solution = answer
     puzzle = from_record(record, source)
@@ -132,7 +134,7 @@ class _Request:
     the generator's term, the symmetry kept, the shape in words, and the levels other than the
     usual ones that are rare at that shape, and why."""
 
-    term: tuple
+    term: tuple[Any, ...]
     symmetry: str
     shape: str
     seldom: tuple[tuple[str, ...], str] | None
@@ -160,7 +162,7 @@ def _request(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int]
 def check_generation(kind: str, size: int | tuple[int, int] | None = None, box: tuple[int, int] | None = None,
                      difficulty: str | None = None, technique: str | None = None,
                      symmetry: str | None = None, givens: int | None = None,
-                     start: str = "givens") -> tuple[tuple, str]:
+                     start: str = "givens") -> tuple[tuple[Any, ...], str]:
     """The engine's term for what generate() is asked, and the symmetry it keeps; raises
     PuzzlogError, saying why, for a request no seed can meet (the kind's record in
     prolog/kinds/ says which)."""

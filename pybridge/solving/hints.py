@@ -10,6 +10,8 @@ Look for: cross hatching, in box 3.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from ..engine import swipl
@@ -51,8 +53,8 @@ class Hint:
     def _repr_svg_(self) -> str | None:
         return self.picture()
 
-    def to_json(self) -> dict:
-        data: dict = {"status": self.status, "level": self.level, "text": self.text,
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"status": self.status, "level": self.level, "text": self.text,
                       "mistakes": [list(m) for m in self.mistakes]}
         if self.step is not None:
             step = self.step.to_json()
@@ -79,6 +81,7 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
     """
     if level not in (1, 2, 3):
         raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
+    puzzle = check_puzzle(puzzle)
     if grid is None:
         solver = Solver(puzzle, techniques, rules=rules)
         codes, chosen = solver.codes, solver.techniques
@@ -87,7 +90,6 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
     else:
         # The entries checked against the solution and the hint from them: one call, one
         # state set up for both questions (bridge.pl's bridge_hint_grid/11).
-        check_puzzle(puzzle)
         position = with_entries(puzzle, read_entries(puzzle, grid))
         paths = rule_paths(rules)
         chosen = step_names(techniques, paths)

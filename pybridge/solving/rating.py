@@ -12,6 +12,8 @@ technique more than its repeats.  docs/rating.md says how the levels were calibr
 """
 from __future__ import annotations
 
+from typing import Any
+
 import html
 import time
 from dataclasses import dataclass, field
@@ -88,7 +90,7 @@ class Rating:
     def __repr__(self) -> str:
         return f"Rating({self.summary()})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         p = self.puzzle
         return {"source": p.source, "index": p.index, "line": p.line, "kind": p.kind, "status": self.status,
                 "level": self.level, "score": self.score, "hardest": self.hardest, "techniques": self.techniques,
@@ -118,7 +120,7 @@ def rate(puzzle: Solvable, time_limit: float | None = None, rules: RulesArg = No
     ``rules`` files of your own put their techniques on the ladder (pybridge.load_rules)."""
     if isinstance(puzzle, Unreadable):
         return Rating(puzzle, "invalid", error=str(puzzle.error))
-    check_puzzle(puzzle)
+    puzzle = check_puzzle(puzzle)
     paths = rule_paths(rules)
     start = time.perf_counter()
     with swipl.false_steps() as false:

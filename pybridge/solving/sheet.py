@@ -15,6 +15,7 @@ import io
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from ..puzzles.kinds import AnyPuzzle
 from ..engine.errors import PuzzlogError
@@ -24,7 +25,7 @@ PAPERS = ("A4", "Letter")
 MARGIN, HEADER, CAPTION = 15.0, 14.0, 7.0                  # mm
 
 
-def print_sheet(puzzles: list[AnyPuzzle], path: str | os.PathLike, per_page: int = 4, solutions: bool = False,
+def print_sheet(puzzles: list[AnyPuzzle], path: str | os.PathLike[str], per_page: int = 4, solutions: bool = False,
                 title: str = "puzzlog", paper: str = "A4", time_limit: float = 5.0) -> int:
     """Write ``puzzles`` to the PDF ``path``; returns the number of pages.  Each puzzle is rated
     for its caption and solved for the solutions within ``time_limit`` seconds."""
@@ -61,7 +62,7 @@ def _caption(p: AnyPuzzle, time_limit: float) -> str:
     return f"{Path(p.source).name} #{p.index}: {p.kind} {rows}x{cols}" + (f", {level}" if level else "")
 
 
-def _pages(pdf, title: str, boards: list[tuple[str, str]], per_page: int, unicode_font: bool) -> None:
+def _pages(pdf: Any, title: str, boards: list[tuple[str, str]], per_page: int, unicode_font: bool) -> None:
     columns, rows = PER_PAGE[per_page]
     width = (pdf.w - 2 * MARGIN) / columns
     height = (pdf.h - 2 * MARGIN - HEADER) / rows
@@ -89,7 +90,7 @@ def _pages(pdf, title: str, boards: list[tuple[str, str]], per_page: int, unicod
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
 
-def _add_fonts(pdf) -> bool:
+def _add_fonts(pdf: Any) -> bool:
     """Give the PDF the pictures' own font when this machine has it; True if it did."""
     regular, bold = DEJAVU / "DejaVuSans.ttf", DEJAVU / "DejaVuSans-Bold.ttf"
     if not (regular.is_file() and bold.is_file()):
@@ -107,7 +108,7 @@ def _plain(svg: str) -> str:
 def _centred(svg: str) -> str:
     """The picture with its centred labels placed by hand: the PDF's SVG reader starts each text
     at its x, so a label's x moves back by half its width (digits are about 0.55 em wide)."""
-    def shift(match: re.Match) -> str:
+    def shift(match: re.Match[str]) -> str:
         tag = match.group(0)
         x, size = re.search(r'\bx="([\d.]+)"', tag), re.search(r'font-size="([\d.]+)"', tag)
         if not (x and size):

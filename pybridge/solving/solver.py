@@ -14,6 +14,8 @@ Explanation(solved, 81 steps, 1 guess)
 """
 from __future__ import annotations
 
+from typing import Any
+
 import html
 import re
 import time
@@ -81,7 +83,7 @@ class Result:
         """The cells an invalid puzzle's error names (row, column), for showing them."""
         return [(int(r), int(c)) for r, c in re.findall(r"\br(\d+)c(\d+)\b", self.error or "")]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {
             "source": self.puzzle.source, "index": self.puzzle.index, "line": self.puzzle.line,
             "kind": self.puzzle.kind, "status": self.status, "grid": self.grid, "solutions": self.solutions,
@@ -142,7 +144,7 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     """
     if isinstance(puzzle, Unreadable):
         return Result(puzzle, "invalid", error=str(puzzle.error))
-    check_puzzle(puzzle)
+    puzzle = check_puzzle(puzzle)
     if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
         raise ArgumentError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
     paths = rule_paths(rules)
@@ -231,14 +233,14 @@ class Step:
         return self.picture()
 
     @classmethod
-    def from_item(cls, raw: list) -> Step:
+    def from_item(cls, raw: list[Any]) -> Step:
         """The step an item of the bridge's walk (StepItem) tells."""
         item = StepItem._make(raw)
         return cls(str(item.technique), str(item.text), chunks(item.placed, 3), chunks(item.removed, 3),
                    str(item.kind), int(item.depth), [str(u) for u in item.units], chunks(item.cells, 2),
                    unit_cells=chunks(item.unit_cells, 2))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The step as JSON-ready data (with its rule, when it was asked for)."""
         data = {"kind": self.kind, "depth": self.depth, "technique": self.technique,
                 "units": self.units, "cells": [list(c) for c in self.cells],
@@ -308,7 +310,7 @@ class Explanation:
     def __repr__(self) -> str:
         return f"Explanation({self.status}, {plural(len(self.steps), 'step')}, {plural(self.guesses, 'guess')})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The explanation as data: each step numbered from 1, and the grid where the steps end
         (rows of ints, 0 for blanks) when they reach a solution."""
         _, cols = self.puzzle.shape
@@ -385,7 +387,7 @@ class Solver:
 
     def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None,
                  rules: RulesArg = None) -> None:
-        check_puzzle(puzzle)
+        puzzle = check_puzzle(puzzle)
         self.puzzle = puzzle
         self.rules = rule_paths(rules)
         self.techniques = step_names(techniques, self.rules)
@@ -445,7 +447,7 @@ class Solver:
         self.history.append(step)
         return step
 
-    def _walk_call(self, name: str, args: list, outputs: int) -> list:
+    def _walk_call(self, name: str, args: list[Any], outputs: int) -> list[Any]:
         """A bridge call that takes steps with this solver's rules on the ladder; the false
         steps of those rules it left out join ``false_steps``."""
         with swipl.false_steps() as false:
@@ -493,7 +495,7 @@ class Solver:
         self.codes = codes
         for step in steps:
             self._record(step)
-        return status
+        return str(status)
 
     def guess(self) -> tuple[int, int, int] | None:
         """Place the first candidate of the cell with the fewest candidates; None when solved."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any, TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .generate import Generated
@@ -30,17 +30,17 @@ class Stock:
     symmetry, hardest technique), at most ``capacity`` a shelf, the oldest dropped first."""
 
     capacity: int = 50
-    _by_level: dict[tuple, deque] = field(default_factory=dict)
-    _by_technique: dict[tuple, deque] = field(default_factory=dict)
+    _by_level: dict[tuple[Any, ...], deque[Any]] = field(default_factory=dict)
+    _by_technique: dict[tuple[Any, ...], deque[Any]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def put(self, term: tuple, symmetry: str, generated: Generated) -> None:
+    def put(self, term: tuple[Any, ...], symmetry: str, generated: Generated) -> None:
         with self._lock:
             for shelves, key in ((self._by_level, (term, symmetry, generated.level)),
                                  (self._by_technique, (term, symmetry, generated.hardest))):
                 shelves.setdefault(key, deque(maxlen=self.capacity)).append(generated)
 
-    def take(self, term: tuple, symmetry: str, difficulty: str | None, technique: str | None) -> Generated | None:
+    def take(self, term: tuple[Any, ...], symmetry: str, difficulty: str | None, technique: str | None) -> Generated | None:
         """A stocked puzzle that is what was asked (any level, when neither a difficulty nor
         a technique is), taken off both its shelves; None when there is none."""
         with self._lock:
@@ -53,14 +53,15 @@ class Stock:
                 return g
         return None
 
-    def _candidates(self, term: tuple, symmetry: str, difficulty: str | None, technique: str | None):
+    def _candidates(self, term: tuple[Any, ...], symmetry: str, difficulty: str | None,
+                    technique: str | None) -> list[Generated]:
         if technique is not None:
             return list(self._by_technique.get((term, symmetry, technique), ()))
         if difficulty is not None:
             return list(self._by_level.get((term, symmetry, difficulty), ()))
         return [g for (t, s, _), shelf in self._by_level.items() if (t, s) == (term, symmetry) for g in shelf]
 
-    def _remove(self, term: tuple, symmetry: str, g: Generated) -> None:
+    def _remove(self, term: tuple[Any, ...], symmetry: str, g: Generated) -> None:
         for shelves, key in ((self._by_level, (term, symmetry, g.level)),
                              (self._by_technique, (term, symmetry, g.hardest))):
             shelf = shelves.get(key)

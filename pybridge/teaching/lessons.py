@@ -15,7 +15,7 @@ import os
 import time
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..puzzles.answers import plural
 from ..puzzles.kinds import AnyPuzzle
@@ -122,7 +122,7 @@ class Grade:
     def __str__(self) -> str:
         return "\n".join(self.lines())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"lesson": self.lesson.number, "technique": self.report.name, "sound": self.sound,
                 "covered": self.covered, "reference_fired": self.reference.fired, "fired": self.report.fired,
                 "solved": self.solved, "reference_solved": self.reference_solved, "puzzles": self.puzzles,
@@ -143,7 +143,7 @@ def _lesson_puzzles(chosen: Lesson) -> list[AnyPuzzle]:
     return [replace(puzzle, source=chosen.puzzles) for puzzle in load(ROOT / chosen.puzzles)]
 
 
-def _checked_on_lesson(chosen: Lesson, rules: str | os.PathLike, time_limit: float | None) -> RuleReport:
+def _checked_on_lesson(chosen: Lesson, rules: str | os.PathLike[str], time_limit: float | None) -> RuleReport:
     return check_rule(rules, sets=[(Path(chosen.puzzles).name, _lesson_puzzles(chosen))], limit=100,
                       time_limit=time_limit)
 
@@ -155,7 +155,7 @@ def _reference(number: int, time_limit: float | None) -> TechniqueReport:
     return _checked_on_lesson(chosen, chosen.reference(), time_limit).techniques[0]
 
 
-def grade(number: int, rules: str | os.PathLike, time_limit: float | None = 10.0) -> Grade:
+def grade(number: int, rules: str | os.PathLike[str], time_limit: float | None = 10.0) -> Grade:
     """Grade a rules file on lesson ``number``'s exercise: the technique it declares under the
     exercise's name (or its only technique), checked on the lesson's puzzles beside the
     reference solution."""
@@ -199,7 +199,7 @@ class Deduction:
 
     puzzle: AnyPuzzle
     at: int                          # the walk's position: 0 the givens, K after K steps
-    changes: frozenset
+    changes: frozenset[Any]
     step: str                        # the first step there of the rule that makes them, in words
     whose: str = "the reference's"
 
@@ -268,7 +268,7 @@ def grade_row(item: tuple[int, str, float | None]) -> ClassRow:
                     _first_problem(graded))
 
 
-def grade_class(number: int, files: Sequence[str | os.PathLike], jobs: int = 0,
+def grade_class(number: int, files: Sequence[str | os.PathLike[str]], jobs: int = 0,
                 time_limit: float | None = 10.0) -> list[ClassRow]:
     """Grade many students' files on lesson ``number``, in ``jobs`` worker processes (0: one
     per core), each file in the order given.  A worker whose file hangs it is stopped and
@@ -291,7 +291,7 @@ def grade_class(number: int, files: Sequence[str | os.PathLike], jobs: int = 0,
     return [row for row in rows if row is not None]
 
 
-def write_report(rows: Iterable[ClassRow], path: str | os.PathLike) -> None:
+def write_report(rows: Iterable[ClassRow], path: str | os.PathLike[str]) -> None:
     """The class report as CSV: one line a file."""
     names = [f.name for f in fields(ClassRow)]
     with open(path, "w", newline="", encoding="utf-8") as out:

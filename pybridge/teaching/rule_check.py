@@ -15,11 +15,11 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from ..engine import swipl
 from ..puzzles.answers import limit_ms, plural
-from ..puzzles.kinds import AnyPuzzle
+from ..puzzles.kinds import AnyPuzzle, Solvable
 from ..engine.bundled import CHECKOUT, ROOT
 from ..engine.errors import PuzzlogError, RuleStoppedError
 from ..puzzles.picture import Marks, picture
@@ -30,23 +30,23 @@ from ..engine.rules import RuleFile, load_rules, shown_path
 
 CORPUS = CHECKOUT.parent / "shared" / "corpus"
 
-def _kakuro_record(record: dict, source: str) -> AnyPuzzle:
+def _kakuro_record(record: dict[str, Any], source: str) -> AnyPuzzle:
     from ..puzzles.kakuro import from_corpus_grid
     return from_corpus_grid(record["grid"], source)
 
 
-def _futoshiki_record(record: dict, source: str) -> AnyPuzzle:
+def _futoshiki_record(record: dict[str, Any], source: str) -> AnyPuzzle:
     from ..puzzles.signs import from_corpus_record
     return from_corpus_record(record, source)
 
 
-def _solo_record(record: dict, source: str) -> AnyPuzzle:
+def _solo_record(record: dict[str, Any], source: str) -> AnyPuzzle:
     from ..puzzles.solo import from_corpus
     return from_corpus(record, source)
 
 
 # A set: its name, its file, and for the corpus's JSON lines the reader of one record.
-PuzzleSet = tuple[str, Path, Callable[[dict, str], AnyPuzzle] | None]
+PuzzleSet = tuple[str, Path, Callable[[dict[str, Any], str], AnyPuzzle] | None]
 
 # The corpus's sets a rule is checked on beside the bundled ones (the engine's table,
 # rule_check:bundled_set/3), when ../shared/corpus is there.
@@ -91,7 +91,7 @@ class Counterexample:
     solutions: int = 1
 
     @classmethod
-    def from_engine(cls, puzzle: AnyPuzzle, fields: list, solutions: int = 1) -> "Counterexample":
+    def from_engine(cls, puzzle: AnyPuzzle, fields: list[Any], solutions: int = 1) -> "Counterexample":
         """From the bridge's [Codes, StepText, Kind, R, C, V, Right, Bindings]."""
         codes, step, kind, r, c, v, right, bindings = fields
         return cls(puzzle, list(codes), str(step), (str(kind), r, c, v), right, str(bindings), solutions)
@@ -124,7 +124,7 @@ class Counterexample:
                           *matched, "  in the position (the wrong cell in brackets):",
                           *("    " + line for line in self.candidates_text().splitlines())])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"source": self.puzzle.source, "index": self.puzzle.index, "codes": self.codes, "step": self.step,
                 "wrong": list(self.wrong), "right": self.right, "reason": self.reason(), "bindings": self.bindings}
 
@@ -248,7 +248,7 @@ class TechniqueReport:
         out.extend("  " + str(s) for s in self.sets)
         return out
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"technique": self.name, "fired": self.fired, "redundant": self.redundant, "sound": self.sound,
                 "verdict": self.verdict, "positions": self.positions,
                 "adds_nothing": self.adds_nothing, "stopped": self.stopped,
@@ -286,13 +286,13 @@ class RuleReport:
         parts += [t.unsound._repr_html_() for t in self.techniques if t.unsound is not None]
         return "".join(parts)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"rules": self.rules.path, "sound": self.sound, "shown_sound": self.shown_sound,
                 "techniques": [t.to_json() for t in self.techniques], "skipped_sets": self.skipped_sets}
 
 
-def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
-               sets: list[tuple[str, str | os.PathLike | list[AnyPuzzle]]] | None = None, limit: int = 20,
+def check_rule(rules: str | os.PathLike[str] | RuleFile, kind: str | None = None,
+               sets: list[tuple[str, str | os.PathLike[str] | list[AnyPuzzle]]] | None = None, limit: int = 20,
                max_steps: int = 400, time_limit: float | None = 10.0,
                kind_seconds: float | None = None) -> RuleReport:
     """Check every technique of a rules file on positions from real solves.
@@ -332,19 +332,19 @@ def check_rule(rules: str | os.PathLike | RuleFile, kind: str | None = None,
     return RuleReport(rule_file, reports, skipped)
 
 
-def _sets(kind: str, sets, every: dict[str, list[PuzzleSet]], limit: int,
-          skipped: list[str]) -> list[tuple[str, list[AnyPuzzle]]]:
+def _sets(kind: str, sets: list[tuple[str, str | os.PathLike[str] | list[AnyPuzzle]]] | None, every: dict[str, list[PuzzleSet]], limit: int,
+          skipped: list[str]) -> list[tuple[str, list[Solvable]]]:
     if sets is None:
         if kind not in every:
             raise PuzzlogError(f"no puzzles to check a rule on for kind {kind!r} (kinds: {', '.join(every)}); "
                                "give sets of your own")
-        chosen = []
+        chosen: list[tuple[str, list[Solvable]]] = []
         for name, path, reader in every[kind]:
             if not path.is_file():
                 skipped.append(f"{name} ({kind}): {shown_path(path)} is not here")
                 continue
             puzzles = _corpus_lines(path, reader, limit) if reader else load(path, errors="keep")
-            readable = [p for p in puzzles if not isinstance(p, Unreadable)]
+            readable: list[Solvable] = [p for p in puzzles if not isinstance(p, Unreadable)]
             if not readable:
                 skipped.append(f"{name} ({kind}): no puzzle of {shown_path(path)} could be read")
                 continue
@@ -354,7 +354,7 @@ def _sets(kind: str, sets, every: dict[str, list[PuzzleSet]], limit: int,
             for name, puzzles in sets]
 
 
-def _corpus_lines(path: Path, reader: Callable[[dict, str], AnyPuzzle], limit: int) -> list[AnyPuzzle]:
+def _corpus_lines(path: Path, reader: Callable[[dict[str, Any], str], AnyPuzzle], limit: int) -> list[AnyPuzzle]:
     """The first ``limit`` puzzles of a corpus JSON-lines file, each read by ``reader``."""
     puzzles: list[AnyPuzzle] = []
     with open(path, encoding="utf-8") as lines:
@@ -368,7 +368,7 @@ def _corpus_lines(path: Path, reader: Callable[[dict, str], AnyPuzzle], limit: i
     return puzzles
 
 
-def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_steps: int,
+def _check_one(report: TechniqueReport, puzzle: Solvable, rules: RuleFile, max_steps: int,
                time_limit: float | None) -> bool:
     """Check the rule on one puzzle's walk; False when the rule was stopped while it ran."""
     reach = report.sets[-1]
@@ -411,7 +411,7 @@ def _check_one(report: TechniqueReport, puzzle: AnyPuzzle, rules: RuleFile, max_
     return True
 
 
-def _tally_not_unique(report: TechniqueReport, reach: SetReach, puzzle: AnyPuzzle, result: list) -> None:
+def _tally_not_unique(report: TechniqueReport, reach: SetReach, puzzle: AnyPuzzle, result: list[Any]) -> None:
     """A puzzle with several solutions: a step one of them refutes relies on uniqueness."""
     count, fired, redundant, relies, asked = result
     reach.not_unique += 1

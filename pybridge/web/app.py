@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import asynccontextmanager
+from typing import AsyncIterator
 
 from starlette.applications import Starlette
 
@@ -55,7 +56,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     ctx = Context(limits or ServeLimits())
 
     @asynccontextmanager
-    async def lifespan(_app: Starlette):
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await asyncio.get_running_loop().run_in_executor(None, ctx.start)  # ready before the first request
         try:
             yield

@@ -23,7 +23,7 @@ from ..puzzles.entries import read_entries, with_entries
 from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..engine.catalogue import catalogue
 from ..solving.generate import Generated
-from ..puzzles.kinds import AnyPuzzle
+from ..puzzles.kinds import AnyPuzzle, check_puzzle
 from ..library.store import describe
 from ..puzzles.picture import picture
 from ..puzzles.latin import Unreadable
@@ -40,29 +40,29 @@ class OutOfTime(PuzzlogError):
     """The request's time ran out before its answer was found."""
 
 
-def solve_call(data: dict, seconds: float) -> dict:
+def solve_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     p = _puzzle(data)
     result = solve(p, time_limit=seconds)
     return {**result.to_json(), "picture": p.picture(result.values) if result.values else p.picture()}
 
 
-def check_call(data: dict, seconds: float) -> dict:
+def check_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     return check(_puzzle(data), _grid(data), time_limit=seconds).to_json()
 
 
-def hint_call(data: dict, seconds: float) -> dict:
+def hint_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     level = choice(data, "level", (1, 2, 3), 3)
     h = hint(_puzzle(data), _grid(data), level, time_limit=seconds)
     return {**h.to_json(), "picture": h.picture()}
 
 
-def possible_call(data: dict, seconds: float) -> dict:
+def possible_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     # a design with several solutions: what each open cell takes over all of them
     found = possible_values(_puzzle(data), time_limit=seconds)
     return {"values": [], "complete": False} if found is None else found.to_json()
 
 
-def candidates_call(data: dict, _seconds: float) -> dict:
+def candidates_call(data: dict[str, Any], _seconds: float) -> dict[str, Any]:
     # what each open cell may still hold once the givens and the player's entries are
     # placed: the candidate grid a player pencils in by hand, before any technique.  An
     # entry that breaks a unit's rule is left out, and the answer says which and why.
@@ -104,7 +104,7 @@ def page_words(exc: Exception) -> str:
     return str(exc)
 
 
-def explain_call(data: dict, seconds: float) -> dict:
+def explain_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     explanation = explain(_puzzle(data), time_limit=seconds)
     out = explanation.to_json()
     if data.get("pictures"):
@@ -113,11 +113,11 @@ def explain_call(data: dict, seconds: float) -> dict:
     return out
 
 
-def rate_call(data: dict, seconds: float) -> dict:
+def rate_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     return rate(_puzzle(data), time_limit=seconds).to_json()
 
 
-def generate_call(data: dict, seconds: float) -> dict:
+def generate_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     """A new puzzle from ``seed``, and ``misses``: those made on the way that were not what
     was asked, for the server's stock, each as the puzzle is given."""
     kind = choice(data, "kind", tuple(catalogue().generated), "sudoku")
@@ -135,22 +135,22 @@ def generate_call(data: dict, seconds: float) -> dict:
     return {**generated_answer(made[0]), "misses": misses}
 
 
-def generated_answer(g: Generated) -> dict:
+def generated_answer(g: Generated) -> dict[str, Any]:
     """What /api/generate says of a puzzle: Generated.to_json and what /api/read would say
     of it, so that the page need not read it again."""
     return {**g.to_json(), **shown(g.puzzle)}
 
 
-def read_call(data: dict, _seconds: float) -> dict:
+def read_call(data: dict[str, Any], _seconds: float) -> dict[str, Any]:
     return {"puzzles": [shown(p) for p in _read(data)]}
 
 
-def bundled_call(data: dict, _seconds: float) -> dict:
+def bundled_call(data: dict[str, Any], _seconds: float) -> dict[str, Any]:
     """A bundled file's puzzles, its text read by the server (the name is only a label)."""
     return {"puzzles": [shown(p) for p in read(data["text"], data["name"])]}
 
 
-def describe_call(data: dict, seconds: float) -> dict:
+def describe_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     """What the library keeps of a puzzle beside its text: read, and rated in the time left."""
     kind, fmt = _kind_and_format(data)
     # reading and setting the puzzle up come out of the same time: the rating leaves them a fifth
@@ -159,12 +159,12 @@ def describe_call(data: dict, seconds: float) -> dict:
     return facts.__dict__
 
 
-def catalogue_call(_data: dict, _seconds: float) -> dict:
+def catalogue_call(_data: dict[str, Any], _seconds: float) -> dict[str, Any]:
     """The engine's catalogue (pybridge.catalogue), for the server to adopt and the page to ask."""
     return {**catalogue().to_json(), "pairs": catalogue().pairs}
 
 
-CALLS: dict[str, Callable[[dict, float], dict]] = {
+CALLS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
     "read": read_call, "solve": solve_call, "check": check_call, "hint": hint_call, "candidates": candidates_call,
     "explain": explain_call, "rate": rate_call, "generate": generate_call, "bundled": bundled_call,
     "describe": describe_call, "catalogue": catalogue_call, "possible": possible_call}
@@ -172,31 +172,31 @@ CALLS: dict[str, Callable[[dict, float], dict]] = {
 
 # -- what a request holds ---------------------------------------------------------------
 
-def text(data: dict) -> str:
+def text(data: dict[str, Any]) -> str:
     value = data.get("puzzle")
     if not isinstance(value, str) or not value.strip():
         raise BadRequest("puzzle: the puzzle's text, in any supported format")
     return value
 
 
-def _read(data: dict) -> list:
+def _read(data: dict[str, Any]) -> list[Any]:
     # read(), not load(): a text that names a file on the server is still only text.
     return read(text(data), "<request>", *_kind_and_format(data))
 
 
-def _kind_and_format(data: dict) -> tuple[str | None, str | None]:
+def _kind_and_format(data: dict[str, Any]) -> tuple[str | None, str | None]:
     return choice(data, "kind", catalogue().kinds, None), choice(data, "format", catalogue().formats, None)
 
 
-def _puzzle(data: dict) -> AnyPuzzle:
+def _puzzle(data: dict[str, Any]) -> AnyPuzzle:
     puzzles = _read(data)
     p = puzzles[whole(data, "index", 0, len(puzzles) - 1, 0)]
     if isinstance(p, Unreadable):
         raise BadRequest(page_words(p.error))
-    return p
+    return check_puzzle(p)
 
 
-def _grid(data: dict) -> str | list[int] | None:
+def _grid(data: dict[str, Any]) -> str | list[int] | None:
     grid = data.get("grid")
     if grid is None or isinstance(grid, str):
         return grid  # a text, read as the puzzle's format: never a file name
@@ -205,7 +205,7 @@ def _grid(data: dict) -> str | list[int] | None:
     raise BadRequest("grid: a text in the puzzle's formats, or a list of whole numbers (0 blank)")
 
 
-def shown(p: AnyPuzzle | Unreadable) -> dict:
+def shown(p: AnyPuzzle | Unreadable) -> dict[str, Any]:
     if isinstance(p, Unreadable):
         return {"index": p.index, "error": page_words(p.error)}
     rows, cols = p.shape
@@ -214,14 +214,14 @@ def shown(p: AnyPuzzle | Unreadable) -> dict:
             "largest": p.largest}
 
 
-def choice(data: dict, key: str, choices: tuple, default: Any) -> Any:
+def choice(data: dict[str, Any], key: str, choices: tuple[Any, ...], default: Any) -> Any:
     value = data.get(key, default)
     if value is not None and value not in choices:
         raise BadRequest(f"{key}: one of {', '.join(map(str, choices))}, not {value!r}")
     return value
 
 
-def whole(data: dict, key: str, low: int, high: int, default: int) -> int:
+def whole(data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise BadRequest(f"{key}: a whole number from {low} to {high}, not {value!r}")

@@ -22,7 +22,7 @@ from .engines import Busy, EnginePool
 from .exchange import Refused, hung_up, refusal, request_data, request_seconds, sized
 from .limits import ServeLimits
 
-Work = Callable[[Request, dict, float], Awaitable[Response]]
+Work = Callable[[Request, dict[str, Any], float], Awaitable[Response]]
 
 
 class Context:
@@ -33,7 +33,7 @@ class Context:
         # The library's reads and writes in one thread, in the order they come: a progress the
         # page sends as it is left is kept before the page that opens next asks for it.
         self.library_thread = ThreadPoolExecutor(1, thread_name_prefix="puzzlog-library")
-        self.known: dict = {}   # the engine's catalogue, as an engine process gave it
+        self.known: dict[str, Any] = {}   # the engine's catalogue, as an engine process gave it
         self.shelf: Any = self.kept if self.kept is not None else ServerStock()
 
     def endpoint(self, work: Work) -> Callable[[Request], Awaitable[Response]]:
@@ -51,7 +51,7 @@ class Context:
                 return Response(status_code=400)  # nobody reads it
         return handle
 
-    async def on_engine(self, name: str, request: Request, data: dict, seconds: float) -> tuple[int, bytes]:
+    async def on_engine(self, name: str, request: Request, data: dict[str, Any], seconds: float) -> tuple[int, bytes]:
         """Call ``name`` of calls.py in an engine process: its status and JSON body."""
         try:
             return await self.pool.call(name, data, seconds, hung_up(request))
@@ -59,7 +59,7 @@ class Context:
             raise Refused(429, str(exc), {"Retry-After": str(exc.retry_after)}) from None
 
     def engine_endpoint(self, name: str) -> Work:
-        async def work(request: Request, data: dict, seconds: float) -> Response:
+        async def work(request: Request, data: dict[str, Any], seconds: float) -> Response:
             return sized(*await self.on_engine(name, request, data, seconds), self.limits)
         return work
 
@@ -96,20 +96,21 @@ class ServerStock:
     Library.stock_put and stock_take, in memory."""
 
     def __init__(self, shelf: int = 50) -> None:
-        self.shelves: dict[tuple, deque] = {}
+        self.shelves: dict[tuple[Any, ...], deque[Any]] = {}
         self.shelf = shelf
         self.lock = threading.Lock()
 
-    def stock_put(self, shape: str, level: str, hardest: str, answer: dict) -> None:
+    def stock_put(self, shape: str, level: str, hardest: str, answer: dict[str, Any]) -> None:
         with self.lock:
             self.shelves.setdefault((shape, level), deque(maxlen=self.shelf)).append(answer)
 
-    def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict | None:
+    def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict[str, Any] | None:
         with self.lock:
             for (kept_shape, kept_level), answers in self.shelves.items():
                 if kept_shape == shape and (level is None or kept_level == level):
                     for kept in answers:
                         if hardest is None or kept.get("hardest") == hardest:
                             answers.remove(kept)
-                            return kept
+                            found: dict[str, Any] = kept
+                            return found
         return None

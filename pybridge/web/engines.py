@@ -56,7 +56,7 @@ class Busy(PuzzlogError):
         self.retry_after = retry_after
 
 
-def answer(status: int, body: dict) -> tuple[int, bytes]:
+def answer(status: int, body: dict[str, Any]) -> tuple[int, bytes]:
     return status, json.dumps(body).encode()
 
 
@@ -72,7 +72,7 @@ def out_of_time(seconds: float) -> tuple[int, bytes]:
 
 # -- in a worker process -------------------------------------------------------------------
 
-def _answer(name: str, data: dict, seconds: float) -> tuple[int, bytes]:
+def _answer(name: str, data: dict[str, Any], seconds: float) -> tuple[int, bytes]:
     """The HTTP status and JSON body for one call."""
     from .calls import CALLS, BadRequest, OutOfTime, page_words
     try:
@@ -118,7 +118,7 @@ def _serve(conn: Connection) -> None:
     ("cancel", id) calls a job off.  It ends quietly when the server is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     current = _Current()
-    jobs: queue.SimpleQueue = queue.SimpleQueue()
+    jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
     def listen() -> None:
         try:
@@ -161,11 +161,11 @@ def _serve(conn: Connection) -> None:
 class _Job:
     id: int
     name: str
-    data: dict
+    data: dict[str, Any]
     seconds: float
     deadline: float                      # time.monotonic()
     loop: asyncio.AbstractEventLoop
-    future: asyncio.Future
+    future: asyncio.Future[Any]
     called_off: threading.Event = field(default_factory=threading.Event)
 
     def settle(self, result: tuple[int, bytes]) -> None:
@@ -308,7 +308,7 @@ class EnginePool:
     def waiting(self) -> int:
         return len(self._quick) + len(self._pending)
 
-    async def call(self, name: str, data: dict, seconds: float,
+    async def call(self, name: str, data: dict[str, Any], seconds: float,
                    gone: Awaitable[Any] | None = None) -> tuple[int, bytes]:
         """The status and JSON body of calls.CALLS[name](data, ...), within ``seconds`` from
         now, the wait for an engine included; ``gone`` completes when the client hangs up
@@ -330,7 +330,8 @@ class EnginePool:
             for other in waiting - {job.future}:
                 other.cancel()
         if job.future in done:
-            return job.future.result()
+            answer: tuple[int, bytes] = job.future.result()
+            return answer
         self._call_off(job)
         return out_of_time(seconds)
 

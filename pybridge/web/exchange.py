@@ -24,7 +24,7 @@ class Refused(Exception):
 DRAIN_BYTES = 64 * 2 ** 20   # an oversized body is read this far, so that the client sees the 413
 
 
-async def request_data(request: Request, limits: ServeLimits) -> dict:
+async def request_data(request: Request, limits: ServeLimits) -> dict[str, Any]:
     """The request's JSON object, read within body_seconds; Refused otherwise."""
     try:
         body = await asyncio.wait_for(_read_body(request, limits), limits.body_seconds)
@@ -80,7 +80,7 @@ def _only_text(value: Any, depth: int = 0) -> None:
             _only_text(item)
 
 
-def request_seconds(data: dict, limits: ServeLimits) -> float:
+def request_seconds(data: dict[str, Any], limits: ServeLimits) -> float:
     """The time a request asks for (``time_limit``): at most the server's limit."""
     value = data.get("time_limit", limits.time_limit)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= limits.time_limit:
@@ -98,7 +98,7 @@ def refusal(status: int, message: str, headers: dict[str, str] | None = None) ->
     return Response(answer(status, {"error": message})[1], status, headers, media_type="application/json")
 
 
-def json_answer(data: dict, limits: ServeLimits) -> Response:
+def json_answer(data: dict[str, Any], limits: ServeLimits) -> Response:
     return sized(200, json.dumps(data).encode(), limits)
 
 

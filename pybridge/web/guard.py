@@ -25,7 +25,7 @@ class Guard:
         self.app = app
         self.hosts = allowed_hosts(limits)
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -36,7 +36,7 @@ class Guard:
             return
         started = False
 
-        async def sending(message: dict) -> None:
+        async def sending(message: dict[str, Any]) -> None:
             nonlocal started
             started = started or message["type"] == "http.response.start"
             try:

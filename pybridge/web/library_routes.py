@@ -3,6 +3,8 @@ save a player's progress, rename, delete.  Every read and write runs on the libr
 thread, in the order the requests came."""
 from __future__ import annotations
 
+from typing import Any
+
 import json
 
 from starlette.requests import Request
@@ -18,7 +20,7 @@ from .exchange import json_answer, sized
 def routes(ctx: Context) -> list[BaseRoute]:
     limits = ctx.limits
 
-    async def library_call(request: Request, data: dict, _seconds: float) -> Response:
+    async def library_call(request: Request, data: dict[str, Any], _seconds: float) -> Response:
         lib = ctx.library()
         known_now = await ctx.catalogue(request)
         kind, level = choice(data, "kind", known_now.kinds, None) or None, choice(data, "level", known_now.levels, None)
@@ -26,19 +28,19 @@ def routes(ctx: Context) -> list[BaseRoute]:
         entries = await ctx.in_turn(lib.entries, kind, level, 1000, order)
         return json_answer({"entries": [e.to_json() for e in entries]}, limits)
 
-    async def rename_call(_request: Request, data: dict, _seconds: float) -> Response:
+    async def rename_call(_request: Request, data: dict[str, Any], _seconds: float) -> Response:
         name = data.get("name")
         if not isinstance(name, str):
             raise BadRequest("name: a short text")
         entry = await ctx.in_turn(ctx.library().rename, whole(data, "id", 1, 2 ** 62, 1), name)
         return json_answer(entry.to_json(), limits)
 
-    async def delete_call(_request: Request, data: dict, _seconds: float) -> Response:
+    async def delete_call(_request: Request, data: dict[str, Any], _seconds: float) -> Response:
         entry_id = whole(data, "id", 1, 2 ** 62, 1)
         await ctx.in_turn(ctx.library().delete, entry_id)
         return json_answer({"deleted": entry_id}, limits)
 
-    async def add_call(request: Request, data: dict, seconds: float) -> Response:
+    async def add_call(request: Request, data: dict[str, Any], seconds: float) -> Response:
         lib = ctx.library()
         puzzle, index = text(data), whole(data, "index", 0, 10 ** 6, 0)
         source = data.get("source", "")
@@ -52,7 +54,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
             entry = await ctx.in_turn(lib.insert, puzzle, index, Described(**json.loads(body)), source)
         return json_answer(entry.to_json(), limits)
 
-    async def progress_call(_request: Request, data: dict, _seconds: float) -> Response:
+    async def progress_call(_request: Request, data: dict[str, Any], _seconds: float) -> Response:
         progress = data.get("progress")
         if not isinstance(progress, dict):
             raise BadRequest("progress: a JSON object")

@@ -3,6 +3,8 @@ explain, rate, possible (each in an engine process: calls.py) and generate (from
 when it holds one, the misses made on the way kept for later)."""
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import secrets
 
@@ -21,7 +23,7 @@ ENGINE_CALLS = ("read", "solve", "check", "hint", "candidates", "explain", "rate
 def routes(ctx: Context) -> list[BaseRoute]:
     limits = ctx.limits
 
-    async def generate_call(request: Request, data: dict, seconds: float) -> Response:
+    async def generate_call(request: Request, data: dict[str, Any], seconds: float) -> Response:
         """A new puzzle: with no seed, one from the stock when it holds one of the level asked
         (made by an earlier request on its way to another level); what a request makes on the
         way goes to the stock (the library's, when there is one)."""
@@ -44,5 +46,6 @@ def routes(ctx: Context) -> list[BaseRoute]:
             await ctx.in_turn(ctx.shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})
         return json_answer(answer, limits)
 
-    return [Route(f"/api/{name}", ctx.endpoint(ctx.engine_endpoint(name)), methods=["POST"])
-            for name in ENGINE_CALLS] + [Route("/api/generate", ctx.endpoint(generate_call), methods=["POST"])]
+    calls: list[BaseRoute] = [Route(f"/api/{name}", ctx.endpoint(ctx.engine_endpoint(name)), methods=["POST"])
+                              for name in ENGINE_CALLS]
+    return calls + [Route("/api/generate", ctx.endpoint(generate_call), methods=["POST"])]

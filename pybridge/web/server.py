@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -53,8 +54,9 @@ def guarded_protocol(limits: ServeLimits) -> type[H11Protocol]:
                 self._headers_due = self.loop.call_later(limits.header_seconds, self._too_slow)
 
         def _headers_arrived(self) -> None:
-            if getattr(self, "_headers_due", None) is not None:
-                self._headers_due.cancel()
+            due = getattr(self, "_headers_due", None)
+            if due is not None:
+                due.cancel()
                 self._headers_due = None
 
         def _too_slow(self) -> None:
@@ -81,7 +83,7 @@ def guarded_protocol(limits: ServeLimits) -> type[H11Protocol]:
 LINGER_SECONDS = 2.0
 
 
-def make_server(app, limits: ServeLimits, host: str, port: int) -> uvicorn.Server:
+def make_server(app: Any, limits: ServeLimits, host: str, port: int) -> uvicorn.Server:
     """A uvicorn server for ``app`` on ``host``:``port`` with the limits above."""
     # A client that hangs up is not an error worth a line: keep uvicorn's errors, not its chatter.
     logging.getLogger("uvicorn.error").setLevel(logging.ERROR)
