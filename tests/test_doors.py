@@ -247,9 +247,9 @@ def test_an_existing_file_is_a_file_whatever_its_name(tmp_path, monkeypatch):
     (tmp_path / "puzzles" / "easy.txt").write_text("...24......32...\n")  # the name has 16 characters
     [p] = pybridge.load("puzzles/easy.txt")
     assert p.source == "puzzles/easy.txt" and p.givens == decode("...24......32...")
-    with pytest.raises(pybridge.PuzzleFormatError, match=r"read as a puzzle text, since no file "
-                                                         r"'puzzles/hard.txt' exists"):
-        pybridge.load("puzzles/hard.txt")
+    with pytest.raises(FileNotFoundError, match=r"^puzzles/hard.txt: no such file \(in .*\); read as a puzzle "
+                                                r"text instead, it is none either"):
+        pybridge.load("puzzles/hard.txt")     # the name first: what was meant, said first
 
 
 def test_each_line_is_its_own_puzzle(tmp_path):

@@ -19,7 +19,9 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, Literal, Sequence, overload
 
-from ..engine.errors import ArgumentError, PuzzlogError
+from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzlogError
+from ..puzzles.kind import PuzzleKind
+from ..puzzles.latin import Unreadable
 from ..engine.limits import LIMITS, Limits
 from .pool import Failure, Pool, attempt, chunk_size, run_pool, tagged
 from .verbs import VERBS, Verb
@@ -55,7 +57,7 @@ class Work:
     limits: Limits = field(default_factory=lambda: dataclasses.replace(LIMITS))
 
     def __post_init__(self) -> None:
-        if self.name not in VERBS:
+        if not isinstance(self.name, str) or self.name not in VERBS:
             raise PuzzlogError(f"unknown work {self.name!r} (one of {', '.join(VERBS)})")
 
     @property
@@ -161,8 +163,14 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
     """
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
         raise ArgumentError(f"jobs must be a whole number of processes, 0 for one per core, or None, not {jobs!r}")
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ArgumentTypeError(f"items are a list (or any iterable) of puzzles, or of seeds for generate, "
+                                f"not {type(items).__name__}")
     items = list(items)
     job = Work(work, options)
+    for item in items if job.name != "generate" else ():
+        if not isinstance(item, (PuzzleKind, Unreadable)):
+            raise ArgumentTypeError(f"a batch to {job.name} takes puzzles (pybridge.load), not {item!r:.60}")
     jobs = default_jobs(work, len(items)) if jobs is None else jobs or cores()
     values = [value for _, value in in_order(finished(job, items, jobs, client), range(len(items)))]
     for value in values:

@@ -48,8 +48,12 @@ def load_rules(path: str | os.PathLike[str] | RuleFile) -> RuleFile:
         path = path.path
     if not isinstance(path, (str, os.PathLike)):
         raise ArgumentTypeError(f"a rules file is a path, not {path!r}")
-    absolute = Path(path).resolve()
-    if not absolute.is_file():
+    try:
+        absolute = Path(path).resolve()
+        present = absolute.is_file()
+    except (OSError, ValueError) as exc:   # a NUL in the name, a name too long
+        raise RulesError(repr(str(path)), 0, f"not a file name: {exc}") from None
+    if not present:
         raise RulesError(str(path), 0, "no such file (a rules file is a .pl file of yours)")
     status, names, line, message = swipl.call("bridge_load_rules", [str(absolute)], 4)
     if status != "ok":
@@ -63,6 +67,8 @@ def rule_paths(rules: RulesArg) -> tuple[str, ...]:
         return ()
     if isinstance(rules, (str, os.PathLike, RuleFile)):
         rules = [rules]
+    if not isinstance(rules, (list, tuple)):
+        raise ArgumentTypeError(f"rules are a rules file's path, a RuleFile, or a list of them, not {rules!r}")
     return tuple(load_rules(rule).path for rule in rules)
 
 

@@ -45,7 +45,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from . import compiled
 from . import foreign
-from .errors import EngineError, FalseStepWarning, PuzzlogError, RuleStoppedError
+from .errors import ArgumentTypeError, EngineError, FalseStepWarning, PuzzlogError, RuleStoppedError
 from .limits import LIMITS
 
 
@@ -457,6 +457,8 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
         raise Cancelled("the work was called off")
     try:
         result = _on_worker(_started_run, name, args, outputs)
+    except TypeError as exc:   # foreign.py has no term for an argument: a public call let it through
+        raise ArgumentTypeError(f"an argument the engine cannot take ({name}): {exc}") from None
     except EngineError:
         if _CALLED_OFF.is_set() or (token is not None and token.cancelled):
             raise Cancelled("the work was called off") from None

@@ -187,6 +187,8 @@ def _check_writable(p: Puzzle, fmt: str) -> None:
 
 def write(puzzles: list[Any], fmt: str = "line") -> str:
     """The puzzles (of one kind) as text in ``fmt``, one after the other."""
+    if not isinstance(puzzles, (list, tuple)):
+        raise ArgumentTypeError(f"write() takes a list of puzzles, not {type(puzzles).__name__}")
     for p in puzzles:
         if not isinstance(p, PuzzleKind):
             raise ArgumentTypeError(f"a puzzle is a Puzzle, KakuroPuzzle or SamuraiPuzzle (see pybridge.load), not "

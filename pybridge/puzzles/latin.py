@@ -120,6 +120,9 @@ class Puzzle(PuzzleKind):
     cages: list[tuple[int, list[tuple[int, int]]]] | None = None
     extra: ExtraRegions | None = None
 
+    def __post_init__(self) -> None:
+        self.check()   # a puzzle made by hand is refused at once, not where it is first used
+
     def __repr__(self) -> str:
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         givens = "1 given" if self.clues == 1 else f"{self.clues} givens"

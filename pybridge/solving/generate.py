@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from ..engine import swipl
 from ..puzzles import formats
-from ..engine.errors import PuzzlogError
+from ..engine.arguments import text, whole
+from ..engine.errors import ArgumentTypeError, PuzzlogError
 from ..puzzles.kind import PuzzleKind
 from ..puzzles.kinds import AnyPuzzle, from_record
 from ..puzzles.answers import limit_ms
@@ -89,6 +90,11 @@ def generate(kind: str, size: int | tuple[int, int] | None = None, box: tuple[in
     it on their way to another level), else from a random seed.  Every run leaves what it
     made on the way in ``stock``.
     """
+    whole("count", count)
+    if seed is not None:
+        whole("seed", seed, 0)
+    if attempts is not None:
+        whole("attempts", attempts)
     request = _request(kind, size, box, difficulty, technique, symmetry, givens, start)
     term, symmetry = request.term, request.symmetry
     if attempts is None:
@@ -148,6 +154,20 @@ class _Request:
 def _request(kind: str, size: int | tuple[int, int] | None, box: tuple[int, int] | None,
              difficulty: str | None, technique: str | None, symmetry: str | None, givens: int | None,
              start: str) -> _Request:
+    text("kind", kind)
+    for name, value in (("difficulty", difficulty), ("technique", technique), ("symmetry", symmetry)):
+        text(name, value, optional=True)
+    text("start", start)
+    if isinstance(size, tuple):
+        size = (whole("size", size[0]), whole("size", size[1])) if len(size) == 2 else whole("size", size)
+    elif size is not None:
+        whole("size", size)
+    if box is not None:
+        if not isinstance(box, tuple) or len(box) != 2:
+            raise ArgumentTypeError(f"box must be a (rows, columns) tuple, not {box!r}")
+        box = (whole("box", box[0]), whole("box", box[1]))
+    if givens is not None:
+        whole("givens", givens, 0)
     request = [kind, "none" if size is None else list(size) if isinstance(size, tuple) else size,
                "none" if box is None else list(box), "none" if givens is None else givens,
                difficulty or "", technique or "", symmetry or "", start]

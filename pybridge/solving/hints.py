@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from ..engine import swipl
 from ..puzzles.entries import Grid, entries_text, read_entries, with_entries
-from ..engine.errors import PuzzleFormatError, PuzzlogError
+from ..engine.errors import ArgumentError, PuzzleFormatError
 from ..puzzles.picture import Marks, picture
 from ..puzzles.answers import chunks, limit_ms
 from ..puzzles.kinds import Solvable, check_puzzle
@@ -79,8 +79,8 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
     out the status is timeout.  ``rules`` files of your own add their techniques
     (pybridge.load_rules).  Raises PuzzlogError for a grid that does not fit the puzzle.
     """
-    if level not in (1, 2, 3):
-        raise PuzzlogError(f"the hint level is 1, 2 or 3, not {level!r}")
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise ArgumentError(f"the hint level is 1, 2 or 3, not {level!r}")
     puzzle = check_puzzle(puzzle)
     if grid is None:
         solver = Solver(puzzle, techniques, rules=rules)

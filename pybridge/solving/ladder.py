@@ -11,6 +11,7 @@ from functools import cached_property, lru_cache
 
 from ..engine import swipl
 from ..engine.errors import PuzzlogError
+from ..engine.rules import RulesArg, rule_paths
 
 class _TechniqueSets(Mapping[str, list[str]]):
     """The named technique sets, as the engine defines them (techniques:technique_set/2): the
@@ -42,10 +43,16 @@ class UnknownTechniqueError(PuzzlogError, ValueError):
     """A technique or technique set that puzzlog does not know."""
 
 
-def ladder(rules: tuple[str, ...] = ()) -> tuple[tuple[str, int], ...]:
+def ladder(rules: RulesArg = None) -> tuple[tuple[str, int], ...]:
     """Every technique, simplest first, with its difficulty (1 = easiest); with ``rules``
-    (rules files, pybridge.rule_paths), their techniques too, at the rungs they declare."""
-    return _ladder_with(rules) if rules else _engine_ladder()
+    (rules files of your own, as pybridge.solve takes them), their techniques too, at the
+    rungs they declare."""
+    return _ladder_of(rule_paths(rules))
+
+
+def _ladder_of(paths: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The ladder with the rules files ``paths`` (loaded already) on it."""
+    return _ladder_with(paths) if paths else _engine_ladder()
 
 
 @lru_cache(maxsize=1)
@@ -74,7 +81,7 @@ def names(techniques: str | list[str] | tuple[str, ...] | None, default: str | N
     """
     sets = _sets(rules)
     if techniques is None:
-        return list(sets[default]) if default else [name for name, _ in ladder(rules)]
+        return list(sets[default]) if default else [name for name, _ in _ladder_of(tuple(rules))]
     if isinstance(techniques, str):
         if techniques not in sets:
             raise UnknownTechniqueError(f"unknown technique set {techniques!r} "
@@ -83,7 +90,7 @@ def names(techniques: str | list[str] | tuple[str, ...] | None, default: str | N
     if not isinstance(techniques, (list, tuple)) or not all(isinstance(t, str) for t in techniques):
         raise UnknownTechniqueError(f"techniques must be a set name or a list of technique names, "
                                     f"not {techniques!r}")
-    known = [name for name, _ in ladder(rules)]
+    known = [name for name, _ in _ladder_of(tuple(rules))]
     unknown = [t for t in techniques if t not in known]
     if unknown:
         raise UnknownTechniqueError(f"unknown technique{'s' if len(unknown) > 1 else ''} "
@@ -99,4 +106,4 @@ def step_names(techniques: str | list[str] | tuple[str, ...] | None, rules: tupl
         return names(techniques, rules=rules)
     members = set(names(techniques, rules=rules))
     beyond_singles = set(_sets(rules)["all"])
-    return [name for name, _ in ladder(rules) if name in members or name not in beyond_singles]
+    return [name for name, _ in _ladder_of(tuple(rules)) if name in members or name not in beyond_singles]

@@ -25,6 +25,7 @@ from ..engine import swipl
 from ..puzzles.answers import StepItem, chunks, counts, limit_ms, located, plural, values_of
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.cells import code_candidates
+from ..engine.arguments import whole
 from ..engine.errors import ArgumentError, PuzzleFormatError, PuzzlogError
 from ..puzzles.latin import Unreadable
 from ..puzzles.picture import Marks, picture
@@ -435,6 +436,8 @@ class Solver:
         >>> s.why(2, 2, 1)
         'r2c2 is not 1: step 1, naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)'
         """
+        for name, number in (("row", row), ("col", col), ("value", value)):
+            whole(name, number, 0)
         moves = [[step.kind, step.depth, step.text, _flat(step.placements), _flat(step.eliminations)]
                  for step in self.history]
         status, text = swipl.call("bridge_why", [self.puzzle.geometry(), self.codes, moves, row, col, value], 2)

@@ -1,0 +1,76 @@
+"""Every public call, given every kind of wrong value a programmer passes (None, numbers out of
+range or of the wrong type, empty and NUL texts, lists, bytes, paths that are not there or are
+folders, a puzzle where a number goes), raises a PuzzlogError that says what is wrong: never
+an internal TypeError, AttributeError or IndexError from deep inside; and what it returns
+prints (repr, str, Jupyter's HTML) without raising.  32 calls x 21 values: 672 wrong inputs."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+import pybridge
+
+P = pybridge.load(pybridge.bundled("sudoku9"))[0]
+K = pybridge.load(pybridge.bundled("kakuro/small"))[0]
+WRONG = [None, 0, -1, 1.5, math.nan, True, "", "x", "\0", [], {}, [1, 2], b"12", object(), 10 ** 30, "9" * 81,
+         "." * 80, Path("/nonexistent"), Path("/"), P, K]
+
+CALLS = {
+    "load": lambda v: pybridge.load(v),
+    "load kind": lambda v: pybridge.load("." * 81, kind=v),
+    "load fmt": lambda v: pybridge.load("." * 81, fmt=v),
+    "load errors": lambda v: pybridge.load("." * 81, errors=v),
+    "solve": lambda v: pybridge.solve(v),
+    "solve max_solutions": lambda v: pybridge.solve(P, max_solutions=v),
+    "solve time_limit": lambda v: pybridge.solve(P, time_limit=v),
+    "solve techniques": lambda v: pybridge.solve(P, techniques=v),
+    "explain": lambda v: pybridge.explain(v),
+    "explain max_steps": lambda v: pybridge.explain(P, max_steps=v),
+    "hint": lambda v: pybridge.hint(v),
+    "hint grid": lambda v: pybridge.hint(P, v),
+    "hint level": lambda v: pybridge.hint(P, level=v),
+    "check": lambda v: pybridge.check(v),
+    "check grid": lambda v: pybridge.check(P, v),
+    "rate": lambda v: pybridge.rate(v),
+    "Solver": lambda v: pybridge.Solver(v),
+    "Solver techniques": lambda v: pybridge.Solver(P, v),
+    "Solver.why": lambda v: pybridge.Solver(P).why(v, 1, 1),
+    "generate kind": lambda v: pybridge.generate(v),
+    "generate size": lambda v: pybridge.generate("sudoku", size=v),
+    "generate difficulty": lambda v: pybridge.generate("sudoku", difficulty=v),
+    "generate count": lambda v: pybridge.generate("sudoku", size=4, count=v) if v != 10 ** 30 else None,
+    "batch items": lambda v: pybridge.batch(v),
+    "batch work": lambda v: pybridge.batch([P], v),
+    "write": lambda v: pybridge.write(v, "line"),
+    "write fmt": lambda v: pybridge.write([P], v),
+    "Puzzle size": lambda v: pybridge.Puzzle(size=v, givens=[0] * 81),
+    "Puzzle givens": lambda v: pybridge.Puzzle(size=9, givens=v, box_rows=3, box_cols=3),
+    "bundled": lambda v: pybridge.bundled(v),
+    "load_rules": lambda v: pybridge.load_rules(v),
+    "ladder": lambda v: pybridge.ladder(v),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_a_wrong_value_is_a_puzzlog_error_and_what_comes_back_prints(name):
+    before = pybridge.LIMITS.time_limit
+    pybridge.LIMITS.time_limit = 5          # a wrong value that is also a valid one ("." * 80) ends
+    raised = 0
+    try:
+        for value in WRONG:
+            try:
+                out = CALLS[name](value)
+            except pybridge.PuzzlogError as error:
+                raised += 1
+                assert str(error) and "Traceback" not in str(error)
+                continue
+            for each in out if isinstance(out, list) else [out]:
+                repr(each), str(each)
+                if hasattr(each, "_repr_html_"):
+                    each._repr_html_()
+    finally:
+        pybridge.LIMITS.time_limit = before
+    assert raised >= 3, f"{name}: only {raised} of {len(WRONG)} wrong values were refused"
+
