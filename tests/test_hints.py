@@ -200,3 +200,26 @@ def test_why_and_hints_agree_with_the_solution_on_every_kind():
             assert truth[(r - 1) * cols + c - 1] == v, h.text
         for r, c, v in h.step.eliminations if h.step else []:
             assert truth[(r - 1) * cols + c - 1] != v, h.text
+
+
+def test_undo_takes_each_move_back_and_the_guesses_with_it():
+    """Undo from the end of a run with taken-back guesses: each undo comes back to where the moves
+    before it left the grid; undone to just before a backtrack, backtrack() takes the same guess back again."""
+    puzzle, _ = corpus_cases()[3]
+    solver = pybridge.Solver(puzzle, "subsets")
+    start = list(solver.codes)
+    assert solver.run() == "solved"
+    history = list(solver.history)
+    first_backtrack = next(i for i, step in enumerate(history) if step.kind == "backtrack")
+    while len(solver.history) > first_backtrack:
+        undone = solver.undo()
+        last = solver.history[-1]
+        assert undone is history[len(solver.history)] and solver.codes == last.position.after(last).codes
+    assert solver.guesses == 1 and solver.history[-1].kind == "contradiction"
+    assert solver.backtrack() == history[first_backtrack - 1 - next(
+        i for i, s in enumerate(reversed(history[:first_backtrack])) if s.kind == "guess")].placements[0]
+    assert solver.history[-1].text == history[first_backtrack].text
+    assert solver.run() == "solved" and solver.values == [c for c in history[-1].position.after(history[-1]).codes]
+    while solver.undo():
+        pass
+    assert solver.codes == start and solver.guesses == 0 and solver.undo() is None

@@ -63,6 +63,9 @@ class Generated:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        return f"Generated({self.puzzle!r}, {self.level}, score {self.score}, hardest {self.hardest}, seed {self.seed})"
+
     def _repr_svg_(self) -> str:
         return self.puzzle.picture()
 

@@ -41,6 +41,11 @@ class Hint:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        about = self.step.technique if self.step is not None else f"{len(self.mistakes)} mistakes" \
+            if self.mistakes else ""
+        return f"Hint({self.status}, level {self.level}{', ' + about if about else ''})"
+
     def picture(self) -> str | None:
         """The SVG picture of the position hinted from, lit up as deeply as the level says
         (a mistake's cells in orange); None for a hint with no position."""

@@ -213,6 +213,14 @@ class Step:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        what = self.technique if self.kind == "step" else self.kind
+        cells = ", ".join(f"r{r}c{c}={v}" for r, c, v in self.placements[:3]) + ("..." if len(self.placements) > 3 else "")
+        parts = [f"places {cells}" if cells else "", f"removes {len(self.eliminations)}" if self.eliminations else ""]
+        detail = ", ".join(p for p in parts if p)
+        depth = f", depth {self.depth}" if self.depth else ""
+        return f"Step({what}{': ' + detail if detail else ''}{depth})"
+
     def marks(self, level: int = 3) -> Marks:
         """What a picture of the step lights up: at level 2 the cells it looks at, at 3
         also the values it places and the candidates it removes."""
@@ -379,7 +387,9 @@ class Solver:
 
     >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
     >>> s.step()                    # the simplest deduction, applied
-    Step(technique='naked_single', text='naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)', placements=[(2, 4, 1)], eliminations=[(2, 2, 1), (2, 3, 1), (4, 4, 1), (1, 3, 1)], kind='step', depth=0, units=[], cells=[(2, 4)])
+    Step(naked_single: places r2c4=1, removes 4)
+    >>> print(s.history[-1])        # in words
+    naked single: r2c4 can only be 1 (removes 1 from r2c2, r2c3, r4c4, r1c3)
     >>> s.candidates()[0][0]        # the remaining candidates of r1c1
     {1, 3}
     >>> s.run()                     # deduce, guess, backtrack to the end
@@ -396,6 +406,7 @@ class Solver:
         if status != "ok":
             raise PuzzleFormatError(error, puzzle.source, puzzle.line)
         self.codes: list[int] = codes
+        self._start = list(codes)
         self.history: list[Step] = []
         self.false_steps: list[str] = []     # a rule of your own's, left out (swipl.false_steps)
         self._guesses: list[tuple[list[int], int, int, int]] = []  # state before, and the guess
@@ -530,6 +541,30 @@ class Solver:
         step.position = Position(self.puzzle, before)
         self._record(step)
         return r, c, v
+
+    def undo(self) -> Step | None:
+        """Take the latest item of ``history`` back (a step, a guess, a backtrack, one item
+        of a run): the state is where the items before it left it, the guesses open those
+        they rest on.  Returns it; None when there is nothing to take back.
+
+        >>> s = Solver(pybridge.load("puzzles/sudoku4.txt")[0])
+        >>> start = list(s.codes)
+        >>> s.step(), s.undo(), s.codes == start, s.history
+        (Step(naked_single: places r2c4=1, removes 4), Step(naked_single: places r2c4=1, removes 4), True, [])
+        """
+        if not self.history:
+            return None
+        step = self.history.pop()
+        last = self.history[-1] if self.history else None
+        self.codes = list(self._start) if last is None or last.position is None else last.position.after(last).codes
+        opened: list[tuple[list[int], int, int, int]] = []
+        for kept in self.history:   # the guesses open: as the history's depths say
+            if kept.kind in ("guess", "backtrack"):
+                del opened[kept.depth:]
+            if kept.kind == "guess" and kept.position is not None:
+                opened.append((kept.position.codes, *kept.placements[0]))
+        self._guesses = opened
+        return step
 
     def run(self, max_steps: int = MAX_STEPS, time_limit: float | None = None) -> str:
         """Deduce, guess and backtrack from the current state to a solution, every step
