@@ -74,3 +74,18 @@ def test_a_wrong_value_is_a_puzzlog_error_and_what_comes_back_prints(name):
         pybridge.LIMITS.time_limit = before
     assert raised >= 3, f"{name}: only {raised} of {len(WRONG)} wrong values were refused"
 
+
+
+def test_a_puzzle_may_be_given_as_its_text_or_file():
+    """solve, explain, rate, check and hint take a puzzle's text or file as pybridge.load reads
+    it (one puzzle); Puzzle.from_text reads one, of its own family."""
+    text = "...24......32..."
+    assert pybridge.solve(text).values == pybridge.solve(pybridge.load(text)[0]).values
+    assert pybridge.explain(pybridge.bundled("kakuro/small")).status == "solved"
+    assert pybridge.rate(text).level == pybridge.rate(pybridge.load(text)[0]).level
+    assert pybridge.check(text).status == "unique" and pybridge.hint(text).status == "step"
+    assert pybridge.Puzzle.from_text(text).givens == pybridge.load(text)[0].givens
+    with pytest.raises(ValueError, match="10 puzzles in .*sudoku9.txt: give one at a time"):
+        pybridge.solve(pybridge.bundled("sudoku9"))
+    with pytest.raises(pybridge.PuzzlogError, match="takes the text of one KakuroPuzzle; this holds a sudoku"):
+        pybridge.KakuroPuzzle.from_text(text)

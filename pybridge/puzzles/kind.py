@@ -17,11 +17,13 @@ outside these modules (none).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence, TypeVar
 
 from .cells import values_text
 from .picture import Layout, Marks, picture
 from ..engine.errors import ArgumentError
+
+K = TypeVar("K", bound="PuzzleKind")
 
 
 class PuzzleKind:
@@ -45,6 +47,23 @@ class PuzzleKind:
     default_techniques: str = "pairs"    # the fastest technique set for it (bench/ measures)
     no_value_cell: ClassVar[str] = ""    # how a cell that takes no value is named in a message
     spaced: bool = False                 # drawn with room between cells (for signs)
+
+    @classmethod
+    def from_text(cls: type[K], text: str, kind: str | None = None, fmt: str | None = None) -> K:
+        """The one puzzle of ``text``, in any format pybridge.load reads (``kind`` and ``fmt``
+        as there); PuzzleFormatError when it cannot be read, ArgumentError when it holds
+        several puzzles or one of another family.
+
+        >>> import pybridge
+        >>> pybridge.Puzzle.from_text("...24......32...")
+        Puzzle(sudoku 4x4, 4 givens, <text>:1 #0)
+        """
+        from .reading import parse   # reading knows every kind: this module is below it
+        puzzles = parse(text, "<text>", kind, fmt)
+        if len(puzzles) != 1 or not isinstance(puzzles[0], cls):
+            found = f"{len(puzzles)} puzzles" if len(puzzles) != 1 else f"a {puzzles[0].kind}"
+            raise ArgumentError(f"{cls.__name__}.from_text takes the text of one {cls.__name__}; this holds {found}")
+        return puzzles[0]
 
     @property
     def kind(self) -> str:

@@ -80,6 +80,24 @@ def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = No
     return puzzles
 
 
+def one_puzzle(puzzle: Solvable | str | Path) -> Solvable:
+    """``puzzle``, or the one puzzle of a text or file (pybridge.load's rules); ArgumentError
+    for a text or file of several puzzles, which are solved one at a time."""
+    if not isinstance(puzzle, (str, Path)):
+        return puzzle
+    puzzles = load(puzzle)
+    if len(puzzles) != 1:
+        raise ArgumentError(f"{len(puzzles)} puzzles in {shown_text(puzzle)}: give one at a time "
+                            "(pybridge.load(...)[i])")
+    return puzzles[0]
+
+
+def shown_text(value: str | Path) -> str:
+    """A text or file name in a message: a name as it is, a text by its start."""
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def parse(text: str, source: str = "<text>", kind: str | None = None, fmt: str | None = None) -> list[AnyPuzzle]:
     """Every puzzle of ``text``; raises PuzzleFormatError (naming the line and cell) if any cannot be read."""
     puzzles = read(text, source, kind, fmt)

@@ -16,6 +16,7 @@ is not told), and how many cells are left.  The rules are the engine's
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import html
@@ -23,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import swipl
+from ..puzzles.reading import one_puzzle
 from ..puzzles.cells import MARK
 from ..puzzles.entries import Grid, entries_text, read_entries, with_entries
 from ..puzzles.picture import Marks, picture
@@ -177,13 +179,14 @@ def _side_by_side(*grids: str, gap: str = "     ") -> str:
     return "\n".join(gap.join(line.ljust(w) for line, w in zip(row, widths)).rstrip() for row in zip(*columns))
 
 
-def check(puzzle: Solvable | Unreadable, grid: Grid | None = None, time_limit: float | None = None) -> CheckReport:
+def check(puzzle: Solvable | str | Path, grid: Grid | None = None, time_limit: float | None = None) -> CheckReport:
     """Check ``puzzle``: every rule its givens break, then how many solutions it has (up to
     two).  With ``grid`` (the player's partly filled grid: a text, or a ``Path`` to a
     file, in the puzzle's own formats, or row-major values, 0 blank), also which entries
     break a rule, which contradict the unique solution, and how many cells are left.  ``time_limit`` bounds the
     counting of solutions (seconds).  Raises PuzzlogError for a grid that does not fit.
     """
+    puzzle = one_puzzle(puzzle)
     if isinstance(puzzle, Unreadable):
         return CheckReport(puzzle, "invalid", [Problem("unreadable", str(puzzle.error))])
     puzzle = check_puzzle(puzzle)

@@ -10,11 +10,13 @@ Look for: cross hatching, in box 3.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from dataclasses import dataclass, field
 
 from ..engine import swipl
+from ..puzzles.reading import one_puzzle
 from ..puzzles.entries import Grid, entries_text, read_entries, with_entries
 from ..engine.errors import ArgumentError, PuzzleFormatError
 from ..puzzles.picture import Marks, picture
@@ -71,7 +73,7 @@ class Hint:
         return data
 
 
-def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
+def hint(puzzle: Solvable | str | Path, grid: Grid | None = None, level: int = 3,
          techniques: str | list[str] | None = None, time_limit: float | None = None,
          rules: RulesArg = None) -> Hint:
     """A hint at the next deduction from the givens, or from ``grid``: the player's partly
@@ -84,6 +86,7 @@ def hint(puzzle: Solvable, grid: Grid | None = None, level: int = 3,
     out the status is timeout.  ``rules`` files of your own add their techniques
     (pybridge.load_rules).  Raises PuzzlogError for a grid that does not fit the puzzle.
     """
+    puzzle = one_puzzle(puzzle)
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise ArgumentError(f"the hint level is 1, 2 or 3, not {level!r}")
     puzzle = check_puzzle(puzzle)

@@ -12,6 +12,7 @@ technique more than its repeats.  docs/rating.md says how the levels were calibr
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import html
@@ -19,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import swipl
+from ..puzzles.reading import one_puzzle
 from ..puzzles.latin import Unreadable
 from ..puzzles.answers import RatingTerm, chunks, counts, limit_ms, located, plural
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
@@ -115,9 +117,10 @@ def _number(value: float) -> str:
     return str(value) if isinstance(value, int) else f"{value:.2f}"
 
 
-def rate(puzzle: Solvable, time_limit: float | None = None, rules: RulesArg = None) -> Rating:
+def rate(puzzle: Solvable | str | Path, time_limit: float | None = None, rules: RulesArg = None) -> Rating:
     """Rate ``puzzle`` (see the module's text); ``time_limit`` bounds the work (seconds);
     ``rules`` files of your own put their techniques on the ladder (pybridge.load_rules)."""
+    puzzle = one_puzzle(puzzle)
     if isinstance(puzzle, Unreadable):
         return Rating(puzzle, "invalid", error=str(puzzle.error))
     puzzle = check_puzzle(puzzle)

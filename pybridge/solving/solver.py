@@ -14,6 +14,7 @@ Explanation(solved, 81 steps, 1 guess)
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import html
@@ -22,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..engine import swipl
+from ..puzzles.reading import one_puzzle
 from ..puzzles.answers import StepItem, chunks, counts, limit_ms, located, plural, values_of
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.cells import code_candidates
@@ -132,7 +134,7 @@ class Result:
         return f"<p>{html.escape(self.summary())}</p>" + (self.picture() or "")
 
 
-def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = None,
+def solve(puzzle: Solvable | str | Path, max_solutions: int = 2, time_limit: float | None = None,
           techniques: str | list[str] | None = None, rules: RulesArg = None) -> Result:
     """Solve ``puzzle``, looking for up to ``max_solutions`` solutions.
 
@@ -143,6 +145,7 @@ def solve(puzzle: Solvable, max_solutions: int = 2, time_limit: float | None = N
     singles: a set of TECHNIQUE_SETS or a list of technique names (default:
     the puzzle's default_techniques); ``rules`` files of your own (pybridge.load_rules) add theirs.
     """
+    puzzle = one_puzzle(puzzle)
     if isinstance(puzzle, Unreadable):
         return Result(puzzle, "invalid", error=str(puzzle.error))
     puzzle = check_puzzle(puzzle)
@@ -349,7 +352,7 @@ class Explanation:
         return f"<ol>{items}</ol><p>{html.escape(self.conclusion())}</p>{self.picture() or ''}"
 
 
-def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
+def explain(puzzle: Solvable | str | Path, techniques: str | list[str] | None = None, max_steps: int = MAX_STEPS,
             time_limit: float | None = None, rules: RulesArg = None,
             show_rules: bool | str | None = False) -> Explanation:
     """Solve ``puzzle`` one deduction at a time, simplest technique first, guessing
@@ -359,6 +362,7 @@ def explain(puzzle: Solvable, techniques: str | list[str] | None = None, max_ste
     files of your own add theirs (pybridge.load_rules); ``show_rules`` gives each deduction the
     clause of the rule that found it (Step.rule); ``max_steps`` and ``time_limit`` bound the work.
     """
+    puzzle = one_puzzle(puzzle)
     if isinstance(puzzle, Unreadable):
         return Explanation(puzzle, "invalid", error=str(puzzle.error))
     try:
