@@ -89,3 +89,18 @@ def test_a_puzzle_may_be_given_as_its_text_or_file():
         pybridge.solve(pybridge.bundled("sudoku9"))
     with pytest.raises(pybridge.PuzzlogError, match="takes the text of one KakuroPuzzle; this holds a sudoku"):
         pybridge.KakuroPuzzle.from_text(text)
+
+
+def test_every_door_says_invalid_alike():
+    """A puzzle whose givens break its rules, and one that cannot be read, are the status
+    invalid from solve, explain, rate, check and hint, naming the cell; a Solver cannot be
+    made of either and says why in the same words."""
+    clash = pybridge.load("11..............")[0]
+    unreadable = pybridge.load("1x..............", errors="keep")[0]
+    for puzzle, words in ((clash, "r1c2"), (unreadable, "r1c2")):
+        for door in (pybridge.solve, pybridge.explain, pybridge.rate, pybridge.check, pybridge.hint):
+            answer = door(puzzle)
+            said = getattr(answer, "error", None) or getattr(answer, "text", None) or str(answer)
+            assert answer.status == "invalid" and words in said, (door.__name__, said)
+        with pytest.raises(pybridge.PuzzleFormatError, match=words):
+            pybridge.Solver(puzzle)

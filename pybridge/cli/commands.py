@@ -239,8 +239,11 @@ def _hint(args: argparse.Namespace) -> int:
     if args.grid is not None:
         grid = _stdin_text() if args.grid == "-" else Path(args.grid)
     result = hint(puzzle, grid, args.level, args.techniques, rules=_rules(args))
+    if result.status == "invalid" and not args.json:
+        print(f"puzzlog: {result.text}", file=sys.stderr)
+        return 1
     print(json.dumps(result.to_json()) if args.json else result.text)
-    return 1 if result.status in ("mistake", "contradiction") else 0
+    return 1 if result.status in ("mistake", "contradiction", "invalid") else 0
 
 
 def _check(args: argparse.Namespace) -> int:

@@ -3,7 +3,7 @@ structure — box and jigsaw borders, Futoshiki signs and Adjacent marks, Killer
 cell's cage letter, the sums below), Kakuro clues in black cells, a Samurai's frame left blank —
 with the cells in question marked ``[...]``.  A check's counterexample prints this way.
 
->>> from pybridge.puzzle import Puzzle
+>>> from pybridge.puzzles.latin import Puzzle
 >>> p = Puzzle(4, [1, 2, 0, 0] + [0] * 12, box_rows=2, box_cols=2)
 >>> print(position_text(p, [1, 2, -12, -12] + [-15] * 12, {(1, 3)}).splitlines()[0])
  1      2    |[34  ]  34

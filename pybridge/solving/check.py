@@ -12,7 +12,7 @@ is not told), and how many cells are left.  The rules are the engine's
 'unique'
 >>> report = pybridge.check(p, grid=[0, 0, 0, 0, 0, 0, 0, 1] + [0] * 8)
 >>> report.complete, report.cells_left
-(False, 10)
+(False, 11)
 """
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from ..engine import swipl
 from ..puzzles.reading import one_puzzle
 from ..puzzles.entries import Grid, entries_text, read_entries, with_entries
 from ..engine.errors import ArgumentError, PuzzleFormatError
+from ..puzzles.latin import Unreadable
 from ..puzzles.picture import Marks, picture
 from ..puzzles.answers import chunks, limit_ms
 from ..puzzles.kinds import Solvable, check_puzzle
@@ -31,7 +32,8 @@ from .ladder import step_names
 class Hint:
     """A hint: ``status`` is step (``text`` hints at ``step`` at ``level``), mistake (the
     player's entries in ``mistakes`` contradict the solution; nothing else is said), solved,
-    stuck (no technique applies: a guess is needed), contradiction or timeout."""
+    stuck (no technique applies: a guess is needed), contradiction, timeout or invalid (the
+    puzzle cannot be read or its givens break its rules: ``text`` says where)."""
 
     status: str
     level: int
@@ -84,14 +86,21 @@ def hint(puzzle: Solvable | str | Path, grid: Grid | None = None, level: int = 3
     grid holds an entry that contradicts the puzzle's solution, the hint names those cells
     and says nothing else.  ``time_limit`` (seconds) bounds the whole search: when it runs
     out the status is timeout.  ``rules`` files of your own add their techniques
-    (pybridge.load_rules).  Raises PuzzlogError for a grid that does not fit the puzzle.
+    (pybridge.load_rules).  A puzzle that cannot be read, or whose givens break its rules,
+    gets the status invalid, as from pybridge.solve.  Raises PuzzlogError for a grid that
+    does not fit the puzzle.
     """
     puzzle = one_puzzle(puzzle)
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise ArgumentError(f"the hint level is 1, 2 or 3, not {level!r}")
+    if isinstance(puzzle, Unreadable):
+        return Hint("invalid", level, str(puzzle.error))
     puzzle = check_puzzle(puzzle)
     if grid is None:
-        solver = Solver(puzzle, techniques, rules=rules)
+        try:
+            solver = Solver(puzzle, techniques, rules=rules)
+        except PuzzleFormatError as exc:
+            return Hint("invalid", level, str(exc))
         codes, chosen = solver.codes, solver.techniques
         status, text, items = swipl.call(
             "bridge_hint", [puzzle.geometry(), codes, chosen, level, limit_ms(time_limit)], 3, rules=solver.rules)
@@ -105,7 +114,7 @@ def hint(puzzle: Solvable | str | Path, grid: Grid | None = None, level: int = 3
             "bridge_hint_grid", [puzzle.geometry(), puzzle.givens_text(), entries_text(puzzle, position.givens),
                                  chosen, level, limit_ms(time_limit)], 5, rules=paths)
         if status == "invalid":
-            raise PuzzleFormatError(str(text), puzzle.source, puzzle.line)
+            return Hint("invalid", level, str(PuzzleFormatError(str(text), puzzle.source, puzzle.line)))
         mistakes = [(r, c, position.givens[(r - 1) * puzzle.shape[1] + c - 1]) for r, c in chunks(wrong, 2)]
         if mistakes:
             cells = ", ".join(f"r{r}c{c} = {v}" for r, c, v in mistakes)

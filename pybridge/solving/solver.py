@@ -402,6 +402,8 @@ class Solver:
 
     def __init__(self, puzzle: AnyPuzzle, techniques: str | list[str] | None = None,
                  rules: RulesArg = None) -> None:
+        if isinstance(puzzle, Unreadable):   # its reading error, not that it is no puzzle
+            raise puzzle.error
         puzzle = check_puzzle(puzzle)
         self.puzzle = puzzle
         self.rules = rule_paths(rules)

@@ -53,6 +53,8 @@ def check_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
 def hint_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     level = choice(data, "level", (1, 2, 3), 3)
     h = hint(_puzzle(data), _grid(data), level, time_limit=seconds)
+    if h.status == "invalid":   # as every other call says a puzzle that breaks its rules
+        raise BadRequest(h.text.removeprefix("<request>, line 1: "))
     return {**h.to_json(), "picture": h.picture()}
 
 
