@@ -104,3 +104,16 @@ def test_every_door_says_invalid_alike():
             assert answer.status == "invalid" and words in said, (door.__name__, said)
         with pytest.raises(pybridge.PuzzleFormatError, match=words):
             pybridge.Solver(puzzle)
+
+
+def test_a_puzzle_is_a_value():
+    """Frozen, equal by content wherever it was read from, hashable: a set drops repeats."""
+    import dataclasses
+    first = pybridge.load(pybridge.bundled("sudoku9"))[0]
+    again = pybridge.Puzzle.from_text(first.to_line())
+    assert first == again and hash(first) == hash(again) and first.source != again.source
+    assert len({*pybridge.load(pybridge.bundled("sudoku9")), again}) == 10
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.givens = []   # type: ignore[misc]
+    kakuro = pybridge.load(pybridge.bundled("kakuro/small"))[0]
+    assert kakuro == pybridge.load(pybridge.bundled("kakuro/small"))[0] and kakuro != first

@@ -70,6 +70,7 @@ def test_threads_share_the_engine_safely():
 SOAK = """
 import random, sys
 from pathlib import Path
+import dataclasses
 import pybridge
 
 def rss_kb():
@@ -86,7 +87,7 @@ for i in range(12000):
         p = sudoku[i % len(sudoku)]
         relabel = list(range(1, p.size + 1))
         rng.shuffle(relabel)
-        p.givens = [relabel[v - 1] if v else 0 for v in p.givens]
+        p = dataclasses.replace(p, givens=[relabel[v - 1] if v else 0 for v in p.givens])
     solved += pybridge.solve(p).status == "solved"
     if i % 100 == 0:
         solver = pybridge.Solver(p)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -60,14 +60,15 @@ class KakuroRecord(NamedTuple):
     givens: str
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class KakuroPuzzle(PuzzleKind):
     """A Kakuro grid: rows of cells, each a Clue (black) or an int (white: 0 or a digit)."""
 
     cells: list[list[Cell]]
-    source: str = "<text>"
-    index: int = 0
-    line: int | None = None
+    source: str = field(default="<text>", compare=False)
+    index: int = field(default=0, compare=False)
+    line: int | None = field(default=None, compare=False)
+    __hash__ = PuzzleKind.__hash__
 
     kind = "kakuro"
     largest = 9      # the largest value a cell takes

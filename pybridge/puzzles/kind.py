@@ -48,6 +48,10 @@ class PuzzleKind:
     no_value_cell: ClassVar[str] = ""    # how a cell that takes no value is named in a message
     spaced: bool = False                 # drawn with room between cells (for signs)
 
+    def __hash__(self) -> int:
+        """By content, as equality is (where a puzzle came from is not part of it)."""
+        return hash((self.kind, self.shape, tuple(self.givens)))
+
     @classmethod
     def from_text(cls: type[K], text: str, kind: str | None = None, fmt: str | None = None) -> K:
         """The one puzzle of ``text``, in any format pybridge.load reads (``kind`` and ``fmt``

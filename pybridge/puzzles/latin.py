@@ -91,7 +91,7 @@ def _record_cages(flat: list[int]) -> list[tuple[int, list[tuple[int, int]]]]:
     return cages
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class Puzzle(PuzzleKind):
     """A Latin-square puzzle: Sudoku, jigsaw, Sudoku X, Futoshiki.
 
@@ -111,14 +111,15 @@ class Puzzle(PuzzleKind):
     box_cols: int | None = None
     regions: list[int] | None = None
     diagonals: bool = False
-    source: str = "<text>"
-    index: int = 0
-    line: int | None = None
+    source: str = field(default="<text>", compare=False)
+    index: int = field(default=0, compare=False)
+    line: int | None = field(default=None, compare=False)
     signs: list[tuple[int, int, int, int]] = field(default_factory=list)
     adjacent: list[tuple[int, int, int, int]] | None = None
-    solution: list[int] | None = None
+    solution: list[int] | None = field(default=None, compare=False)
     cages: list[tuple[int, list[tuple[int, int]]]] | None = None
     extra: ExtraRegions | None = None
+    __hash__ = PuzzleKind.__hash__
 
     def __post_init__(self) -> None:
         self.check()   # a puzzle made by hand is refused at once, not where it is first used

@@ -13,7 +13,7 @@ bottom right), or the frame itself, one character a cell and a space where no gr
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .cells import value_char, values_text
@@ -40,17 +40,18 @@ class SamuraiRecord(NamedTuple):
     solution: str
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class SamuraiPuzzle(PuzzleKind):
     """Grids (0-based row and column of each 9x9 grid's top left cell in the frame) and the
     givens, row-major over the frame (0: empty, and where no grid is)."""
 
     grids: list[tuple[int, int]]
     givens: list[int]
-    source: str = "<text>"
-    index: int = 0
-    line: int | None = None
-    solution: list[int] | None = None
+    source: str = field(default="<text>", compare=False)
+    index: int = field(default=0, compare=False)
+    line: int | None = field(default=None, compare=False)
+    solution: list[int] | None = field(default=None, compare=False)
+    __hash__ = PuzzleKind.__hash__
 
     kind = "samurai"
     kind_name = "samurai"

@@ -9,6 +9,7 @@ does not, and does the ladder up to its rung finish more puzzles with it?
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import os
@@ -363,7 +364,7 @@ def _corpus_lines(path: Path, reader: Callable[[dict[str, Any], str], AnyPuzzle]
                 puzzle = reader(json.loads(line), str(path))
             except (ValueError, KeyError, TypeError, PuzzlogError):
                 continue
-            puzzle.index = index
+            puzzle = dataclasses.replace(puzzle, index=index)
             puzzles.append(puzzle)
     return puzzles
 
