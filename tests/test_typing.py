@@ -21,6 +21,7 @@ import pybridge
 puzzles = pybridge.load(pybridge.bundled("sudoku9"))
 result = pybridge.solve(puzzles[0], max_solutions="2")            # wrong: a str for an int
 status: int = result.status                                       # wrong: a status is a str
+print(result.status == "solvd")                                   # wrong: no such status
 pybridge.Solver(puzzles[0]).run(max_steps=1.5)                    # wrong: a float for an int
 steps: list[int] = pybridge.explain(puzzles[0]).steps             # wrong: Steps, not ints
 print(pybridge.batch(puzzles, "solve")[0].level)                  # wrong: a Result has no level

@@ -72,8 +72,8 @@ class Solving(Verb):
         return solve(item, **options)
 
     def failed(self, item: Any, failure: Failure) -> Any:
-        from ..solving.solver import Result
-        return Result(item, failure.status, error=failure.message)
+        from ..solving.solver import Result, solve_status
+        return Result(item, solve_status(failure.status), error=failure.message)
 
     def record_ok(self, record: dict[str, Any]) -> bool:
         return bool(record["status"] == "solved") and record.get("matches_given_solution") is not False
@@ -111,8 +111,8 @@ class Explaining(Verb):
         return explain(item, **options)
 
     def failed(self, item: Any, failure: Failure) -> Any:
-        from ..solving.solver import Explanation
-        return Explanation(item, failure.status, error=failure.message)
+        from ..solving.solver import Explanation, walk_status
+        return Explanation(item, walk_status(failure.status), error=failure.message)
 
     def ok(self, value: Any) -> bool:
         return bool(value.status == "solved")

@@ -15,7 +15,7 @@ Explanation(solved, 81 steps, 1 guess)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast, get_args
 
 import html
 import re
@@ -28,13 +28,32 @@ from ..puzzles.answers import StepItem, chunks, counts, limit_ms, located, plura
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.cells import code_candidates
 from ..engine.arguments import whole
-from ..engine.errors import ArgumentError, PuzzleFormatError, PuzzlogError
+from ..engine.errors import ArgumentError, EngineError, PuzzleFormatError, PuzzlogError
 from ..puzzles.latin import Unreadable
 from ..puzzles.picture import Marks, picture
 from ..engine.rules import RuleSource, RulesArg, rule_behind, rule_paths, techniques_of
 from .ladder import TECHNIQUE_SETS, names, step_names
 
 MAX_STEPS = 100_000
+
+SolveStatus = Literal["solved", "multiple", "unsolvable", "invalid", "timeout", "error"]
+WalkStatus = Literal["solved", "multiple", "unsolvable", "invalid", "timeout", "limit", "error"]
+
+
+def solve_status(text: object) -> SolveStatus:
+    """A Result's status as the engine (or a batch's worker) says it."""
+    value = str(text)
+    if value not in get_args(SolveStatus):
+        raise EngineError(f"the engine answered a solve with the status {value!r}")
+    return cast(SolveStatus, value)
+
+
+def walk_status(text: object) -> WalkStatus:
+    """An Explanation's status as the engine (or a batch's worker) says it."""
+    value = str(text)
+    if value not in get_args(WalkStatus):
+        raise EngineError(f"the engine answered a walk with the status {value!r}")
+    return cast(WalkStatus, value)
 
 
 @dataclass(repr=False)
@@ -50,7 +69,7 @@ class Result:
     """
 
     puzzle: Solvable
-    status: str
+    status: SolveStatus
     values: list[int] | None = None
     solutions: int = 0
     guesses: int = 0
@@ -161,7 +180,7 @@ def solve(puzzle: Solvable | str | Path, max_solutions: int = 2, time_limit: flo
             "bridge_solve", [puzzle.geometry(), puzzle.givens_text(), min(max_solutions, 2 ** 62), bound_ms, chosen],
             7, rules=paths)
     ms = (time.perf_counter() - start) * 1000
-    return Result(puzzle, status, values_of(solution) if solution else None, count, guesses,
+    return Result(puzzle, solve_status(status), values_of(solution) if solution else None, count, guesses,
                   counts(trace), ms, located(puzzle, error) if error else None,
                   [located(puzzle, str(n)) for n in notes] + [f"left out: {text}" for text in false])
 
@@ -286,7 +305,7 @@ class Explanation:
     (``max_steps`` ran out), ``values`` the grid where the steps end."""
 
     puzzle: Solvable
-    status: str
+    status: WalkStatus
     steps: list[Step] = field(default_factory=list)
     values: list[int] | None = None
     error: str | None = None
@@ -372,7 +391,7 @@ def explain(puzzle: Solvable | str | Path, techniques: str | list[str] | None = 
     status = solver.run(max_steps=max_steps, time_limit=time_limit)
     if show_rules:
         solver.show_rules(everywhere=show_rules == "all")
-    return Explanation(puzzle, status, solver.history, solver.values if status in ("solved", "multiple") else None,
+    return Explanation(puzzle, walk_status(status), solver.history, solver.values if status in ("solved", "multiple") else None,
                        false_steps=list(solver.false_steps))
 
 
