@@ -117,3 +117,16 @@ def test_a_puzzle_is_a_value():
         first.givens = []   # type: ignore[misc]
     kakuro = pybridge.load(pybridge.bundled("kakuro/small"))[0]
     assert kakuro == pybridge.load(pybridge.bundled("kakuro/small"))[0] and kakuro != first
+
+
+def test_a_puzzle_made_by_hand_is_the_kind_its_parts_say():
+    """Puzzle(9, givens) is a Sudoku with its boxes; signs (or boxes=None) make a Futoshiki; a
+    size with no standard boxes is a Latin square; a read Futoshiki without signs stays one."""
+    assert pybridge.Puzzle(9, [0] * 81).kind == "sudoku" and pybridge.Puzzle(9, [0] * 81).box_rows == 3
+    assert pybridge.Puzzle(6, [0] * 36).kind == "sudoku"
+    assert pybridge.Puzzle(4, [0] * 16, signs=[(1, 1, 1, 2)]).kind == "futoshiki"
+    assert pybridge.Puzzle(4, [0] * 16, None, None).kind == "futoshiki"
+    assert pybridge.Puzzle(5, [0] * 25).kind == "futoshiki"
+    assert pybridge.Puzzle(9, [0] * 81, regions=[r // 9 + 1 for r in range(81)]).kind == "jigsaw"
+    unequal = pybridge.load("4:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,")[0]
+    assert unequal.kind == "futoshiki" and pybridge.solve(unequal).status == "multiple"

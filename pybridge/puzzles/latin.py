@@ -14,6 +14,9 @@ from .kind import PuzzleKind
 from .picture import SIGN, Layout, Marks, svg_line
 from .render import render_text
 
+STANDARD = -1    # a Puzzle's box_rows and box_cols left out: the standard boxes of its size, if it has them
+
+
 def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentTypeError(f"{name} must be a whole number, not {value!r}")
@@ -96,8 +99,10 @@ class Puzzle(PuzzleKind):
     """A Latin-square puzzle: Sudoku, jigsaw, Sudoku X, Futoshiki.
 
     ``givens`` is row-major, 0 for a blank.  Either ``box_rows``/``box_cols``
-    (standard boxes) or ``regions`` (jigsaw: a region number 1..n per cell)
-    describes the boxes; with neither there are none (Futoshiki).
+    (boxes) or ``regions`` (jigsaw: a region number 1..n per cell) describes
+    the boxes.  Left out, a puzzle with no signs, marks, regions or cages has
+    the standard boxes of its size (``Puzzle(9, givens)`` is a Sudoku); give
+    ``box_rows=None, box_cols=None`` for none (a Futoshiki, which signs say).
     ``diagonals`` adds the two main diagonals (Sudoku X).  ``signs`` holds
     (r1, c1, r2, c2), 1-based: r1c1 < r2c2 (Futoshiki, greater-than Sudoku);
     ``adjacent``, when not None, is Adjacent mode: the marked neighbour pairs
@@ -107,8 +112,8 @@ class Puzzle(PuzzleKind):
 
     size: int
     givens: list[int]
-    box_rows: int | None = None
-    box_cols: int | None = None
+    box_rows: int | None = STANDARD
+    box_cols: int | None = STANDARD
     regions: list[int] | None = None
     diagonals: bool = False
     source: str = field(default="<text>", compare=False)
@@ -122,6 +127,13 @@ class Puzzle(PuzzleKind):
     __hash__ = PuzzleKind.__hash__
 
     def __post_init__(self) -> None:
+        if self.box_rows == STANDARD or self.box_cols == STANDARD:
+            shape = None
+            if self.box_rows == self.box_cols == STANDARD and self.regions is None and not self.signs \
+                    and self.adjacent is None and isinstance(self.size, int):
+                shape = catalogue().box_shapes.get(self.size)
+            object.__setattr__(self, "box_rows", shape[0] if shape else None)   # frozen: set once, here
+            object.__setattr__(self, "box_cols", shape[1] if shape else None)
         self.check()   # a puzzle made by hand is refused at once, not where it is first used
 
     def __repr__(self) -> str:

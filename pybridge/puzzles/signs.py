@@ -56,7 +56,7 @@ def from_corpus_record(record: dict[str, Any], source: str = "<corpus>") -> Puzz
     n = record["size"]
     givens = [0 if ch == "." else int(ch) for ch in record["givens"]]
     signs = [(r2 + 1, c2 + 1, r1 + 1, c1 + 1) for r1, c1, r2, c2 in record["gt"]]
-    return Puzzle(n, givens, signs=signs, source=source)
+    return Puzzle(n, givens, None, None, signs=signs, source=source)
 
 
 # ---------------------------------------------------------------- the readable grid
