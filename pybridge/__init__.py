@@ -35,7 +35,7 @@ _HOMES = {
     "rate": "solving.rating", "Generated": "solving.generate", "generate": "solving.generate",
     "TECHNIQUE_SETS": "solving.ladder", "UnknownTechniqueError": "solving.ladder", "ladder": "solving.ladder",
     "print_sheet": "solving.sheet",
-    "batch": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
+    "batch": "batches.work", "Engines": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
     "cancel_scope": "engine.swipl",
     "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
 }
@@ -43,7 +43,7 @@ _HOMES = {
 
 if TYPE_CHECKING:   # what a type checker sees: the names with their real types (the lazy
     # loading below hands out the same objects at run time)
-    from .batches.work import batch as batch
+    from .batches.work import batch as batch, Engines as Engines
     from .engine.bundled import bundled as bundled
     from .engine.errors import (ArgumentError as ArgumentError, ArgumentTypeError as ArgumentTypeError,
         EngineError as EngineError, FalseStepWarning as FalseStepWarning,

@@ -179,6 +179,53 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
     return values
 
 
+class Engines:
+    """Worker processes, one engine each, kept for many batches of one work: what a program
+    that solves puzzles as they come wants instead of starting processes for each batch.
+    ``jobs`` processes (0: one per core); ``work`` and ``options`` as for pybridge.batch.
+
+    >>> import pybridge
+    >>> with pybridge.Engines("solve", jobs=2) as engines:
+    ...     first = engines.map(pybridge.load(pybridge.bundled("sudoku9"))[:3])
+    ...     then = engines.map(pybridge.load(pybridge.bundled("sudoku4"))[:1])
+    >>> [r.status for r in first + then]
+    ['solved', 'solved', 'solved', 'solved']
+    """
+
+    def __init__(self, work: str = "solve", *, jobs: int = 0, **options: Any) -> None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+            raise ArgumentError(f"jobs must be a whole number of processes, 0 for one per core, not {jobs!r}")
+        self.work = Work(work, options)
+        self.jobs = jobs or cores()
+        self._pool: Pool | None = Pool(self.work, self.jobs, self.work.hang_seconds)
+
+    def __repr__(self) -> str:
+        return f"Engines({self.work.name}, {self.jobs} processes{'' if self._pool else ', closed'})"
+
+    def __enter__(self) -> Engines:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the processes."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+
+    def map(self, items: Iterable[Any]) -> list[Any]:
+        """The work done on every item, the values in input order (as pybridge.batch)."""
+        if self._pool is None:
+            raise PuzzlogError("these engines are closed")
+        items = list(items)
+        values = [value for _, value in in_order(finished(self.work, items, 1, None, self._pool), range(len(items)))]
+        for value in values:
+            if isinstance(value, Failure):
+                raise PuzzlogError(value.message)
+        return values
+
+
 # -- Dask ---------------------------------------------------------------------------------
 
 def _run_chunk(chunk: list[tuple[int, Any]], work: Work) -> list[tuple[int, Any]]:
@@ -206,4 +253,4 @@ def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple
         client.cancel([f for f in futures if not f.done()])
 
 
-__all__ = ["AUTO_JOBS_AT", "WORKS", "Unread", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]
+__all__ = ["AUTO_JOBS_AT", "Engines", "WORKS", "Unread", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]
