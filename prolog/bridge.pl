@@ -34,6 +34,7 @@
             bridge_generate/6,      % +Kind, +Options, +TimeLimitMs, -Status, -Generated, -Misses
             bridge_check/9,         % +Geometry, +Givens, +Entries, +TimeLimitMs, -Status,
                                     % -Problems, -Solutions, -EntryProblems, -Wrong
+            bridge_entry_problems/4, % +Geometry, +Givens, +Entries, -Problems
             bridge_propagate/6,     % +Geometry, +Codes, +Techniques, -Status, -Codes1, -Trace
             bridge_techniques/1,    % -Ladder
             bridge_catalogue/1,     % -Catalogue
@@ -453,6 +454,25 @@ bridge_check(Shape, Text, EntriesText, TimeLimitMs, Status, Problems, Solutions,
         maplist(problem_list, EntryProblems0, EntryProblems),
         flat_pairs(WrongCells, Wrong)
     ;   EntryProblems = [], Wrong = []
+    ).
+
+%! bridge_entry_problems(+Geometry, +Givens, +Entries, -Problems) is det.
+%
+%  The rules a player's Entries (a text as bridge_check/9 takes it) break
+%  with the givens, each naming at least one entry
+%  (puzzle_check:check_entries/5), without solving: for a candidates
+%  view, which leaves out the entries that clash.  [] for givens that
+%  break the rules themselves (bridge_check/9 says which).
+
+bridge_entry_problems(Shape, Text, EntriesText, Problems) :-
+    shape_geometry(Shape, Geometry),
+    checked_givens(Geometry, Text, Checked),
+    (   Checked = givens(Givens),
+        entries(Geometry, EntriesText, Entries),
+        Entries \== []
+    ->  check_entries(puzzle(Geometry, Givens), Entries, [], Problems0, _),
+        maplist(problem_list, Problems0, Problems)
+    ;   Problems = []
     ).
 
 step_techniques([], Names) :-

@@ -54,6 +54,14 @@ class Problem:
         return {"rule": self.rule, "text": self.text, "units": self.units, "cells": [list(c) for c in self.cells]}
 
 
+def entry_problems(puzzle: AnyPuzzle, values: list[int]) -> list[Problem]:
+    """The rules a player's entries (``values``, row-major, givens included, 0 blank) break
+    with the givens, each naming at least one entry: the engine's rules, without solving."""
+    [problems] = swipl.call("bridge_entry_problems", [puzzle.geometry(), puzzle.givens_text(),
+                                                      entries_text(puzzle, values)], 1)
+    return [_problem(p) for p in problems]
+
+
 def _problem(item: list[Any]) -> Problem:
     rule, text, units, flat = item
     return Problem(str(rule), str(text), [str(u) for u in units], chunks(flat, 2))

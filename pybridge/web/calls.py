@@ -18,7 +18,7 @@ from ..solving.generate import generate
 from ..solving.hints import hint
 from ..solving.rating import rate
 from ..solving.solver import explain, solve
-from ..solving.check import possible_values
+from ..solving.check import entry_problems, possible_values
 from ..puzzles.entries import read_entries, with_entries
 from ..engine.errors import PuzzleFormatError, PuzzlogError
 from ..engine.catalogue import catalogue
@@ -84,17 +84,16 @@ def candidates_call(data: dict[str, Any], _seconds: float) -> dict[str, Any]:
 
 
 def _clashing_entries(p: AnyPuzzle, values: list[int]) -> dict[int, str]:
-    """The player's entries (not givens) whose value is already in one of their units, each
-    with the cell it clashes with."""
+    """The player's entries (not givens) that break a rule with the others (the engine's
+    rules: puzzle_check.pl), each with a cell it clashes with."""
     _, cols = p.shape
     out: dict[int, str] = {}
-    for unit in p.units():
-        for i in unit:
-            if not values[i] or p.givens[i]:
-                continue
-            for j in unit:
-                if j != i and values[j] == values[i] and i not in out:
-                    out[i] = f"r{j // cols + 1}c{j % cols + 1}"
+    for problem in entry_problems(p, values):
+        for r, c in problem.cells:
+            i = (r - 1) * cols + c - 1
+            if values[i] and not p.givens[i] and i not in out:
+                others = [f"r{r2}c{c2}" for r2, c2 in problem.cells if (r2, c2) != (r, c)]
+                out[i] = others[0] if others else problem.text
     return out
 
 
