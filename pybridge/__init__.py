@@ -23,7 +23,7 @@ _HOMES = {
     "EngineError": "engine.errors", "PuzzleFormatError": "engine.errors", "PuzzlogError": "engine.errors",
     "ArgumentError": "engine.errors", "ArgumentTypeError": "engine.errors", "PuzzleFileNotFoundError": "engine.errors",
     "RulesError": "engine.errors", "RuleStoppedError": "engine.errors", "FalseStepWarning": "engine.errors",
-    "RuleFile": "engine.rules", "load_rules": "engine.rules", "bundled": "engine.bundled",
+    "RuleFile": "engine.rules", "load_rules": "engine.rules", "bundled": "puzzles.reading",
     "Puzzle": "puzzles.latin", "Unreadable": "puzzles.latin", "Clue": "puzzles.kakuro",
     "KakuroPuzzle": "puzzles.kakuro", "SamuraiPuzzle": "puzzles.samurai", "write": "puzzles.formats",
     "LIMITS": "puzzles.reading", "Limits": "puzzles.reading", "load": "puzzles.reading",
@@ -44,7 +44,6 @@ _HOMES = {
 if TYPE_CHECKING:   # what a type checker sees: the names with their real types (the lazy
     # loading below hands out the same objects at run time)
     from .batches.work import batch as batch, Engines as Engines
-    from .engine.bundled import bundled as bundled
     from .engine.errors import (ArgumentError as ArgumentError, ArgumentTypeError as ArgumentTypeError,
         EngineError as EngineError, FalseStepWarning as FalseStepWarning,
         PuzzleFileNotFoundError as PuzzleFileNotFoundError, PuzzleFormatError as PuzzleFormatError,
@@ -54,8 +53,8 @@ if TYPE_CHECKING:   # what a type checker sees: the names with their real types 
     from .puzzles.formats import write as write
     from .puzzles.kakuro import Clue as Clue, KakuroPuzzle as KakuroPuzzle
     from .puzzles.latin import Puzzle as Puzzle, Unreadable as Unreadable
-    from .puzzles.reading import (LIMITS as LIMITS, Limits as Limits, load as load, parse as parse,
-        read as read)
+    from .puzzles.reading import (bundled as bundled, LIMITS as LIMITS, Limits as Limits, load as load,
+        parse as parse, read as read)
     from .puzzles.samurai import SamuraiPuzzle as SamuraiPuzzle
     from .solving.check import check as check, CheckReport as CheckReport, Problem as Problem
     from .solving.generate import generate as generate, Generated as Generated

@@ -161,8 +161,8 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
     A puzzle whose worker died or hung gets the status error or timeout; a seed that gives
     no puzzle raises PuzzlogError, as pybridge.generate does.
     """
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
-        raise ArgumentError(f"jobs must be a whole number of processes, 0 for one per core, or None, not {jobs!r}")
+    if jobs is not None:
+        _checked_jobs(jobs, "or None, ")
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise ArgumentTypeError(f"items are a list (or any iterable) of puzzles, or of seeds for generate, "
                                 f"not {type(items).__name__}")
@@ -172,11 +172,23 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
         if not isinstance(item, (PuzzleKind, Unreadable)):
             raise ArgumentTypeError(f"a batch to {job.name} takes puzzles (pybridge.load), not {item!r:.60}")
     jobs = default_jobs(work, len(items)) if jobs is None else jobs or cores()
-    values = [value for _, value in in_order(finished(job, items, jobs, client), range(len(items)))]
+    return _values(job, items, jobs, client)
+
+
+def _values(work: Work, items: list[Any], jobs: int, client: Any = None, pool: Pool | None = None) -> list[Any]:
+    """The work's values of ``items`` in input order (finished), a failure raised as
+    PuzzlogError: a batch's answer."""
+    values = [value for _, value in in_order(finished(work, items, jobs, client, pool), range(len(items)))]
     for value in values:
         if isinstance(value, Failure):
             raise PuzzlogError(value.message)
     return values
+
+
+def _checked_jobs(jobs: Any, besides: str = "") -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
+        raise ArgumentError(f"jobs must be a whole number of processes, 0 for one per core, {besides}not {jobs!r}")
+    return jobs
 
 
 class Engines:
@@ -193,10 +205,8 @@ class Engines:
     """
 
     def __init__(self, work: str = "solve", *, jobs: int = 0, **options: Any) -> None:
-        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0:
-            raise ArgumentError(f"jobs must be a whole number of processes, 0 for one per core, not {jobs!r}")
         self.work = Work(work, options)
-        self.jobs = jobs or cores()
+        self.jobs = _checked_jobs(jobs) or cores()
         self._pool: Pool | None = Pool(self.work, self.jobs, self.work.hang_seconds)
 
     def __repr__(self) -> str:
@@ -218,12 +228,7 @@ class Engines:
         """The work done on every item, the values in input order (as pybridge.batch)."""
         if self._pool is None:
             raise PuzzlogError("these engines are closed")
-        items = list(items)
-        values = [value for _, value in in_order(finished(self.work, items, 1, None, self._pool), range(len(items)))]
-        for value in values:
-            if isinstance(value, Failure):
-                raise PuzzlogError(value.message)
-        return values
+        return _values(self.work, list(items), 1, pool=self._pool)
 
 
 # -- Dask ---------------------------------------------------------------------------------

@@ -252,9 +252,8 @@ def _interrupt(job: _Job) -> None:
     """Stop ``job``: drop it if it has not started, else signal the worker's Prolog
     thread and wait a little for the query to unwind (a second Ctrl-C stops the
     waiting, not the stopping)."""
-    if job.cancel():
+    if _stop(job):
         return
-    _stop(job)
     try:
         job.wait(_INTERRUPT_WAIT)
     except KeyboardInterrupt:
@@ -307,13 +306,20 @@ def cancel_scope(token: CancelToken) -> Iterator[CancelToken]:
         _TOKEN.reset(reset)
 
 
-def _stop(job: _Job) -> None:
-    """Drop ``job`` if the worker has not taken it, else interrupt the query it runs."""
+def _stop(job: _Job) -> bool:
+    """Drop ``job`` if the worker has not taken it (then True), else interrupt the query
+    it runs."""
     if job.cancel():
-        return
+        return True
     with _RUNNING_LOCK:
         if _running is job and _prolog_thread:
             foreign.raise_in_thread(_prolog_thread, int(_INTERRUPT))
+    return False
+
+
+def _called_off(token: CancelToken | None) -> bool:
+    """Whether a call under ``token`` (None: none) is refused: all work called off, or its own."""
+    return _CALLED_OFF.is_set() or (token is not None and token.cancelled)
 
 
 def call_off() -> None:
@@ -453,14 +459,14 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
             raise RuleStoppedError(str(stopped))
         return list(results)
     token = _TOKEN.get()
-    if _CALLED_OFF.is_set() or (token is not None and token.cancelled):
+    if _called_off(token):
         raise Cancelled("the work was called off")
     try:
         result = _on_worker(_started_run, name, args, outputs)
     except TypeError as exc:   # foreign.py has no term for an argument: a public call let it through
         raise ArgumentTypeError(f"an argument the engine cannot take ({name}): {exc}") from None
     except EngineError:
-        if _CALLED_OFF.is_set() or (token is not None and token.cancelled):
+        if _called_off(token):
             raise Cancelled("the work was called off") from None
         raise
     if result is None:

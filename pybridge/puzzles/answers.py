@@ -17,7 +17,7 @@ caller unpacks one by position.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from ..engine.catalogue import catalogue
 from ..engine.limits import LIMITS
@@ -84,6 +84,12 @@ def listed(flat: list[Any] | str) -> list[Any] | None:
     return None if isinstance(flat, str) else flat
 
 
+def flat(groups: Iterable[Iterable[Any]]) -> list[int]:
+    """Groups (cells, pairs, triples) as one flat list of whole numbers, as the engine reads
+    them (prolog/bridge/wire.pl): the inverse of chunks."""
+    return [int(x) for group in groups for x in group]
+
+
 def chunks(flat: list[Any], size: int) -> list[tuple[Any, ...]]:
     """A flat list cut into tuples of ``size``: the engine's pairs, triples and quadruples."""
     return [tuple(flat[i:i + size]) for i in range(0, len(flat), size)]
@@ -120,5 +126,5 @@ def limit_ms(time_limit: float | None) -> int:
     return min(max(1, int(time_limit * 1000)), 2 ** 62)
 
 
-__all__ = ["InvalidRecord", "RatingTerm", "StepItem", "chunks", "counts", "located", "limit_ms", "line_number",
+__all__ = ["InvalidRecord", "RatingTerm", "StepItem", "chunks", "flat", "counts", "located", "limit_ms", "line_number",
            "listed", "plural", "values_of"]

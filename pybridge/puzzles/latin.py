@@ -9,7 +9,7 @@ from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzleFormatError
 from ..engine.catalogue import catalogue
 from .cells import values_text
 from ..engine.foreign import PrologString
-from .answers import chunks, line_number, listed, values_of
+from .answers import chunks, flat, line_number, listed, values_of
 from .kind import PuzzleKind
 from .picture import SIGN, Layout, Marks, svg_line
 from .render import render_text
@@ -32,12 +32,6 @@ def _int_list(values: object, name: str, length: int, low: int, high: int) -> No
         if not low <= v <= high:
             raise ArgumentError(f"{name}: {v} at r{i // int(length ** 0.5) + 1}c{i % int(length ** 0.5) + 1} "
                              f"is outside {low}..{high}")
-
-
-def _flat(groups: list[Any]) -> list[int]:
-    """Cell pairs (r1, c1, r2, c2) or cells (r, c) as one flat list of whole numbers: as the
-    engine's record gives them, and reads them back (prolog/bridge/wire.pl)."""
-    return [int(x) for group in groups for x in group]
 
 
 class LatinRecord(NamedTuple):
@@ -72,7 +66,7 @@ class ExtraRegions:
     regions: tuple[tuple[tuple[int, int], ...], ...]
 
     @classmethod
-    def from_flat(cls, flat: list[Any]) -> ExtraRegions:
+    def fromflat(cls, flat: list[Any]) -> ExtraRegions:
         kind, word, *rest = flat
         regions, i = [], 0
         while i < len(rest):
@@ -221,13 +215,13 @@ class Puzzle(PuzzleKind):
             regions = "none"
         options: list[Any] = ["diagonals"] if self.diagonals else []
         if self.signs:
-            options.append(("less", _flat(self.signs)))
+            options.append(("less", flat(self.signs)))
         if self.adjacent is not None:
-            options.append(("adjacent", _flat(self.adjacent)))
+            options.append(("adjacent", flat(self.adjacent)))
         if self.extra is not None:
             options.append(("extra", self.extra.kind))
         if self.cages is not None:
-            options.append(("cages", [x for total, cells in self.cages for x in (total, len(cells), *_flat(cells))]))
+            options.append(("cages", [x for total, cells in self.cages for x in (total, len(cells), *flat(cells))]))
         return ("geometry", self.size, regions, options)
 
     def givens_text(self) -> PrologString:
@@ -274,7 +268,7 @@ class Puzzle(PuzzleKind):
                    adjacent=None if marks is None else chunks(marks, 4),
                    solution=values_of(rec.solution) if rec.solution else None,
                    cages=None if cages is None else _record_cages(cages),
-                   extra=None if extra is None else ExtraRegions.from_flat(extra))
+                   extra=None if extra is None else ExtraRegions.fromflat(extra))
 
     formats = ("line", "grid", "sdk", "solo", "unequal", "killer")
     written_as = "Sudoku"

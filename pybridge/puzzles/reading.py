@@ -21,7 +21,8 @@ from typing import IO, Any, Iterable, Iterator, Literal, overload
 from ..engine import swipl
 from ..engine.errors import ArgumentError, ArgumentTypeError, EngineError, PuzzleFileNotFoundError, PuzzleFormatError
 from ..engine.foreign import PrologString
-from .kakuro import matrix_files
+from .kakuro import MATRIX_SUFFIXES, matrix_files
+from ..engine.bundled import ROOT
 from ..engine.limits import LIMITS, Limits
 from .kinds import AnyPuzzle, Solvable, from_record
 from ..engine.catalogue import Listed, catalogue
@@ -78,6 +79,45 @@ def load(path_or_text: str | Path, kind: str | None = None, fmt: str | None = No
     if errors == "raise":
         _raise_first(puzzles)
     return puzzles
+
+
+BUNDLED_SUFFIXES = ("", ".txt", ".sdk", ".grid", ".jsonl")
+
+
+def bundled(name: str) -> Path:
+    """The path of a puzzle file shipped with puzzlog, by its name under ``puzzles/``, its
+    suffix left out or not: ``bundled("sudoku9")``, ``bundled("kakuro/small")`` (a Kakuro
+    pair of matrix files, by their stem), ``bundled("lessons/singles")``.  Give it to
+    pybridge.load.  The same in a checkout and in an installed wheel (engine/bundled.py).
+
+    >>> bundled("kakuro/small").name, bundled("sudoku9").name
+    ('small', 'sudoku9.txt')
+    >>> len(load(bundled("sudoku9")))
+    10
+    """
+    folder = ROOT / "puzzles"
+    if not isinstance(name, str) or not name or ".." in Path(name).parts or Path(name).is_absolute():
+        raise PuzzleFileNotFoundError(f"not the name of a bundled puzzle file: {name!r}", str(name))
+    for suffix in BUNDLED_SUFFIXES:
+        path = folder / f"{name}{suffix}"
+        pair = matrix_files(path)
+        if path.is_file() or (pair and pair[0].is_file()):
+            return path
+    names = sorted(_bundled_names(folder))
+    raise PuzzleFileNotFoundError(f"no bundled puzzle file of this name: there are {', '.join(names)}", name)
+
+
+def _bundled_names(folder: Path) -> set[str]:
+    """The names bundled() takes, one a file (a Kakuro pair of matrix files: their stem)."""
+    found = set()
+    for path in folder.rglob("*"):
+        name = path.relative_to(folder).as_posix()
+        pair_suffix = next((s for pair in MATRIX_SUFFIXES for s in pair if name.endswith(s)), None)
+        if pair_suffix is not None:
+            found.add(name[:-len(pair_suffix)])
+        elif path.is_file() and path.suffix in BUNDLED_SUFFIXES[1:]:
+            found.add(name[:-len(path.suffix)])
+    return found
 
 
 def one_puzzle(puzzle: Solvable | str | Path) -> Solvable:
@@ -366,5 +406,5 @@ def decoded(data: bytes, source: str, line: int | None = None) -> str:
                                 "(save the file as UTF-8)", source, line) from None
 
 
-__all__ = ["FORMATS", "KINDS", "LIMITS", "Limits", "load", "parse", "read"]
+__all__ = ["FORMATS", "KINDS", "LIMITS", "Limits", "bundled", "load", "one_puzzle", "parse", "read"]
 

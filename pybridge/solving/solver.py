@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 
 from ..engine import swipl
 from ..puzzles.reading import one_puzzle
-from ..puzzles.answers import StepItem, chunks, counts, limit_ms, located, plural, values_of
+from ..puzzles.answers import StepItem, chunks, counts, flat, limit_ms, located, plural, values_of
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..puzzles.cells import code_candidates
 from ..engine.arguments import whole
-from ..engine.errors import ArgumentError, EngineError, PuzzleFormatError, PuzzlogError
+from ..engine.errors import EngineError, PuzzleFormatError, PuzzlogError
 from ..puzzles.latin import Unreadable
 from ..puzzles.picture import Marks, picture
 from ..engine.rules import RuleSource, RulesArg, rule_behind, rule_paths, techniques_of
@@ -168,8 +168,7 @@ def solve(puzzle: Solvable | str | Path, max_solutions: int = 2, time_limit: flo
     if isinstance(puzzle, Unreadable):
         return Result(puzzle, "invalid", error=str(puzzle.error))
     puzzle = check_puzzle(puzzle)
-    if isinstance(max_solutions, bool) or not isinstance(max_solutions, int) or max_solutions < 1:
-        raise ArgumentError(f"max_solutions must be a whole number, at least 1, not {max_solutions!r}")
+    whole("max_solutions", max_solutions)
     paths = rule_paths(rules)
     chosen = names(techniques, puzzle.default_techniques, paths)
     bound_ms = limit_ms(time_limit)
@@ -474,7 +473,7 @@ class Solver:
         """
         for name, number in (("row", row), ("col", col), ("value", value)):
             whole(name, number, 0)
-        moves = [[step.kind, step.depth, step.text, _flat(step.placements), _flat(step.eliminations)]
+        moves = [[step.kind, step.depth, step.text, flat(step.placements), flat(step.eliminations)]
                  for step in self.history]
         status, text = swipl.call("bridge_why", [self.puzzle.geometry(), self.codes, moves, row, col, value], 2)
         if status != "ok":
@@ -624,14 +623,8 @@ class Solver:
         return self.picture()
 
 
-def _flat(triples: list[tuple[int, int, int]]) -> list[int]:
-    return [n for triple in triples for n in triple]
-
-
 def _whole(value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ArgumentError(f"max_steps must be a whole number, at least 1, not {value!r}")
-    return min(value, 2 ** 62)
+    return min(whole("max_steps", value), 2 ** 62)
 
 
 __all__ = ["Explanation", "Result", "Solver", "Step", "TECHNIQUE_SETS", "explain", "solve"]
