@@ -510,7 +510,7 @@ bridge_techniques(Ladder) :-
 %
 %  What the engine knows of its puzzles, for Python and the page to ask
 %  once instead of keeping copies: a list of [Name, Value]:
-%    - kinds: the names a text may be read under (kind:read_name/1);
+%    - kinds: the names a text may be read as (kind:text_kind/2);
 %    - formats: [Format, Layout] each (puzzle_text:text_format/2);
 %    - levels: the rating levels, easiest first;
 %    - boxes: [N, BoxRows, BoxCols] for each size with standard boxes;
@@ -529,7 +529,7 @@ bridge_techniques(Ladder) :-
 bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes, Boxes],
                    [value_chars, Chars], [symmetries, Symmetries], [generated, Generated],
                    [layouts, Layouts], [futoshiki_sides, [Low, High]] ]) :-
-    findall(K, read_name(K), Kinds),
+    findall(K, text_kind(K, _), Kinds),
     findall([F, L], text_format(F, L), Formats),
     findall(Rank-Level, rating_level(Level, Rank), Ranked),
     keysort(Ranked, Sorted),

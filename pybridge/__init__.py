@@ -31,11 +31,11 @@ _HOMES = {
     "Explanation": "solving.solver", "Result": "solving.solver", "Solver": "solving.solver",
     "Step": "solving.solver", "explain": "solving.solver", "solve": "solving.solver",
     "CheckReport": "solving.check", "Problem": "solving.check", "check": "solving.check",
-    "Hint": "solving.hints", "hint": "solving.hints", "LEVELS": "solving.rating", "Rating": "solving.rating",
+    "Hint": "solving.hints", "hint": "solving.hints", "LEVELS": "solving.rating", "KINDS": "puzzles.reading", "FORMATS": "puzzles.reading", "Rating": "solving.rating",
     "rate": "solving.rating", "Generated": "solving.generate", "generate": "solving.generate",
     "TECHNIQUE_SETS": "solving.ladder", "UnknownTechniqueError": "solving.ladder", "ladder": "solving.ladder",
     "print_sheet": "solving.sheet",
-    "batch": "batches.work", "Engines": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
+    "batch": "batches.work", "Pool": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
     "cancel_scope": "engine.swipl",
     "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
 }
@@ -43,7 +43,7 @@ _HOMES = {
 
 if TYPE_CHECKING:   # what a type checker sees: the names with their real types (the lazy
     # loading below hands out the same objects at run time)
-    from .batches.work import batch as batch, Engines as Engines
+    from .batches.work import batch as batch, Pool as Pool
     from .engine.errors import (ArgumentError as ArgumentError, ArgumentTypeError as ArgumentTypeError,
         EngineError as EngineError, FalseStepWarning as FalseStepWarning,
         PuzzleFileNotFoundError as PuzzleFileNotFoundError, PuzzleFormatError as PuzzleFormatError,
@@ -53,7 +53,7 @@ if TYPE_CHECKING:   # what a type checker sees: the names with their real types 
     from .puzzles.formats import write as write
     from .puzzles.kakuro import Clue as Clue, KakuroPuzzle as KakuroPuzzle
     from .puzzles.latin import Puzzle as Puzzle, Unreadable as Unreadable
-    from .puzzles.reading import (bundled as bundled, LIMITS as LIMITS, Limits as Limits, load as load,
+    from .puzzles.reading import (bundled as bundled, FORMATS as FORMATS, KINDS as KINDS, LIMITS as LIMITS, Limits as Limits, load as load,
         parse as parse, read as read)
     from .puzzles.samurai import SamuraiPuzzle as SamuraiPuzzle
     from .solving.check import check as check, CheckReport as CheckReport, Problem as Problem

@@ -487,12 +487,12 @@ def test_jobs_0_is_one_process_a_core_and_a_negative_count_is_refused(monkeypatc
 
 def test_engines_kept_between_batches_give_what_batch_gives():
     puzzles = pybridge.load("puzzles/sudoku9.txt")
-    with pybridge.Engines("solve", jobs=2) as engines:
+    with pybridge.Pool("solve", jobs=2) as engines:
         first = engines.map(puzzles[:5])
         second = engines.map(puzzles[5:])
-        assert repr(engines) == "Engines(solve, 2 processes)"
+        assert repr(engines) == "Pool(solve, 2 processes)"
     assert [r.values for r in first + second] == [r.values for r in pybridge.batch(puzzles, "solve")]
     with pytest.raises(pybridge.PuzzlogError, match="closed"):
         engines.map(puzzles)
     with pytest.raises(ValueError, match="jobs must be"):
-        pybridge.Engines("solve", jobs=-1)
+        pybridge.Pool("solve", jobs=-1)

@@ -56,6 +56,7 @@
             kind_property/2,        % ?Name, ?Property
             read_name/1,            % ?Name
             read_name_kind/2,       % +ReadName, -Kind
+            text_kind/2,            % ?Name, ?ReadAs
             kind_layout/3,          % ?Kind, ?Count, ?Grids
             generation_request/5,   % +Name, +Size, +Box, +Givens, -Term
             generation_words/3,     % +Term, -Shape, -Seldom
@@ -91,6 +92,23 @@ kind_property(Name, Property) :-
 read_name(Name) :-
     kind_property(_, read_names(Names)),
     member(Name, Names).
+
+%! text_kind(?Name, ?ReadAs) is nondet.
+%
+%  The names a text may be asked to be read as (the kind(Name) option of
+%  puzzle_text:read_puzzles/3), and the name it is then read under: a
+%  read name as itself, a kind with none as its read_as kind (a Killer as
+%  a Sudoku, which must then have cages).
+%
+%    ?- text_kind(killer, ReadAs).
+%    ReadAs = sudoku.
+
+text_kind(Name, Name) :-
+    read_name(Name).
+text_kind(Name, ReadAs) :-
+    declared_kind(Name, Properties),
+    \+ memberchk(read_names(_), Properties),
+    memberchk(read_as(ReadAs), Properties).
 
 %! read_name_kind(+ReadName, -Kind) is semidet.
 %

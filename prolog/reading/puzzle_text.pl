@@ -48,7 +48,7 @@
 :- use_module(library(option)).
 :- autoload(library(readutil)).   % loaded when first used: it costs a start some 40 ms
 :- use_module(text_reading).
-:- use_module('../kinds/kind', [read_name/1]).
+:- use_module('../kinds/kind', [text_kind/2, kind_property/2, kind_title/2]).
 :- use_module(line_formats).
 :- use_module(game_ids).
 :- use_module(killer_text).
@@ -64,14 +64,14 @@
 %      [solution(Values)] when a CSV gives the solution, else [];
 %    - invalid(Cell, Message, Kind): Cell R/C or none, Kind the kind the
 %      text was read as.
-%  Options: kind(Kind) (a name a text may be read under: kind:read_name/1),
+%  Options: kind(Kind) (a name a text may be read as: kind:text_kind/2),
 %  format(Format), max_puzzle_chars(N) (default 100000: the most
 %  characters one puzzle may take), max_kakuro_side(N) (default 60).
 %  Throws puzzle_text_error(Line, Cell, Message) when the text as a whole
 %  cannot be read (an unknown kind or format, no puzzle at all).
 
 read_puzzles(Text, Options, Records) :-
-    text_choices(Text, Options, Lines, Kind, Format),
+    text_choices(Text, Options, Lines, Kind, Format, Asked),
     (   kakuro_text(Kind, Format, Lines, KFormat)
     ->  kakuro_records(KFormat, Lines, Options, Records0)
     ;   Kind == kakuro
@@ -83,7 +83,8 @@ read_puzzles(Text, Options, Records) :-
     ),
     (   Records0 == []
     ->  puzzle_error(none, "no puzzle found (the text is empty or only comments)", [])
-    ;   numbered(Records0, 0, Records)
+    ;   maplist(of_kind(Asked, Kind), Records0, Records1),
+        numbered(Records1, 0, Records)
     ).
 
 %! read_layout(+Text, +Options, -Format, -Header) is det.
@@ -98,7 +99,7 @@ read_puzzles(Text, Options, Records) :-
 %    F = csv, H = "quizzes,solutions".
 
 read_layout(Text, Options, Format, Header) :-
-    text_choices(Text, Options, Lines, Kind, Given),
+    text_choices(Text, Options, Lines, Kind, Given, _),
     (   ( kakuro_text(Kind, Given, Lines, _) ; Kind == kakuro )
     ->  Format = kakuro
     ;   Given == none
@@ -113,16 +114,39 @@ read_layout(Text, Options, Format, Header) :-
     ;   Header = ""
     ).
 
-% text_choices(+Text, +Options, -Lines, -Kind, -Format): the lines of a
-% text that is text, and the kind and format Options ask for (none:
-% detect it), both known ones.
-text_choices(Text, Options, Lines, Kind, Format) :-
+% text_choices(+Text, +Options, -Lines, -Kind, -Format, -Asked): the lines
+% of a text that is text, and the kind and format Options ask for (none:
+% detect it), both known ones.  Asked is the kind asked for, Kind the one
+% its text is read under: a Killer's is a Sudoku's (with cages), as the
+% kind's read_as says.
+text_choices(Text, Options, Lines, Kind, Format, Asked) :-
     plain_text(Text),
     text_lines(Text, Lines),
-    option(kind(Kind), Options, none),
+    option(kind(Asked), Options, none),
     option(format(Format), Options, none),
-    check_choice(kind, Kind),
+    check_choice(kind, Asked),
+    (   Asked == none -> Kind = none ; once(text_kind(Asked, Kind)) ),
     check_choice(format, Format).
+
+% of_kind(+Asked, +ReadAs, +Record0, -Record): a puzzle read as ReadAs for
+% a kind Asked that is more (a Killer: cages) is kept when it has what
+% Asked designs (designed_by), else it becomes an invalid record saying so.
+of_kind(Asked, Kind, record(Line, puzzle(Puzzle, _)), Record) :-
+    Asked \== Kind,
+    kind_property(Asked, designed_by(Rule)),
+    designed_option(Rule, Option, Word),
+    Puzzle = puzzle(Geometry, _),
+    \+ ( Geometry = geometry(_, _, Options), memberchk(Option, Options) ),
+    !,
+    kind_title(Asked, Title),
+    format(string(Message), "not a ~w: it has no ~w (a ~w is read as a ~w with them)", [Title, Word, Asked, Kind]),
+    Record = record(Line, invalid(none, Message, Asked)).
+of_kind(_, _, Record, Record).
+
+% What a kind's designed_by rule adds to a Latin square's geometry.
+designed_option(cages, cages(_), cages).
+designed_option(signs, less(_), "< > signs").
+designed_option(marks, adjacent(_), "adjacency marks").
 
 numbered([], _, []).
 numbered([record(Line, Outcome)|Rs], I, [record(I, Line, Outcome)|Ns]) :-
@@ -131,7 +155,7 @@ numbered([record(Line, Outcome)|Rs], I, [record(I, Line, Outcome)|Ns]) :-
 
 check_choice(_, none) :- !.
 check_choice(kind, K) :-
-    findall(Kind, read_name(Kind), Ks),
+    findall(Kind, text_kind(Kind, _), Ks),
     (   memberchk(K, Ks) -> true
     ;   atomic_list_concat(Ks, ', ', List),
         puzzle_error(none, "unknown kind ~q (known: ~w)", [K, List])

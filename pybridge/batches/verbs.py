@@ -91,8 +91,9 @@ class Rating(Verb):
         return rate(item, **options)
 
     def failed(self, item: Any, failure: Failure) -> Any:
-        from ..solving.rating import Rating as RatingValue
-        return RatingValue(item, failure.status, error=failure.message)
+        from ..solving.rating import Rating as RatingValue, RatingStatus
+        from ..solving.solver import engine_status
+        return RatingValue(item, engine_status(RatingStatus, failure.status), error=failure.message)
 
     def record_ok(self, record: dict[str, Any]) -> bool:
         return bool(record["status"] == "rated")

@@ -23,7 +23,7 @@ from ..engine.errors import ArgumentError, ArgumentTypeError, PuzzlogError
 from ..puzzles.kind import PuzzleKind
 from ..puzzles.latin import Unreadable
 from ..engine.limits import LIMITS, Limits
-from .pool import Failure, Pool, attempt, chunk_size, run_pool, tagged
+from .pool import Failure, Pool as WorkerProcesses, attempt, chunk_size, run_pool, tagged
 from .verbs import VERBS, Verb
 
 if TYPE_CHECKING:
@@ -103,10 +103,10 @@ def default_jobs(work: str, items: int) -> int:
 
 
 def finished(work: Work, items: Iterable[Any], jobs: int = 1, client: Any = None,
-             pool: Pool | None = None) -> Generator[tuple[int, Any], None, None]:
+             pool: WorkerProcesses | None = None) -> Generator[tuple[int, Any], None, None]:
     """(index, value) for each item as it finishes: here, in ``jobs`` worker processes (or
     those of ``pool``, started for ``work``), or on the Dask ``client``'s cluster.  Items
-    are drawn as the work goes (Pool.run's window), so an endless iterable streams, but
+    are drawn as the work goes (WorkerProcesses.run's window), so an endless iterable streams, but
     for a cluster, which takes a list."""
     if client is not None:
         listed = list(items)
@@ -175,7 +175,7 @@ def batch(items: Iterable[Any], work: str = "solve", *, jobs: int | None = 1, cl
     return _values(job, items, jobs, client)
 
 
-def _values(work: Work, items: list[Any], jobs: int, client: Any = None, pool: Pool | None = None) -> list[Any]:
+def _values(work: Work, items: list[Any], jobs: int, client: Any = None, pool: WorkerProcesses | None = None) -> list[Any]:
     """The work's values of ``items`` in input order (finished), a failure raised as
     PuzzlogError: a batch's answer."""
     values = [value for _, value in in_order(finished(work, items, jobs, client, pool), range(len(items)))]
@@ -191,13 +191,13 @@ def _checked_jobs(jobs: Any, besides: str = "") -> int:
     return jobs
 
 
-class Engines:
+class Pool:
     """Worker processes, one engine each, kept for many batches of one work: what a program
     that solves puzzles as they come wants instead of starting processes for each batch.
     ``jobs`` processes (0: one per core); ``work`` and ``options`` as for pybridge.batch.
 
     >>> import pybridge
-    >>> with pybridge.Engines("solve", jobs=2) as engines:
+    >>> with pybridge.Pool("solve", jobs=2) as engines:
     ...     first = engines.map(pybridge.load(pybridge.bundled("sudoku9"))[:3])
     ...     then = engines.map(pybridge.load(pybridge.bundled("sudoku4"))[:1])
     >>> [r.status for r in first + then]
@@ -207,12 +207,12 @@ class Engines:
     def __init__(self, work: str = "solve", *, jobs: int = 0, **options: Any) -> None:
         self.work = Work(work, options)
         self.jobs = _checked_jobs(jobs) or cores()
-        self._pool: Pool | None = Pool(self.work, self.jobs, self.work.hang_seconds)
+        self._pool: WorkerProcesses | None = WorkerProcesses(self.work, self.jobs, self.work.hang_seconds)
 
     def __repr__(self) -> str:
-        return f"Engines({self.work.name}, {self.jobs} processes{'' if self._pool else ', closed'})"
+        return f"Pool({self.work.name}, {self.jobs} processes{'' if self._pool else ', closed'})"
 
-    def __enter__(self) -> Engines:
+    def __enter__(self) -> Pool:
         return self
 
     def __exit__(self, *_exc: object) -> None:
@@ -258,4 +258,4 @@ def _on_cluster(work: Work, items: Sequence[Any], client: Any) -> Iterator[tuple
         client.cancel([f for f in futures if not f.done()])
 
 
-__all__ = ["AUTO_JOBS_AT", "Engines", "WORKS", "Unread", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]
+__all__ = ["AUTO_JOBS_AT", "Pool", "WORKS", "Unread", "Work", "batch", "cores", "default_jobs", "finished", "in_order"]

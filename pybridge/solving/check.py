@@ -17,7 +17,7 @@ is not told), and how many cells are left.  The rules are the engine's
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import html
 import time
@@ -32,7 +32,7 @@ from ..puzzles.latin import Unreadable
 from ..puzzles.answers import chunks, limit_ms, plural, values_of
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..engine.errors import PuzzlogError
-from .solver import solve
+from .solver import engine_status, solve
 
 Cell = tuple[int, int]
 
@@ -76,6 +76,9 @@ STATUS_TEXT = {
 }
 
 
+CheckStatus = Literal["invalid", "unsolvable", "unique", "multiple", "timeout"]
+
+
 @dataclass(repr=False)
 class CheckReport:
     """What checking a puzzle (and a player's grid) found.
@@ -87,7 +90,7 @@ class CheckReport:
     """
 
     puzzle: AnyPuzzle | Unreadable
-    status: str
+    status: CheckStatus
     problems: list[Problem] = field(default_factory=list)
     solutions: list[list[int]] = field(default_factory=list)
     grid: list[int] | None = None
@@ -202,7 +205,7 @@ def check(puzzle: Solvable | str | Path, grid: Grid | None = None, time_limit: f
     entries = "" if values is None else entries_text(puzzle, values)
     status, problems, solutions, entry_problems, wrong = swipl.call(
         "bridge_check", [puzzle.geometry(), puzzle.givens_text(), entries, limit_ms(time_limit)], 5)
-    report = CheckReport(puzzle, str(status), [_problem(p) for p in problems],
+    report = CheckReport(puzzle, engine_status(CheckStatus, status), [_problem(p) for p in problems],
                          [values_of(str(s)) for s in solutions])
     if values is not None:
         report.grid = values

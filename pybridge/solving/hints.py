@@ -11,7 +11,7 @@ Look for: cross hatching, in box 3.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from dataclasses import dataclass, field
 
@@ -23,9 +23,12 @@ from ..puzzles.latin import Unreadable
 from ..puzzles.picture import Marks, picture
 from ..puzzles.answers import chunks, limit_ms
 from ..puzzles.kinds import Solvable, check_puzzle
-from .solver import Position, Solver, Step
+from .solver import Position, Solver, Step, engine_status
 from ..engine.rules import RulesArg, rule_paths
 from .ladder import step_names
+
+
+HintStatus = Literal["step", "mistake", "solved", "stuck", "contradiction", "timeout", "invalid"]
 
 
 @dataclass
@@ -35,7 +38,7 @@ class Hint:
     stuck (no technique applies: a guess is needed), contradiction, timeout or invalid (the
     puzzle cannot be read or its givens break its rules: ``text`` says where)."""
 
-    status: str
+    status: HintStatus
     level: int
     text: str
     step: Step | None = None
@@ -130,4 +133,4 @@ def hint(puzzle: Solvable | str | Path, grid: Grid | None = None, level: int = 3
         step = Step.from_item(items[0])
         step.position = start
         return Hint("step", level, str(text), step, position=start)
-    return Hint(str(status), level, messages[str(status)], position=start)
+    return Hint(engine_status(HintStatus, status), level, messages[str(status)], position=start)

@@ -13,7 +13,7 @@ technique more than its repeats.  docs/rating.md says how the levels were calibr
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import html
 import time
@@ -25,9 +25,13 @@ from ..puzzles.latin import Unreadable
 from ..puzzles.answers import RatingTerm, chunks, counts, limit_ms, located, plural
 from ..puzzles.kinds import AnyPuzzle, Solvable, check_puzzle
 from ..engine.rules import RulesArg, rule_paths
+from .solver import engine_status
 from ..engine.catalogue import Listed, catalogue
 
 LEVELS = Listed(lambda c: c.levels)   # the engine's rating levels, easiest first
+
+
+RatingStatus = Literal["rated", "multiple", "unsolvable", "invalid", "timeout", "error"]
 
 
 @dataclass(repr=False)
@@ -40,7 +44,7 @@ class Rating:
     Futoshiki sign density)."""
 
     puzzle: AnyPuzzle | Unreadable
-    status: str
+    status: RatingStatus
     level: str | None = None
     score: int = 0
     hardest: str | None = None
@@ -131,7 +135,7 @@ def rate(puzzle: Solvable | str | Path, time_limit: float | None = None, rules: 
             "bridge_rate", [puzzle.geometry(), puzzle.givens_text(), limit_ms(time_limit)], 5, rules=paths)
     ms = (time.perf_counter() - start) * 1000
     if status != "rated":
-        return Rating(puzzle, str(status), error=located(puzzle, str(error)) if error else None, ms=ms,
+        return Rating(puzzle, engine_status(RatingStatus, status), error=located(puzzle, str(error)) if error else None, ms=ms,
                       false_steps=false)
     term = RatingTerm._make(rating)
     return Rating(puzzle, "rated", str(term.level), int(term.score), str(term.hardest), counts(term.uses),

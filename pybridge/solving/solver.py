@@ -40,20 +40,23 @@ SolveStatus = Literal["solved", "multiple", "unsolvable", "invalid", "timeout", 
 WalkStatus = Literal["solved", "multiple", "unsolvable", "invalid", "timeout", "limit", "error"]
 
 
+def engine_status(statuses: Any, text: object) -> Any:
+    """A status as the engine (or a batch's worker) says it, one of the Literal ``statuses``
+    (EngineError if not): typed as the caller's field is."""
+    value = str(text)
+    if value not in get_args(statuses):
+        raise EngineError(f"the engine answered with the status {value!r}, none of {', '.join(get_args(statuses))}")
+    return value
+
+
 def solve_status(text: object) -> SolveStatus:
     """A Result's status as the engine (or a batch's worker) says it."""
-    value = str(text)
-    if value not in get_args(SolveStatus):
-        raise EngineError(f"the engine answered a solve with the status {value!r}")
-    return cast(SolveStatus, value)
+    return cast(SolveStatus, engine_status(SolveStatus, text))
 
 
 def walk_status(text: object) -> WalkStatus:
     """An Explanation's status as the engine (or a batch's worker) says it."""
-    value = str(text)
-    if value not in get_args(WalkStatus):
-        raise EngineError(f"the engine answered a walk with the status {value!r}")
-    return cast(WalkStatus, value)
+    return cast(WalkStatus, engine_status(WalkStatus, text))
 
 
 @dataclass(repr=False)
