@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -170,15 +171,42 @@ def test_adding_to_the_library_rates_within_the_time_asked(server):
 SOLVE_QUICK = {"puzzle": "...24......32..."}  # a solve, as slow calls are, but of a 4x4
 
 
-def test_a_quick_call_beside_a_slow_one_does_not_wait(server):
-    with ThreadPoolExecutor(1) as pool:
-        slow = pool.submit(server.post, "/api/solve", {"puzzle": EMPTY25, "time_limit": 8})
-        time.sleep(1)
+def probe_while(server: Server, busy: list) -> list[float]:
+    """A quick solve (a 4x4) sent again and again while the ``busy`` futures run: its times."""
+    times = []
+    while not all(f.done() for f in busy) or len(times) < 3:
         started = time.monotonic()
         status, said = server.post("/api/solve", SOLVE_QUICK)
-        assert status == 200 and said["status"] == "solved" and time.monotonic() - started < 4
-        status, said = slow.result()
-        assert status == 200 and said["status"] == "timeout"
+        assert status == 200 and said["status"] == "solved", said
+        times.append(time.monotonic() - started)
+    return times
+
+
+def test_quick_calls_keep_an_engine_beside_two_slow_ones(server):
+    """Two empty 25x25 solves on a server of two engines: slow work holds one engine, so the
+    quick solves never wait for the 8 s they take (they waited 8.5 s when each took one)."""
+    with ThreadPoolExecutor(2) as pool:
+        slow = [pool.submit(server.post, "/api/solve", {"puzzle": EMPTY25, "time_limit": 8}) for _ in range(2)]
+        times = probe_while(server, slow)
+        answers = [f.result() for f in slow]
+    assert max(times) < 4, times
+    assert answers[0][0] == 200 and answers[0][1]["status"] == "timeout" or \
+        answers[1][0] == 200 and answers[1][1]["status"] == "timeout", answers  # one ran to its limit
+    assert sorted(a[0] for a in answers) in ([200, 200], [200, 503])  # the other ran, or waited its 8 s out
+
+
+def test_a_flood_of_big_reads_does_not_starve_quick_calls(server):
+    """Three clients posting 250 KB reads (judged by their size, not by being reads) take
+    the slow share; quick solves keep the other engine."""
+    line = next(l for l in SUDOKU9.splitlines() if not l.startswith("#"))
+    big = {"puzzle": (line + "\n") * 3000, "time_limit": 6}
+    assert 200_000 < len(json.dumps(big)) < 256 * 1024
+    with ThreadPoolExecutor(3) as pool:
+        flood = [pool.submit(server.post, "/api/read", big) for _ in range(6)]
+        times = probe_while(server, flood)
+        statuses = [f.result()[0] for f in flood]
+    assert max(times) < 4, times
+    assert set(statuses) <= {200, 413, 429, 503}, statuses
 
 
 def hang_up_after(server: Server, data: dict, seconds: float) -> None:
@@ -252,7 +280,8 @@ def test_other_hosts_and_other_sites_are_refused(server):
 
 @pytest.fixture
 def small_server():
-    limits = ServeLimits(engines=1, header_seconds=1, max_connections=16, body_seconds=1)
+    limits = ServeLimits(engines=1, header_seconds=1, max_connections=16, body_seconds=1, max_client_connections=8,
+                         send_seconds=1)
     port = free_port()
     srv = make_server(create_app(limits), limits, "127.0.0.1", port)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -299,6 +328,55 @@ def test_stalled_connections_are_closed_and_capped(small_server):
     assert conn.getresponse().status == 200
 
 
+def test_one_address_cannot_take_every_connection(small_server):
+    """Twelve half-open connections from one address: 8 are held (till their headers' time
+    runs out), the rest refused at once, and a client at another address is served meanwhile
+    (256 half-open connections of one client locked everyone out for 30 s)."""
+    port = small_server
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(12)]
+    try:
+        for s in held:
+            s.sendall(b"POST /api/read HTTP/1.1\r\nHost: localhost\r\n")
+        other = socket.create_connection(("127.0.0.1", port), source_address=("127.0.0.2", 0))
+        body = json.dumps(QUICK).encode()
+        other.sendall(b"POST /api/read HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                      b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+        assert read_all(other).startswith(b"HTTP/1.1 200")
+        other.close()
+        answers = [read_all(s) for s in held]
+        refused = [a for a in answers if a.startswith(b"HTTP/1.1 503")]
+        assert len(refused) == 4 and all(b"8 connections from one address at most" in a for a in refused)
+        assert sum(a.startswith(b"HTTP/1.1 408") for a in answers) == 8
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_a_client_that_stops_reading_is_cut_off(small_server):
+    """A client asks for a big answer (some 10 MB) and reads nothing: after send_seconds (1 s
+    here) the server cuts it off and frees what waited for it; it gets only what the sockets'
+    buffers held, and the server goes on."""
+    port = small_server
+    text = "\n".join(SUDOKU9.splitlines()[2:12]) + "\n"
+    body = json.dumps({"puzzle": text * 50}).encode()
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    s.sendall(b"POST /api/read HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+              b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    s.settimeout(60)
+    head = s.recv(4096)   # the answer has begun: its headers
+    length = int(re.search(rb"content-length: (\d+)", head, re.I)[1])
+    assert head.startswith(b"HTTP/1.1 200") and length > 8_000_000
+    time.sleep(4)          # reading nothing, for four times send_seconds
+    got = len(head.split(b"\r\n\r\n", 1)[1]) + len(read_all(s))
+    s.close()
+    assert got < length - 2_000_000, (got, length)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("POST", "/api/read", body=json.dumps(QUICK), headers={"Content-Type": "application/json"})
+    assert conn.getresponse().status == 200
+
+
 # ---------------------------------------------------------------- 6. every refusal an answer
 
 def test_malformed_bodies_get_json_answers(server):
@@ -339,6 +417,28 @@ def test_a_full_disk_is_a_507(tmp_path):
         assert response.status_code == 507 and "the disk is full" in response.json()["error"]
 
 
+def test_generate_answers_its_puzzle_when_the_library_cannot_be_written(tmp_path):
+    """A library that cannot be written (read-only here; a full disk alike) loses the puzzles
+    made on the way, not the one asked for: 200, the puzzle, and a note saying what was not
+    kept (it was a 403)."""
+    from starlette.testclient import TestClient
+    app = create_app(ServeLimits(library=tmp_path / "lib.sqlite", engines=1))
+    with TestClient(app, base_url="http://localhost") as client:
+        app.state.library.readonly = True
+        notes = []
+        for body in ({"kind": "sudoku", "size": 9, "difficulty": "intermediate", "seed": 3},
+                     {"kind": "sudoku", "size": 9, "difficulty": "advanced"}):
+            response = client.post("/api/generate", json=body)
+            made = response.json()
+            assert response.status_code == 200 and made["level"] == body["difficulty"], made
+            puzzle = pybridge.load(made["puzzle"])[0]
+            assert pybridge.rate(puzzle).level == body["difficulty"]
+            notes += made.get("notes", [])
+        assert notes and all("not kept" in note and "read-only" in note for note in notes)   # seed 3 makes misses
+        response = client.post("/api/library/add", json={"puzzle": made["puzzle"]})
+        assert response.status_code == 403 and "read-only" in response.json()["error"]
+
+
 # ---------------------------------------------------------------- 8. the bundled folder
 
 def test_the_puzzles_folder_serves_its_own_regular_files_only(server):
@@ -355,17 +455,35 @@ def test_the_puzzles_folder_serves_its_own_regular_files_only(server):
     assert status == 400 and "too big to send" in said["error"]
 
 
-def test_the_engines_are_worker_processes(server):
-    children = [p for p in os.listdir("/proc") if p.isdigit()] if os.path.isdir("/proc") else []
-    if not children:
+def engine_pids(server: Server) -> set[str]:
+    """The server's child processes (its engines), by Linux's /proc."""
+    if not os.path.isdir("/proc"):
         pytest.skip("needs Linux's /proc")
-    engines = []
-    for pid in children:
+    found = set()
+    for pid in (p for p in os.listdir("/proc") if p.isdigit()):
         try:
             with open(f"/proc/{pid}/stat") as f:
                 parent = int(f.read().rsplit(")", 1)[1].split()[1])
         except (OSError, ValueError, IndexError):
             continue
         if parent == server.process.pid:
-            engines.append(pid)
-    assert len(engines) >= 2  # two engines (and multiprocessing's resource tracker)
+            found.add(pid)
+    return found
+
+
+def test_the_engines_are_worker_processes(server):
+    assert len(engine_pids(server)) >= 2  # two engines (and multiprocessing's resource tracker)
+
+
+def test_a_deeply_nested_body_never_reaches_an_engine(server):
+    """Bodies nested 17 to 989 deep (Python's JSON reads them; pickling one for an engine
+    process failed and killed it): each a 400 naming the rule, and not one engine restarts."""
+    before = engine_pids(server)
+    for depth in (17, 100, 500, 800, 989):
+        for field in ("grid", "puzzle", "progress"):
+            body = ('{"puzzle": "...24......32...", "%s": ' % field + "[" * depth + "]" * depth + "}").encode()
+            status, said, _ = server.request("POST", "/api/candidates", body,
+                                             headers={"Content-Type": "application/json"})
+            assert status == 400 and "nested too deeply: 16 levels at most" in said["error"], (depth, said)
+    assert server.post("/api/solve", SOLVE_QUICK)[1]["status"] == "solved"
+    assert engine_pids(server) == before

@@ -20,6 +20,7 @@ What the server accepts and refuses (ServeLimits), each refusal a JSON ``{"error
 - 429 with ``Retry-After`` when every engine is busy and ``max_queue`` requests wait;
 - 503 when a request's time (``time_limit`` seconds, which a request may lower, the wait
   for an engine included) runs out, or a client hangs up (its work is then dropped);
+- 404 and 405 (a path that is no page or call, a method it does not take) as JSON too;
 - 507 when the library's disk is full.
 
 Engine work runs in ``engines`` worker processes (engines.py), so one slow request never
@@ -39,16 +40,23 @@ engine (play_routes.py), the library's (library_routes.py); what they share is o
 from __future__ import annotations
 
 import asyncio
+import logging
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
 
 from . import library_routes, page_routes, play_routes
 from .calls import BadRequest
 from .context import Context
+from .exchange import Refused, refusal
 from .guard import Guard
 from .limits import ServeLimits
+
+LOG = logging.getLogger("puzzlog.serve")
 
 
 def create_app(limits: ServeLimits | None = None) -> Starlette:
@@ -59,15 +67,29 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         await asyncio.get_running_loop().run_in_executor(None, ctx.start)  # ready before the first request
         try:
+            await ctx.catalogue()   # so that the library's calls never wait for an engine
+        except Refused as exc:      # asked again at the first call that needs it
+            LOG.warning("the engines did not describe themselves at the start: %s", exc)
+        try:
             yield
         finally:
             await asyncio.get_running_loop().run_in_executor(None, ctx.close)
 
     routes = page_routes.routes(ctx) + play_routes.routes(ctx) + library_routes.routes(ctx)
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.state.library = ctx.kept  # for a test that fills its disk
     app.add_middleware(Guard, limits=ctx.limits)
     return app
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """The router's own refusals (no such path, a method the path does not take) as JSON, as
+    every other answer."""
+    assert isinstance(exc, HTTPException)
+    words = {404: f"no such page or call: {request.url.path}",
+             405: f"{request.url.path} takes {exc.headers.get('Allow', 'other methods') if exc.headers else 'other methods'}, "
+                  f"not {request.method}"}
+    return refusal(exc.status_code, words.get(exc.status_code, exc.detail), dict(exc.headers or {}))
 
 
 __all__ = ["BadRequest", "ServeLimits", "create_app"]

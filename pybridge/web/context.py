@@ -51,10 +51,15 @@ class Context:
                 return Response(status_code=400)  # nobody reads it
         return handle
 
-    async def on_engine(self, name: str, request: Request, data: dict[str, Any], seconds: float) -> tuple[int, bytes]:
-        """Call ``name`` of calls.py in an engine process: its status and JSON body."""
+    async def on_engine(self, name: str, request: Request | None, data: dict[str, Any],
+                        seconds: float) -> tuple[int, bytes]:
+        """Call ``name`` of calls.py in an engine process: its status and JSON body (for the
+        server itself when ``request`` is None)."""
         try:
-            return await self.pool.call(name, data, seconds, hung_up(request))
+            if request is None:
+                return await self.pool.call(name, data, seconds)
+            client = request.client.host if request.client is not None else ""
+            return await self.pool.call(name, data, seconds, hung_up(request), client)
         except Busy as exc:
             raise Refused(429, str(exc), {"Retry-After": str(exc.retry_after)}) from None
 
@@ -72,8 +77,9 @@ class Context:
             raise BadRequest("this server keeps no library (puzzlog serve --db PATH)")
         return self.kept
 
-    async def catalogue(self, request: Request) -> engine_catalogue.Catalogue:
-        """The catalogue, asked of an engine process the first time: this process runs none."""
+    async def catalogue(self, request: Request | None = None) -> engine_catalogue.Catalogue:
+        """The catalogue, asked of an engine process once (when the server starts): this
+        process runs none."""
         if not self.known:
             status, body = await self.on_engine("catalogue", request, {}, self.limits.time_limit)
             if status != 200:

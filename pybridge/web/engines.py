@@ -11,11 +11,11 @@ for batches: pool.py) and hands each request to the first one free.  What it gua
   a worker that does not stop.
 - **Abandoned work is dropped.**  A request whose client hung up is taken out of the
   queue, or called off in its worker.
-- **A bounded queue, quick calls first.**  Past ``max_queue`` waiting requests, a new one
-  is refused at once (Busy: 429 with Retry-After), so waiting never piles up.  The calls
-  a player waits on while typing, and that take milliseconds (QUICK_CALLS: reading a
-  puzzle, the candidates of a position), go before the queued solves, ratings and
-  generations: shortest first, as a busy shop serves whoever needs a moment.
+- **A bounded queue, quick work first, clients in turn.**  Past ``max_queue`` waiting
+  requests (or three quarters of them from one client address), a new one is refused at
+  once (Busy: 429 with Retry-After), so waiting never piles up.  What is quick is judged by
+  cost, and slow work holds only a share of the engines (fairness.py): a player typing
+  never waits behind two empty 25x25 solves or a flood of 250 KB reads.
 - **Nothing else waits.**  Requests wait on the queue as asyncio futures, not as threads,
   so static files and the library are served meanwhile.
 
@@ -27,12 +27,14 @@ import asyncio
 import itertools
 import json
 import logging
+import math
+import pickle
 import os
 import queue
 import signal
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, Awaitable
@@ -40,8 +42,8 @@ from typing import Any, Awaitable
 from ..engine import swipl
 from ..engine.errors import EngineError, PuzzlogError
 from ..engine.process import EngineProcess
+from .fairness import QUICK_BUDGET, QUICK_SECONDS, Costs, next_in_turn, slow_share, waiting_of
 
-QUICK_CALLS = frozenset({"read", "candidates", "bundled"})
 CALL_OFF_GRACE = 0.5   # seconds past a deadline before the server answers and calls the work off itself
 KILL_AFTER = 2.0       # seconds a worker has to stop called-off work before it is killed and replaced
 START_SECONDS = 60.0   # a worker that is not ready by then is replaced
@@ -166,6 +168,9 @@ class _Job:
     deadline: float                      # time.monotonic()
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
+    client: str = ""
+    slow: bool = False                   # slow work: it holds a share of the engines
+    moved: bool = False                  # taken off an engine once, as slow work after all
     called_off: threading.Event = field(default_factory=threading.Event)
 
     def settle(self, result: tuple[int, bytes]) -> None:
@@ -200,6 +205,8 @@ class _Slot(threading.Thread):
             except Exception as exc:  # never lose a request: it gets an answer
                 job.settle(answer(500, {"error": f"internal error ({type(exc).__name__}: {exc})"}))
                 self._stop(kill=True)
+            finally:
+                self.pool._done(job)
         self._stop()
 
     def _ready(self) -> bool:
@@ -228,27 +235,45 @@ class _Slot(threading.Thread):
             return
         assert self.engine is not None
         conn = self.engine.conn
-        conn.send(("run", job.id, job.name, job.data, left, self.pool.max_response_bytes))
-        called_off_at = None
+        try:
+            message = pickle.dumps(("run", job.id, job.name, job.data, left, self.pool.max_response_bytes))
+        except (RecursionError, pickle.PicklingError) as exc:   # the request's fault: the engine is fine
+            job.settle(answer(400, {"error": f"the request cannot be handed to an engine ({type(exc).__name__})"}))
+            return
+        conn.send_bytes(message)
+        started = time.monotonic()
+        taken_quick = not job.slow
+        called_off_at, moving = None, False
         while True:
             try:
                 if conn.poll(0.05):
                     kind, job_id, status, body = conn.recv()
-                    if job_id == job.id:
+                    if job_id != job.id:
+                        continue
+                    self.pool.costs.observe(job.name, job.data, time.monotonic() - started)
+                    if moving and not job.called_off.is_set():
+                        self.pool._again(job)   # its answer is the call-off's: it runs again, as slow work
+                    else:
                         job.settle((status, body))
-                        return
-                    continue
+                    return
             except (EOFError, OSError):
                 job.settle(answer(500, {"error": f"the engine process stopped (exit code "
                                                  f"{self.engine.exitcode}) on this request"}))
                 self._stop(kill=True)
                 return
             now = time.monotonic()
-            if called_off_at is None and (job.called_off.is_set() or now > job.deadline + CALL_OFF_GRACE):
+            if called_off_at is None and taken_quick and now - started > QUICK_BUDGET \
+                    and self.pool._must_move(job):
+                called_off_at, moving = now, True   # it holds an engine quick calls wait for
+                conn.send(("cancel", job.id))
+            elif called_off_at is None and (job.called_off.is_set() or now > job.deadline + CALL_OFF_GRACE):
                 called_off_at = now
                 conn.send(("cancel", job.id))
             elif called_off_at is not None and now - called_off_at > KILL_AFTER:
-                job.settle(out_of_time(job.seconds))
+                if moving and not job.called_off.is_set():
+                    self.pool._again(job)
+                else:
+                    job.settle(out_of_time(job.seconds))
                 self._stop(kill=True)  # replaced when the next job comes
                 return
 
@@ -260,14 +285,20 @@ class _Slot(threading.Thread):
 
 class EnginePool:
     """``engines`` worker processes for ``call``; at most ``max_queue`` requests wait; an
-    answer over ``max_response_bytes`` is a 413."""
+    answer over ``max_response_bytes`` is a 413.  Quick work and slow work wait in lanes of
+    their own; slow work runs on ``slow_share(engines)`` engines at most (fairness.py)."""
 
     def __init__(self, engines: int = 2, max_queue: int = 64, max_response_bytes: int = 16 * 2 ** 20) -> None:
         self.engines = max(1, engines)
         self.max_queue = max_queue
+        self.max_per_client = max(1, math.ceil(max_queue * 3 / 4))
         self.max_response_bytes = max_response_bytes
-        self._quick: deque[_Job] = deque()     # QUICK_CALLS, taken first
-        self._pending: deque[_Job] = deque()   # the others, in turn
+        self.slow_share = slow_share(self.engines)
+        self.costs = Costs()
+        self._quick: deque[_Job] = deque()     # taken first
+        self._slow: deque[_Job] = deque()      # taken while fewer than slow_share run
+        self._running: Counter[str] = Counter()   # jobs on an engine, by client
+        self._running_slow = 0
         self._ready = threading.Condition()
         self._closing = False
         self._ids = itertools.count(1)
@@ -288,40 +319,81 @@ class EnginePool:
     def close(self) -> None:
         with self._ready:
             self._closing = True
-            for job in (*self._quick, *self._pending):
+            for job in (*self._quick, *self._slow):
                 job.settle(answer(503, {"error": "the server is stopping"}))
             self._quick.clear()
-            self._pending.clear()
+            self._slow.clear()
             self._ready.notify_all()
         for slot in self._slots:
             slot.join(10)
 
     def _take(self) -> _Job | None:
+        """The next job for a free engine: quick work first; slow work while it holds fewer
+        than its share; among a lane's jobs, clients in turn."""
+        def client(job: _Job) -> str:
+            return job.client
         with self._ready:
-            while not self._quick and not self._pending and not self._closing:
+            while not self._closing:
+                job = next_in_turn(self._quick, client, self._running)
+                if job is None and self._running_slow < self.slow_share:
+                    job = next_in_turn(self._slow, client, self._running)
+                if job is not None:
+                    self._running[job.client] += 1
+                    self._running_slow += job.slow
+                    return job
                 self._ready.wait()
-            if self._closing:
-                return None
-            return (self._quick or self._pending).popleft()
+            return None
+
+    def _done(self, job: _Job) -> None:
+        with self._ready:
+            self._running[job.client] -= 1
+            if self._running[job.client] <= 0:
+                del self._running[job.client]
+            self._running_slow -= job.slow
+            self._ready.notify_all()
+
+    def _must_move(self, job: _Job) -> bool:
+        """A job taken as quick work ran past its budget: it is slow work from now on.  True
+        when it must leave its engine: slow work holds more than its share, and quick work
+        waits.  Asked again as long as it runs (quick work may come later)."""
+        with self._ready:
+            if not job.slow:
+                job.slow = True
+                self._running_slow += 1
+            return not job.moved and self._running_slow > self.slow_share and bool(self._quick)
+
+    def _again(self, job: _Job) -> None:
+        """Queue a job taken off its engine again, first in the slow lane."""
+        with self._ready:
+            job.moved = True
+            if not self._closing:
+                self._slow.appendleft(job)   # counted as slow when taken again
+        # _done (called when its slot finishes) takes back this run's count
 
     @property
     def waiting(self) -> int:
-        return len(self._quick) + len(self._pending)
+        return len(self._quick) + len(self._slow)
 
     async def call(self, name: str, data: dict[str, Any], seconds: float,
-                   gone: Awaitable[Any] | None = None) -> tuple[int, bytes]:
+                   gone: Awaitable[Any] | None = None, client: str = "") -> tuple[int, bytes]:
         """The status and JSON body of calls.CALLS[name](data, ...), within ``seconds`` from
         now, the wait for an engine included; ``gone`` completes when the client hangs up
-        (the work is then dropped).  Raises Busy when the queue is full."""
+        (the work is then dropped); ``client`` (its address) takes turns with the others.
+        Raises Busy when the queue is full, or holds as many of this client's calls as one
+        client may queue."""
         self.start()
         loop = asyncio.get_running_loop()
-        job = _Job(next(self._ids), name, data, seconds, time.monotonic() + seconds, loop, loop.create_future())
+        job = _Job(next(self._ids), name, data, seconds, time.monotonic() + seconds, loop, loop.create_future(),
+                   client, slow=self.costs.estimate(name, data) > QUICK_SECONDS)
         with self._ready:
             if self.waiting >= self.max_queue:
                 raise Busy(f"all {self.engines} engines are busy and {self.waiting} requests wait: "
                            "ask again in a moment", retry_after=max(1, round(seconds / 4)))
-            (self._quick if name in QUICK_CALLS else self._pending).append(job)
-            self._ready.notify()
+            if waiting_of(client, (self._quick, self._slow), lambda j: j.client) >= self.max_per_client:
+                raise Busy(f"{self.max_per_client} requests of yours wait for an engine already: "
+                           "ask again when they are answered", retry_after=max(1, round(seconds / 4)))
+            (self._slow if job.slow else self._quick).append(job)
+            self._ready.notify_all()
         waiting = {job.future} if gone is None else {job.future, asyncio.ensure_future(gone)}
         try:
             done, _ = await asyncio.wait(waiting, timeout=seconds + CALL_OFF_GRACE,
@@ -338,10 +410,10 @@ class EnginePool:
     def _call_off(self, job: _Job) -> None:
         """Drop a job nobody waits for: out of the queue, or called off in its worker."""
         with self._ready:
-            for waiting in (self._quick, self._pending):
+            for waiting in (self._quick, self._slow):
                 if job in waiting:
                     waiting.remove(job)
         job.called_off.set()
 
 
-__all__ = ["Busy", "EnginePool", "QUICK_CALLS", "answer", "out_of_time", "too_big"]
+__all__ = ["Busy", "EnginePool", "answer", "out_of_time", "too_big"]

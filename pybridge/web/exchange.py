@@ -34,7 +34,7 @@ async def request_data(request: Request, limits: ServeLimits) -> dict[str, Any]:
     try:
         data = json.loads(body or b"{}")
     except RecursionError:
-        raise Refused(400, "the request is nested too deeply") from None
+        raise Refused(400, f"the request is nested too deeply: {MAX_DEPTH} levels at most") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise Refused(400, f"the request is not JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -61,9 +61,15 @@ async def _read_body(request: Request, limits: ServeLimits) -> bytes:
     return bytes(body)
 
 
+MAX_DEPTH = 16   # no call takes a body nested deeper; a deep one would cross to an engine
+                 # process and fail there (pickle's recursion), taking the process with it
+
+
 def _only_text(value: Any, depth: int = 0) -> None:
     """Every string of a request is text: a lone surrogate ("\\ud800") is refused here, not
-    halfway through a call."""
+    halfway through a call; and no list or object is nested more than MAX_DEPTH deep."""
+    if depth > MAX_DEPTH:
+        raise Refused(400, f"the request is nested too deeply: {MAX_DEPTH} levels at most")
     if isinstance(value, str):
         if not value.isascii():
             try:
@@ -74,10 +80,10 @@ def _only_text(value: Any, depth: int = 0) -> None:
     elif isinstance(value, dict):
         for key, item in value.items():
             _only_text(key)
-            _only_text(item)
+            _only_text(item, depth + 1)
     elif isinstance(value, list):
         for item in value:
-            _only_text(item)
+            _only_text(item, depth + 1)
 
 
 def request_seconds(data: dict[str, Any], limits: ServeLimits) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, MutableMapping
 
 from starlette.requests import ClientDisconnect
 
@@ -12,6 +12,16 @@ from .exchange import Refused, refusal
 from .limits import ServeLimits
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
+# Every answer: scripts and styles from the server's own files only (no inline script, no
+# handler in markup: nothing a file name or puzzle text could carry runs), pictures may be
+# data: URLs, nothing is framed, no type is guessed from content.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                                 b"object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+]
+SEND_CHUNK = 256 * 1024
 LOG = logging.getLogger("puzzlog.serve")
 
 
@@ -29,21 +39,33 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        refused = self.refused(scope["method"], headers)
-        if refused is not None:
-            await refusal(refused.status, str(refused))(scope, receive, send)
-            return
         started = False
 
-        async def sending(message: dict[str, Any]) -> None:
+        async def sending(message: MutableMapping[str, Any]) -> None:
             nonlocal started
-            started = started or message["type"] == "http.response.start"
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*message.get("headers", []), *SECURITY_HEADERS]}
             try:
-                await send(message)
+                body = message.get("body", b"") if message["type"] == "http.response.body" else b""
+                if len(body) <= SEND_CHUNK:
+                    await send(message)
+                    return
+                # a big answer goes out a piece at a time, each sent once the client has read the
+                # last: a client that stops reading is then seen stopping (server.py cuts it off)
+                more = message.get("more_body", False)
+                for start in range(0, len(body), SEND_CHUNK):
+                    last = start + SEND_CHUNK >= len(body)
+                    await send({"type": "http.response.body", "body": body[start:start + SEND_CHUNK],
+                                "more_body": more or not last})
             except OSError:  # the client went away: nothing to tell it
                 pass
 
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        refused = self.refused(scope["method"], headers)
+        if refused is not None:
+            await refusal(refused.status, str(refused))(scope, receive, sending)
+            return
         try:
             await self.app(scope, receive, sending)
         except (ClientDisconnect, asyncio.CancelledError):
@@ -52,7 +74,7 @@ class Guard:
             LOG.error("internal error on %s %s: %s: %s", scope["method"], scope["path"], type(exc).__name__, exc)
             if not started:
                 await refusal(500, f"internal error ({type(exc).__name__}); the server goes on")(
-                    scope, receive, send)
+                    scope, receive, sending)
 
     def refused(self, method: str, headers: dict[str, str]) -> Refused | None:
         host = headers.get("host", "")

@@ -15,8 +15,9 @@ class ServeLimits:
     engine each (0: one per core, at least 2); ``max_queue``: requests that may wait for
     an engine; ``max_body_bytes`` / ``max_response_bytes``: one request's body, one answer;
     ``body_seconds``: the time a body may take to arrive; ``header_seconds``,
-    ``max_connections``: the wait for a request's headers, and the open connections
-    (serve()); ``host``, ``allow_hosts``: the names the server answers to, beside
+    ``max_connections``, ``max_client_connections``, ``send_seconds``: the wait for a
+    request's headers, the open connections (all, and from one address), the time a
+    client may read nothing of its answer before it is cut off (server.py); ``host``, ``allow_hosts``: the names the server answers to, beside
     localhost; ``puzzles``: the folder whose files the page offers (read-only);
     ``library``: the SQLite file every puzzle opened is kept in (None: none kept)."""
 
@@ -28,6 +29,8 @@ class ServeLimits:
     body_seconds: float = 10.0
     header_seconds: float = 10.0
     max_connections: int = 256
+    max_client_connections: int = 32
+    send_seconds: float = 10.0
     host: str = "127.0.0.1"
     allow_hosts: tuple[str, ...] = ()
     puzzles: Path | None = field(default=BUNDLED)

@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from ..library.store import LibraryError
 from ..solving.generate import check_generation
 from .calls import choice
 from .context import Context
@@ -34,7 +35,10 @@ def routes(ctx: Context) -> list[BaseRoute]:
                                           choice(data, "symmetry", known_now.symmetries, None))
         shape = json.dumps([list(term), symmetry])
         if data.get("seed") is None:
-            found = await ctx.in_turn(ctx.shelf.stock_take, shape, difficulty, None)
+            try:
+                found = await ctx.in_turn(ctx.shelf.stock_take, shape, difficulty, None)
+            except LibraryError:   # a library that cannot be written cannot give up its stock: make one
+                found = None
             if found is not None:
                 return json_answer({**found, "seed": None}, limits)
             data = {**data, "seed": secrets.randbelow(2 ** 62)}
@@ -42,8 +46,11 @@ def routes(ctx: Context) -> list[BaseRoute]:
         if status != 200:
             return sized(status, body, limits)
         answer = json.loads(body)
-        for miss in answer.pop("misses", []):
-            await ctx.in_turn(ctx.shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})
+        try:
+            for miss in answer.pop("misses", []):
+                await ctx.in_turn(ctx.shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})
+        except LibraryError as exc:   # the puzzle asked for was made: it is answered all the same
+            answer["notes"] = [*answer.get("notes", []), f"puzzles made on the way were not kept: {exc}"]
         return json_answer(answer, limits)
 
     calls: list[BaseRoute] = [Route(f"/api/{name}", ctx.endpoint(ctx.engine_endpoint(name)), methods=["POST"])

@@ -8,8 +8,9 @@ import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
 import {applyKey, counted, designSizes, designText, designedBy, emptyDesign, extendCage, made as madeKind, makeCage,
         readAs, sizeProblem} from "./design.js";
 import {flushProgress, keep, keepProgress, keepSoon, listLibrary} from "./library.js";
-import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, fresh, indexOf, isGiven, isRight,
-        largest, mmss, pickable, rect, request, rowCol, save, say, score, state, storageKey, valueAt} from "./page.js";
+import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, fillOptions, fresh, indexOf, isGiven,
+        isRight, largest, mmss, pickable, rect, request, rowCol, save, say, score, showPicture, state, storageKey,
+        valueAt} from "./page.js";
 import {closeStepper, explain, startStepper} from "./stepper.js";
 
 const DESIGN_SECONDS = 3;  // engine time for each design verdict
@@ -56,10 +57,10 @@ function show(puzzle, text, format, source = "", readAs = null) {
   }
   if (source !== $("bundled").value || !source) {  // not a bundled file: its menu and link no longer apply
     $("bundled").value = "";
-    $("index").innerHTML = "";
+    $("index").replaceChildren();
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   }
-  $("board").innerHTML = puzzle.picture;
+  showPicture($("board"), puzzle.picture);
   delete $("board").dataset.solution;
   drawPad();
   state.play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
@@ -69,7 +70,7 @@ function show(puzzle, text, format, source = "", readAs = null) {
   draw();
   $("board").classList.toggle("paused", Boolean(state.play.pausedAt));
   $("pause").textContent = state.play.pausedAt ? "Resume" : "Pause";
-  $("aside").innerHTML = "";
+  $("aside").replaceChildren();
   say(`${puzzle.kind} ${puzzle.rows}x${puzzle.cols}`);
   showScore();
   tick();
@@ -171,7 +172,7 @@ function highlight() {
 function drawPad() {
   const keys = designing("runs") ? [..."#1234567890\\"] : designing("cages") ? [..."1234567890"]
     : [...catalogue.value_chars.slice(0, largest())];
-  $("pad").innerHTML = "";
+  $("pad").replaceChildren();
   for (const key of [...keys, "Delete"]) {
     const button = document.createElement("button");
     button.textContent = key === "Delete" ? "⌫" : key;
@@ -507,7 +508,7 @@ async function openBundled(name, index = 0) {
   const data = await api(`/api/bundled/${encodeURIComponent(name).replaceAll("%2F", "/")}`);
   const readable = data.puzzles.filter((p) => !p.error);
   $("bundled").value = name;
-  $("index").innerHTML = readable.map((p) => `<option value="${p.index}">#${p.index} ${p.kind}</option>`).join("");
+  fillOptions($("index"), readable.map((p) => [p.index, `#${p.index} ${p.kind}`]));
   const open = (puzzle) => {
     show(puzzle, data.text, null, name);
     $("index").value = puzzle.index;
@@ -517,8 +518,6 @@ async function openBundled(name, index = 0) {
   const chosen = readable.find((p) => p.index == index) || readable[0];
   if (chosen) open(chosen);
 }
-
-const options = (names) => names.map((name) => `<option>${name}</option>`).join("");
 
 async function generateOne(kind, size, difficulty) {
   say("Generating ...");
@@ -559,14 +558,14 @@ async function start() {
   Object.assign(actions, {show, draw, showScore});
   await loadCatalogue();
   const made = catalogue.generated.map((g) => g.name);
-  $("gen-kind").innerHTML = options(made);
-  $("design-kind").innerHTML = options(made);
-  $("design-size").innerHTML = options(designSizes());
+  fillOptions($("gen-kind"), made);
+  fillOptions($("design-kind"), made);
+  fillOptions($("design-size"), designSizes());
   $("design-size").value = "9";
   // unreasonable (a guess needed) is a level a puzzle may have, not one to make
-  $("gen-level").innerHTML += options(catalogue.levels.filter((l) => l !== "unreasonable"));
+  fillOptions($("gen-level"), catalogue.levels.filter((l) => l !== "unreasonable"), 1);
   const {files} = await api("/api/bundled");
-  $("bundled").innerHTML += files.map((f) => `<option>${f}</option>`).join("");
+  fillOptions($("bundled"), files, 1);
   $("bundled").onchange = () => { if ($("bundled").value) openBundled($("bundled").value).catch((e) => say(e.message, true)); };
   $("load").onclick = () => openText($("text").value, "pasted").catch((error) => say(error.message, true));
   $("design-new").onclick = () => {
@@ -640,7 +639,7 @@ async function start() {
   $("redo").onclick = () => run(async () => (state.design ? redesignFrom(state.designRedo, state.designUndo) : travel(state.undone, state.play.history)));
   $("candidates").onclick = () => run(async () => {
     const {picture, notes} = await api("/api/candidates", request({grid: grid()}));
-    $("aside").innerHTML = picture;
+    showPicture($("aside"), picture);
     say(["What each open cell can still hold, given the puzzle and your entries.", ...notes].join(" "));
   });
   $("fill-pencil").onclick = () => run(async () => {
@@ -657,13 +656,13 @@ async function start() {
       if (h.status === "step") state.play.hints += 1;
       save();
       say(h.text);
-      $("aside").innerHTML = level > 1 && h.picture ? h.picture : "";
+      showPicture($("aside"), level > 1 ? h.picture : null);
     });
   }
   $("reveal").onclick = () => run(reveal);
   $("solve").onclick = () => run(async () => {
     const result = await api("/api/solve", request());
-    $("aside").innerHTML = result.picture;
+    showPicture($("aside"), result.picture);
     say(`The solution (${result.status}).`);
   });
   $("rate").onclick = () => run(async () => {
@@ -673,8 +672,8 @@ async function start() {
   });
   $("explain").onclick = () => run(explain);
   startStepper();
-  $("lib-level").innerHTML += options(catalogue.levels);
-  $("lib-kind").innerHTML += options(catalogue.kinds.filter((k) => k !== "x"));  // x: sudoku-x's other name
+  fillOptions($("lib-level"), catalogue.levels, 1);
+  fillOptions($("lib-kind"), catalogue.kinds.filter((k) => k !== "x"), 1);  // x: sudoku-x's other name
   $("lib-kind").onchange = $("lib-level").onchange = $("lib-order").onchange =
     () => listLibrary().catch((e) => say(e.message, true));
   listLibrary().catch(() => {});

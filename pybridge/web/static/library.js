@@ -24,6 +24,7 @@ export async function keep(source) {
     listLibrary();
   } catch (error) {
     if (error.message.includes("keeps no library")) { libraryOn = false; $("library").hidden = true; }
+    else say(`You can play this puzzle, but the library did not keep it: ${error.message}`, true);
   }
 }
 
@@ -54,7 +55,7 @@ export async function listLibrary() {
   const {entries} = await api("/api/library", {kind: $("lib-kind").value || null, level: $("lib-level").value || null,
                                                order: $("lib-order").value});
   const best = (s) => (s === null ? "" : mmss(s));
-  $("lib-list").innerHTML = "";
+  $("lib-list").replaceChildren();
   for (const e of entries) {
     const row = document.createElement("tr");
     // its name: the player's, else where it came from and which of the file's puzzles it is

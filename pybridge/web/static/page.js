@@ -6,6 +6,29 @@
 export const $ = (id) => document.getElementById(id);
 export const SVG = "http://www.w3.org/2000/svg";
 
+// What the server sends goes into the page as text or as parsed SVG, never as markup: a file
+// name or a message cannot become a script (the Content-Security-Policy forbids inline
+// script besides).  The engine's pictures are SVG documents, parsed as SVG, nothing else.
+const svgParser = new DOMParser();
+export function showPicture(element, svgText) {
+  if (!svgText) { element.replaceChildren(); return; }
+  const doc = svgParser.parseFromString(svgText, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.namespaceURI !== SVG || root.localName !== "svg") throw new Error("the server sent a picture that is not SVG");
+  for (const bad of root.querySelectorAll("script, foreignObject")) bad.remove();
+  element.replaceChildren(document.importNode(root, true));
+}
+
+// A <select>'s options, as text: [value, label] pairs or plain names; `keep` leaves the
+// options already there (an "any" first).
+export function fillOptions(select, items, keep = 0) {
+  while (select.options.length > keep) select.remove(keep);
+  for (const item of items) {
+    const [value, label] = Array.isArray(item) ? item : [item, item];
+    select.add(new Option(String(label), String(value)));
+  }
+}
+
 export const state = {
   current: null,    // the puzzle shown: {text, kind, format, index, rows, cols}
   play: null,       // the player's progress, kept in the browser (see fresh())

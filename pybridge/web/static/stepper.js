@@ -1,7 +1,7 @@
 // The stepper: a puzzle explained step by step (POST /api/explain with pictures), each step's
 // words under the board and its picture beside it, stepped by hand or played.
 
-import {$, api, inPageWords, request, say} from "./page.js";
+import {$, api, inPageWords, request, say, showPicture} from "./page.js";
 
 let explanation = null, stepAt = 0, playing = null;
 
@@ -15,7 +15,7 @@ export function closeStepper() {
 function showStep(i) {
   stepAt = Math.max(0, Math.min(i, explanation.steps.length - 1));
   const step = explanation.steps[stepAt];
-  $("aside").innerHTML = step.picture || "";
+  showPicture($("aside"), step.picture);
   $("step-count").textContent = `step ${stepAt + 1} of ${explanation.steps.length}`;
   $("step-text").textContent = inPageWords(step.text);
 }
