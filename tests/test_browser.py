@@ -879,3 +879,70 @@ def test_a_jigsaw_names_its_regions_by_the_letters_on_the_board(server, browser)
             break
         browser.find_element(By.ID, "step-next").click()
     assert "region " in text and "box " not in text
+
+
+HOSTILE_NAMES = ["<img src=x onerror=window.pwned='img'>.txt", "\"><svg onload=window.pwned='svg'>.txt",
+                 "<script>window.pwned='script'<\\script>.txt", "<iframe srcdoc='<b>x'>.txt"]
+
+
+def test_no_name_or_text_from_the_server_runs_as_script(tmp_path, browser):
+    """Files named as an attacker would name them in `--puzzles DIR` (one ran its script when
+    the page listed them), a library entry whose source and text carry markup, a pasted text
+    with a script in a comment: each is shown as the characters it is, none runs, and every
+    answer carries a Content-Security-Policy that forbids inline script."""
+    folder = tmp_path / "offered"
+    folder.mkdir()
+    puzzle = (ROOT / "puzzles" / "sudoku4.txt").read_text()
+    for name in HOSTILE_NAMES:
+        (folder / name).write_text(f"# <img src=x onerror=window.pwned='comment'>\n{puzzle}")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    limits = ServeLimits(library=tmp_path / "library.sqlite", puzzles=folder, engines=1)
+    srv = make_server(create_app(limits), limits, "127.0.0.1", port)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        base = f"http://127.0.0.1:{port}"
+        import http.client
+        import json
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/api/library/add", body=json.dumps(
+            {"puzzle": puzzle, "source": "<img src=x onerror=window.pwned='library'>"}),
+            headers={"Content-Type": "application/json"})
+        added = conn.getresponse()
+        assert added.status == 200, added.read()
+        added.read()
+        conn.request("GET", "/")
+        answer = conn.getresponse()
+        answer.read()
+        policy = answer.getheader("Content-Security-Policy", "")
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+        assert answer.getheader("X-Content-Type-Options") == "nosniff"
+        browser.get(f"{base}/")
+        browser.execute_script("localStorage.clear()")
+        browser.refresh()
+        shown = patient(browser).until(lambda b: [o.text for o in Select(b.find_element(By.ID, "bundled")).options
+                                                  if o.get_attribute("value")] or None)
+        assert sorted(shown) == sorted(HOSTILE_NAMES)
+        for name in HOSTILE_NAMES:   # each opens, by its menu entry, as the puzzle it holds
+            Select(browser.find_element(By.ID, "bundled")).select_by_visible_text(name)
+            patient(browser).until(lambda b: b.execute_script("return location.hash").startswith("#bundled=")
+                                   and name.split(">")[0][-8:] in b.execute_script(
+                                       "return decodeURIComponent(location.hash)"))
+            patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
+        patient(browser).until(lambda b: any("window.pwned='library'" in row.text
+                                             for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
+        browser.find_element(By.CSS_SELECTOR, "#open details summary").click()
+        browser.find_element(By.ID, "text").send_keys("# <script>window.pwned='pasted'</script>\n1.3.......2....4")
+        browser.find_element(By.ID, "load").click()
+        patient(browser).until(lambda b: b.execute_script("return location.hash") == "")
+        assert browser.execute_script("return window.pwned === undefined ? null : window.pwned") is None
+        assert not browser.find_elements(By.CSS_SELECTOR, "#bundled img, #bundled svg, #lib-list img, #index img")
+    finally:
+        srv.should_exit = True
+        thread.join(10)
