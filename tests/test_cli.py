@@ -105,3 +105,40 @@ def test_reader_that_stops_early_gets_no_traceback():
     assert json.loads(first)["status"] == "solved"
     assert "Traceback" not in err and "Error" not in err, err
     assert proc.returncode == 1
+
+
+GARBAGE = ["", "-1", "1e999", "nan", "x" * 5000, "\x7f", "../../etc/passwd", "/dev/zero", "/tmp", "é✓",
+           "%s%n", "[", "9" * 40]
+OPTIONS = {"solve": ["--limit", "--time-limit", "--kind", "--format", "--index", "--jobs", "--techniques"],
+           "generate": ["--size", "--count", "--seed", "--difficulty", "--symmetry", "--givens", "--technique",
+                        "--format", "--jobs", "--time-limit"],
+           "rate": ["--time-limit", "--kind", "--jobs"], "explain": ["--max-steps", "--time-limit", "--index"],
+           "hint": ["--level", "--grid", "--index"], "check": ["--grid", "--time-limit", "--index"],
+           "convert": ["--to", "--kind"], "print": ["--per-page", "--paper", "--title", "--time-limit"],
+           "check-rule": ["--kind", "--limit", "--time-limit"], "techniques": [], "lessons": []}
+
+
+def test_garbage_arguments_end_in_one_line_never_a_traceback(tmp_path, monkeypatch, capsys):
+    """Every command and option given each of 13 kinds of garbage (numbers out of range, NaN
+    and infinity, 5,000 characters, paths to devices and folders, format directives): each ends
+    in an exit status and a line of words; no exception leaves the CLI (each one was a
+    traceback).  Run in one process: the engine is started once."""
+    from pybridge.cli.main import main
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    puzzle = str(ROOT / "puzzles" / "sudoku4.txt")
+    cases = [[command, value] for command in [*OPTIONS, "library", "lessons"] for value in GARBAGE]
+    cases += [[command, option, value, *([] if command in ("generate", "techniques") else [puzzle])]
+              if command != "generate" else [command, "sudoku", option, value]
+              for command, options in OPTIONS.items() for option in options for value in GARBAGE]
+    cases += [["library", "add", value] for value in GARBAGE] + [["library", "export", "--kind", v] for v in GARBAGE]
+    cases += [["print", puzzle, "-o", str(tmp_path / "out.pdf"), "--title", v] for v in ("é✓ 数独", "x" * 5000, "%s%n")]
+    for argv in cases:
+        try:
+            status = main(argv)
+        except SystemExit as exc:   # argparse's usage error: status 2 and its one line
+            status = exc.code
+        said = capsys.readouterr().err.strip().splitlines()
+        assert status in (0, 1, 2), (argv, status)
+        assert status == 0 or (said and said[-1].startswith(("puzzlog", "usage:"))), (argv, said[-3:])
+    assert len(cases) > 600

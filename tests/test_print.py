@@ -88,3 +88,22 @@ def test_bad_choices_are_refused(tmp_path):
     assert out.returncode == 2 and "invalid choice" in out.stderr
     with pytest.raises(pybridge.PuzzlogError, match="the paper is one of A4, Letter"):
         pybridge.print_sheet(pybridge.load(SUDOKU9)[:1], tmp_path / "x.pdf", paper="A5")
+
+
+def test_a_title_in_any_script_prints_or_is_refused_in_words(tmp_path, monkeypatch):
+    """A title (and file names) beyond Latin-1: written in DejaVu Sans when Debian's font is
+    there (a core PDF font could not, and the CLI showed fpdf's traceback), else refused with
+    what to do."""
+    from pybridge.solving import sheet
+    out = cli("print", str(ROOT / "puzzles" / "sudoku4.txt"), "--title", "✓ Übung — Σ", "-o", str(tmp_path / "t.pdf"))
+    if not (sheet.DEJAVU / "DejaVuSans.ttf").is_file():
+        assert out.returncode == 1 and "install fonts-dejavu-core" in out.stderr and "Traceback" not in out.stderr
+        return
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF")
+    monkeypatch.setattr(sheet, "DEJAVU", tmp_path / "no-fonts")
+    with pytest.raises(pybridge.PuzzlogError, match=r"the title holds '✓—Σ'.*install fonts-dejavu-core"):
+        pybridge.print_sheet(pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[:1], tmp_path / "u.pdf",
+                             title="✓ Übung — Σ")
+    assert pybridge.print_sheet(pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[:1], tmp_path / "v.pdf",
+                                title="Übung") == 1

@@ -42,6 +42,11 @@ def print_sheet(puzzles: list[AnyPuzzle], path: str | os.PathLike[str], per_page
     pdf = FPDF(format=paper.lower() if paper == "Letter" else paper, unit="mm")
     pdf.set_auto_page_break(False)
     unicode_font = _add_fonts(pdf)
+    if not unicode_font:
+        unwritable = dict.fromkeys(ch for ch in title if not _core_font_writes(ch))
+        if unwritable:
+            raise PuzzlogError(f"the title holds {''.join(unwritable)!r}, which the PDF's core font cannot write "
+                               f"and no Unicode font is installed: install fonts-dejavu-core, or leave them out")
     pdf.set_title(title)
     captions = [_caption(p, time_limit) for p in puzzles]
     _pages(pdf, title, [(p.picture(), c) for p, c in zip(puzzles, captions)], per_page, unicode_font)
@@ -66,12 +71,13 @@ def _pages(pdf: Any, title: str, boards: list[tuple[str, str]], per_page: int, u
     columns, rows = PER_PAGE[per_page]
     width = (pdf.w - 2 * MARGIN) / columns
     height = (pdf.h - 2 * MARGIN - HEADER) / rows
+    font = "DejaVu Sans" if unicode_font else "Helvetica"
     for start in range(0, len(boards), per_page):
         pdf.add_page()
-        pdf.set_font("Helvetica", "B", 13)
+        pdf.set_font(font, "B", 13)
         pdf.set_xy(MARGIN, MARGIN)
         pdf.cell(pdf.w - 2 * MARGIN, 8, title, align="L")
-        pdf.set_font("Helvetica", "", 9)
+        pdf.set_font(font, "", 9)
         pdf.set_xy(MARGIN, MARGIN)
         pdf.cell(pdf.w - 2 * MARGIN, 8, datetime.date.today().isoformat(), align="R")
         for k, (svg, caption) in enumerate(boards[start:start + per_page]):
@@ -79,7 +85,9 @@ def _pages(pdf: Any, title: str, boards: list[tuple[str, str]], per_page: int, u
             y = MARGIN + HEADER + (k // columns) * height
             side = min(width - 8, height - CAPTION - 6)
             pdf.set_xy(x, y)
-            pdf.set_font("Helvetica", "", 9)
+            pdf.set_font(font, "", 9)
+            if not unicode_font:   # a file's name may hold what the core font cannot write
+                caption = "".join(ch if _core_font_writes(ch) else "?" for ch in caption)
             pdf.cell(width, CAPTION - 2, caption, align="C")
             drawn = _centred(svg if unicode_font else _plain(svg))
             pdf.image(io.BytesIO(drawn.encode()), x=x + (width - side) / 2, y=y + CAPTION, w=side, h=side,
@@ -98,6 +106,11 @@ def _add_fonts(pdf: Any) -> bool:
     pdf.add_font("DejaVu Sans", fname=str(regular))
     pdf.add_font("DejaVu Sans", style="B", fname=str(bold))
     return True
+
+
+def _core_font_writes(ch: str) -> bool:
+    """Whether the PDF's core fonts (Helvetica: Latin-1) have a character."""
+    return ord(ch) < 256
 
 
 def _plain(svg: str) -> str:
