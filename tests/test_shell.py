@@ -87,6 +87,21 @@ def test_errors_are_said_and_the_shell_takes_the_next_query(tmp_path):
     assert said.count("\nfalse.") == 5  # each refusal fails; the unknown procedure is an error
 
 
+def test_no_mistake_of_a_users_query_is_a_stack_trace():
+    """Queries a learner mistypes, unbound or of the wrong type, before and after a puzzle is
+    loaded: each is answered in a sentence (use_rules(_) and check_rule(_) printed stack
+    traces), and the shell takes the next."""
+    mistakes = ["use_rules(_).", "check_rule(_).", "use_rules(f(x)).", "check_rule(_, sudoku).", "drop_rules(_).",
+                "load_puzzle(_).", "load_puzzle('puzzles/sudoku9.txt', x).", "load_kakuro(_).", "hint(x).",
+                "try_technique(_).", "use_techniques(_).", "trace_rule(_).", "why(_, _, _).",
+                "load_puzzle('puzzles/sudoku9.txt').", "why(a, b, c).", "why(1, 1, 99).", "hint(0).",
+                "try_technique(nope).", "use_techniques(nope).", "step(x).", "backtrack.", "undo.", "undo."]
+    said = shell_session([q for m in mistakes for q in (m, "X = next.")])
+    assert said.count("X = next.") == len(mistakes), said
+    assert "Unhandled exception" not in said and "ERROR:   [" not in said, said
+    assert said.count("a rules file is named by its path, as an atom: 'my_rules.pl'") == 4, said
+
+
 def test_what_the_shell_got_wrong_is_mended(tmp_path):
     said = shell_session(["load_puzzle('puzzles/kakuro/medium_down.txt').", "A = by_the_down_file.",
                           "load_puzzle('puzzles/kakuro/medium_right.txt').", "B = by_the_right_file.",

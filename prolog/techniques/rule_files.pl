@@ -227,7 +227,12 @@ activate_rules(File) :-
     (   technique_table:active_rules(File) -> true ; assertz(technique_table:active_rules(File)) ).
 
 rules_path(File0, File) :-
-    must_be(atomic, File0),
+    (   atomic(File0) -> true
+    ;   var(File0)
+    ->  throw(rules_error('_', 0, "a rules file is named by its path, as an atom: 'my_rules.pl'"))
+    ;   term_to_atom(File0, Shown),
+        throw(rules_error(Shown, 0, "a rules file is named by its path, as an atom: 'my_rules.pl'"))
+    ),
     (   absolute_file_name(File0, File, [access(read), file_errors(fail)]),
         exists_file(File)
     ->  true
