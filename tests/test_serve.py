@@ -187,6 +187,8 @@ def test_quick_calls_keep_an_engine_beside_two_slow_ones(server):
     quick solves never wait for the 8 s they take (they waited 8.5 s when each took one)."""
     with ThreadPoolExecutor(2) as pool:
         slow = [pool.submit(server.post, "/api/solve", {"puzzle": EMPTY25, "time_limit": 8}) for _ in range(2)]
+        status, listed = server.post("/api/library", {"kind": "sudoku"})   # needs no engine: not even the catalogue
+        assert status == 200 and "entries" in listed
         times = probe_while(server, slow)
         answers = [f.result() for f in slow]
     assert max(times) < 4, times
@@ -390,6 +392,21 @@ def test_malformed_bodies_get_json_answers(server):
     for body, status, words in cases:
         got, said, headers = server.request("POST", "/api/read", body, headers={"Content-Type": "application/json"})
         assert got == status and headers["content-type"] == "application/json" and words in said["error"], said
+
+
+def test_the_routers_refusals_are_json_too_and_every_answer_forbids_inline_script(server):
+    for method, path, status, words in (("GET", "/nowhere", 404, "no such page or call: /nowhere"),
+                                        ("POST", "/api/nowhere", 404, "no such page or call"),
+                                        ("GET", "/static/nothing.js", 404, "no such page or call"),
+                                        ("GET", "/api/solve", 405, "/api/solve takes POST, not GET"),
+                                        ("DELETE", "/", 405, "not DELETE")):
+        got, said, headers = server.request(method, path, {} if method == "POST" else None)
+        assert got == status and headers["content-type"] == "application/json" and words in said["error"], said
+    for path in ("/", "/static/app.js", "/api/bundled", "/nowhere"):
+        _, _, headers = server.request("GET", path)
+        policy = headers["content-security-policy"]
+        assert "default-src 'self'" in policy and "script-src 'self'" in policy and "unsafe" not in policy
+        assert headers["x-content-type-options"] == "nosniff"
 
 
 def test_a_body_too_big_is_answered_and_the_answer_is_read(server):

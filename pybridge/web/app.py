@@ -40,6 +40,8 @@ engine (play_routes.py), the library's (library_routes.py); what they share is o
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
 import logging
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
@@ -70,9 +72,11 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             await ctx.catalogue()   # so that the library's calls never wait for an engine
         except Refused as exc:      # asked again at the first call that needs it
             LOG.warning("the engines did not describe themselves at the start: %s", exc)
+        trimming = asyncio.create_task(give_back_memory())
         try:
             yield
         finally:
+            trimming.cancel()
             await asyncio.get_running_loop().run_in_executor(None, ctx.close)
 
     routes = page_routes.routes(ctx) + play_routes.routes(ctx) + library_routes.routes(ctx)
@@ -80,6 +84,22 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     app.state.library = ctx.kept  # for a test that fills its disk
     app.add_middleware(Guard, limits=ctx.limits)
     return app
+
+
+TRIM_SECONDS = 5.0
+
+
+async def give_back_memory() -> None:
+    """Every few seconds, hand the memory big answers used back to the system.  glibc keeps
+    what a thread's arena freed for its next use; after a crowd of slow readers is gone, that
+    is hundreds of MB held for nobody (malloc_trim costs a millisecond or two)."""
+    try:
+        trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+    except (OSError, AttributeError):   # not glibc: nothing to do
+        return
+    while True:
+        await asyncio.sleep(TRIM_SECONDS)
+        trim(0)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

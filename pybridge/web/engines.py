@@ -169,6 +169,7 @@ class _Job:
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
     client: str = ""
+    cost: float = 0.0                    # its estimated seconds (fairness.Costs)
     slow: bool = False                   # slow work: it holds a share of the engines
     moved: bool = False                  # taken off an engine once, as slow work after all
     called_off: threading.Event = field(default_factory=threading.Event)
@@ -207,6 +208,7 @@ class _Slot(threading.Thread):
                 self._stop(kill=True)
             finally:
                 self.pool._done(job)
+                del job   # not held while this thread waits for the next: its answer may be 16 MB
         self._stop()
 
     def _ready(self) -> bool:
@@ -332,11 +334,14 @@ class EnginePool:
         than its share; among a lane's jobs, clients in turn."""
         def client(job: _Job) -> str:
             return job.client
+
+        def cost(job: _Job) -> float:
+            return job.cost
         with self._ready:
             while not self._closing:
-                job = next_in_turn(self._quick, client, self._running)
+                job = next_in_turn(self._quick, client, self._running, cost)
                 if job is None and self._running_slow < self.slow_share:
-                    job = next_in_turn(self._slow, client, self._running)
+                    job = next_in_turn(self._slow, client, self._running, cost)
                 if job is not None:
                     self._running[job.client] += 1
                     self._running_slow += job.slow
@@ -383,8 +388,9 @@ class EnginePool:
         client may queue."""
         self.start()
         loop = asyncio.get_running_loop()
+        cost = self.costs.estimate(name, data)
         job = _Job(next(self._ids), name, data, seconds, time.monotonic() + seconds, loop, loop.create_future(),
-                   client, slow=self.costs.estimate(name, data) > QUICK_SECONDS)
+                   client, cost, slow=cost > QUICK_SECONDS)
         with self._ready:
             if self.waiting >= self.max_queue:
                 raise Busy(f"all {self.engines} engines are busy and {self.waiting} requests wait: "
