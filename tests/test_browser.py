@@ -771,6 +771,10 @@ def test_keyboard_alone_plays_a_4x4_to_the_end_with_the_clock_running(server, br
     assert clock.count(":") == 1 and browser.find_element(By.ID, "counts").text == "0 mistakes · 0 hints"
     time.sleep(1.2)
     assert browser.find_element(By.ID, "clock").text == clock  # stopped at the finish
+    filled = {cell: entry(browser, *cell).text for cell in [(r + 1, c + 1) for r in range(4) for c in range(4)]
+              if entry(browser, *cell) is not None}
+    board.send_keys(Keys.BACKSPACE + Keys.ARROW_LEFT + Keys.DELETE + Keys.ARROW_UP + "0")   # a solved board is locked
+    assert {cell: entry(browser, *cell).text for cell in filled if entry(browser, *cell) is not None} == filled
 
 
 def test_pause_hides_the_board_and_stops_the_clock(server, browser):
@@ -784,6 +788,47 @@ def test_pause_hides_the_board_and_stops_the_clock(server, browser):
     assert browser.find_element(By.ID, "clock").text == stopped
     browser.find_element(By.ID, "pause").click()
     assert not has_class(browser.find_element(By.ID, "board"), "paused")
+
+
+def test_a_phone_gets_the_phone_page_not_the_desktop_shrunk(server, browser):
+    """Chromium's phone emulation (390x844, as an iPhone 12-14): with the viewport tag the page
+    is laid out 390 px wide (without it, 980 px shrunk to 5 px text), and nothing scrolls sideways."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    try:
+        open_page(browser, server, "bundled=sudoku9.txt&index=2")
+        assert browser.execute_script("return window.innerWidth") == 390
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= 390
+        board = browser.find_element(By.CSS_SELECTOR, "#board svg").rect
+        assert board["width"] > 300 and board["x"] >= 0   # the board fills the phone's width
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_time_away_from_the_page_is_not_counted(server, browser):
+    """Hidden (another tab, a locked phone) the page pauses itself: a day away, as the
+    progress kept in the browser says, adds nothing to the clock when the puzzle comes back."""
+    open_page(browser, server, "bundled=sudoku9.txt&index=4")
+    p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[4]
+    type_into(browser, *first_blank(p), "5")   # progress, kept in the browser
+    patient(browser).until(lambda b: entry(b, *first_blank(p)) is not None)
+    browser.execute_script("""Object.defineProperty(document, "hidden", {value: true, configurable: true});
+                              document.dispatchEvent(new Event("visibilitychange"));""")
+    day = 86_400_000
+    kept = browser.execute_script(f"""for (const key of Object.keys(localStorage).filter((k) => k.startsWith("puzzlog:4:"))) {{
+        const play = JSON.parse(localStorage.getItem(key));
+        play.started -= {day};
+        if (play.pausedAt) play.pausedAt -= {day};
+        localStorage.setItem(key, JSON.stringify(play)); }}
+        return Object.keys(localStorage).filter((k) => k.startsWith("puzzlog:4:")).length""")
+    assert kept == 1
+    browser.refresh()
+    patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
+    time.sleep(1.2)   # a tick of the clock
+    minutes = int(browser.find_element(By.ID, "clock").text.split(":")[0])
+    assert minutes < 5, browser.find_element(By.ID, "clock").text   # not 1440
+    assert not has_class(browser.find_element(By.ID, "board"), "paused")   # taken up again by itself
+    assert browser.find_element(By.ID, "message").get_attribute("aria-live") == "polite"
 
 
 def test_a_phone_screen_has_no_horizontal_scroll(server, browser):

@@ -409,6 +409,14 @@ def test_the_routers_refusals_are_json_too_and_every_answer_forbids_inline_scrip
         assert headers["x-content-type-options"] == "nosniff"
 
 
+def test_a_big_form_is_answered_415_and_the_answer_is_read(server):
+    """A 5 MB form post (what any page may send anywhere): the 415 comes after its body is
+    read, so the client reads it (it got a connection reset)."""
+    status, said, _ = server.request("POST", "/api/read", b"puzzle=" + b"x" * 5_000_000,
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 415 and "application/json" in said["error"]
+
+
 def test_a_body_too_big_is_answered_and_the_answer_is_read(server):
     # http.client sends the whole 5 MB, then reads: a server that answers and hangs up first
     # leaves it a reset connection, as a browser's "network error"

@@ -222,7 +222,14 @@ def test_generate_without_a_seed_takes_from_the_stock(tmp_path):
     library = tmp_path / "lib.sqlite"
     with TestClient(create_app(ServeLimits(library=library, engines=1)), base_url="http://localhost") as c:
         made = c.post("/api/generate", json={"kind": "sudoku", "difficulty": "advanced", "seed": 3}).json()
-        assert made["level"] == "advanced" and made["seed"] == 3 and "misses" not in made
+        unseeded = c.post("/api/generate", json={"kind": "sudoku", "size": 4}).json()
+        if unseeded["seed"] is not None:   # a 63-bit seed, as text: the CLI's --seed makes the same puzzle
+            assert isinstance(unseeded["seed"], str)
+            again = pybridge.generate("sudoku", size=4, seed=int(unseeded["seed"]))[0]
+            assert again.text() == unseeded["puzzle"]
+        big = c.post("/api/generate", json={"kind": "sudoku", "size": 4, "seed": str(2 ** 62 + 1)}).json()
+        assert big["seed"] == str(2 ** 62 + 1) and big["puzzle"] == pybridge.generate("sudoku", size=4, seed=2 ** 62 + 1)[0].text()
+        assert made["level"] == "advanced" and made["seed"] == "3" and "misses" not in made
     with TestClient(create_app(ServeLimits(library=library, engines=1)), base_url="http://localhost") as c:
         # the same library, a new server: the basic puzzles made on the way to that advanced one wait there
         first = c.post("/api/generate", json={"kind": "sudoku", "difficulty": "basic"}).json()

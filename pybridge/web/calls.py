@@ -126,7 +126,7 @@ def generate_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     if size is not None and not (isinstance(size, int) and not isinstance(size, bool)):
         raise BadRequest("size is a whole number")
     on_the_way = Stock()
-    made = generate(kind, size=size, seed=whole(data, "seed", 0, 2 ** 63, 0),
+    made = generate(kind, size=size, seed=seed_of(data),
                     difficulty=choice(data, "difficulty", catalogue().levels, None),
                     symmetry=choice(data, "symmetry", catalogue().symmetries, None), time_limit=seconds,
                     stock=on_the_way)
@@ -220,6 +220,15 @@ def choice(data: dict[str, Any], key: str, choices: tuple[Any, ...], default: An
     if value is not None and value not in choices:
         raise BadRequest(f"{key}: one of {', '.join(map(str, choices))}, not {value!r}")
     return value
+
+
+def seed_of(data: dict[str, Any]) -> int:
+    """A request's seed: a whole number, or its digits as a string (as the page sends it:
+    JavaScript's numbers keep 53 bits of a 63-bit seed)."""
+    value = data.get("seed", 0)
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 19:
+        value = int(value)
+    return whole({"seed": value}, "seed", 0, 2 ** 63, 0)
 
 
 def whole(data: dict[str, Any], key: str, low: int, high: int, default: int) -> int:

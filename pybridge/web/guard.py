@@ -8,7 +8,7 @@ from typing import Any, MutableMapping
 
 from starlette.requests import ClientDisconnect
 
-from .exchange import Refused, refusal
+from .exchange import DRAIN_BYTES, Refused, refusal
 from .limits import ServeLimits
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
@@ -34,6 +34,7 @@ class Guard:
     def __init__(self, app: Any, limits: ServeLimits) -> None:
         self.app = app
         self.hosts = allowed_hosts(limits)
+        self.body_seconds = limits.body_seconds
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -64,6 +65,8 @@ class Guard:
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
         refused = self.refused(scope["method"], headers)
         if refused is not None:
+            if scope["method"] not in ("GET", "HEAD"):
+                await drained(receive, self.body_seconds)   # answered before it is read, a body is a reset
             await refusal(refused.status, str(refused))(scope, receive, sending)
             return
         try:
@@ -90,6 +93,23 @@ class Guard:
             if headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
                 return Refused(415, "the request's body is JSON: Content-Type: application/json")
         return None
+
+
+async def drained(receive: Any, seconds: float) -> None:
+    """Read a refused request's body to its end (at most DRAIN_BYTES, for ``seconds``) and drop
+    it: a browser that is still sending when the answer comes sees a reset connection, not the
+    answer (a 5 MB form got a reset instead of its 415)."""
+    async def read() -> None:
+        received = 0
+        while received <= DRAIN_BYTES:
+            message = await receive()
+            received += len(message.get("body", b""))
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                return
+    try:
+        await asyncio.wait_for(read(), seconds)
+    except asyncio.TimeoutError:
+        pass
 
 
 def host_name(host: str) -> str:

@@ -46,6 +46,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
         if status != 200:
             return sized(status, body, limits)
         answer = json.loads(body)
+        answer["seed"] = str(answer["seed"])   # as text: a page's JavaScript would round a 63-bit number
         try:
             for miss in answer.pop("misses", []):
                 await ctx.in_turn(ctx.shelf.stock_put, shape, miss["level"], miss["hardest"], {**miss, "seed": None})

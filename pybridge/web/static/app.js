@@ -64,6 +64,11 @@ function show(puzzle, text, format, source = "", readAs = null) {
   delete $("board").dataset.solution;
   drawPad();
   state.play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
+  if (state.play.autoPaused && state.play.pausedAt) {  // left hidden last time: the time away is not counted
+    state.play.paused = (state.play.paused || 0) + Date.now() - state.play.pausedAt;
+    state.play.pausedAt = null;
+    state.play.autoPaused = false;
+  }
   state.selected = null;
   state.undone = [];
   closeStepper();
@@ -266,6 +271,7 @@ function onKey(event) {
   if (isGiven(state.selected) || !rect(state.selected)) return;
   if (value >= 1 && value <= largest()) {
     if ($("pencil").checked) {
+      if (state.play.finished || state.play.pausedAt) return;
       change(() => {
         const marks = new Set(state.play.pencil[cell] || []);
         marks.has(value) ? marks.delete(value) : marks.add(value);
@@ -284,6 +290,7 @@ function onKey(event) {
       announce(cell);
     }
   } else if (["Backspace", "Delete", "0", " "].includes(event.key)) {
+    if (state.play.finished || state.play.pausedAt) return;   // a solved board stays as it was solved
     change(() => { delete state.play.entries[cell]; delete state.play.pencil[cell]; });
   } else {
     return;
@@ -306,10 +313,20 @@ function tick() {
                             `${state.play.hints} ${state.play.hints === 1 ? "hint" : "hints"}`;
 }
 setInterval(tick, 1000);
+const pauseWhenHidden = () => { if (state.play && state.current && !state.design && !state.play.pausedAt) pause(true); };
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) pauseWhenHidden();
+  else if (state.play?.autoPaused && state.play.pausedAt) pause(true);
+});
+window.addEventListener("pagehide", pauseWhenHidden);
 
-// Pause hides the board and stops the clock; the time paused is not counted.
-function pause() {
+// Pause hides the board and stops the clock; the time paused is not counted.  A page that
+// is hidden (another tab, the phone locked, the page closed) pauses itself and takes up
+// again when seen: only time looking at the puzzle counts, tomorrow's resumption included.
+function pause(auto = false) {
   if (state.play.finished) return;
+  if (auto && (state.play.pausedAt !== null) !== Boolean(state.play.autoPaused)) return;  // a pause of the player's own stays
+  state.play.autoPaused = auto && !state.play.pausedAt;
   if (state.play.pausedAt) {
     state.play.paused = (state.play.paused || 0) + Date.now() - state.play.pausedAt;
     state.play.pausedAt = null;
