@@ -353,7 +353,7 @@ def test_the_default_check_meets_every_shape(rules, where):
 
 
 def test_never_fired_is_not_sound():
-    out = cli("check-rule", "--kind", "sudoku", str(BAD / "sign_backwards.pl"))
+    out = cli("check-rule", "--kind", "sudoku", "--limit", "3", str(BAD / "sign_backwards.pl"))
     assert out.returncode == 1
     assert "NOT SHOWN SOUND: it never fired" in out.stdout and "  sound:" not in out.stdout
     report = pybridge.check_rule(BAD / "sign_backwards.pl", kind="sudoku4")
@@ -421,11 +421,11 @@ def test_the_shell_names_the_kind_a_rule_was_stopped_on():
 
 
 def test_a_rule_that_relies_on_uniqueness_is_told_so():
-    out = cli("check-rule", "--kind", "sudoku", "--limit", "8", str(BAD / "unique_rectangle.pl"))
+    out = cli("check-rule", "--kind", "sudoku", "--limit", "4", str(BAD / "unique_rectangle.pl"))
     assert out.returncode == 0, out.stdout + out.stderr     # right on every puzzle with one solution
     assert "  RELIES ON UNIQUENESS: right where a puzzle has one solution, wrong where it has more" in out.stdout
     assert "UNSOUND" not in out.stdout
-    report = pybridge.check_rule(BAD / "unique_rectangle.pl", kind="sudoku", limit=8)
+    report = pybridge.check_rule(BAD / "unique_rectangle.pl", kind="sudoku", limit=4)
     [technique] = report.techniques
     relies = technique.relies_on_uniqueness
     assert technique.verdict == "sound" and relies is not None and relies.solutions > 1
