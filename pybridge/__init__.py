@@ -31,7 +31,8 @@ _HOMES = {
     "Explanation": "solving.solver", "Result": "solving.solver", "Solver": "solving.solver",
     "Step": "solving.solver", "explain": "solving.solver", "solve": "solving.solver",
     "CheckReport": "solving.check", "Problem": "solving.check", "check": "solving.check",
-    "Hint": "solving.hints", "hint": "solving.hints", "LEVELS": "solving.rating", "KINDS": "puzzles.reading", "FORMATS": "puzzles.reading", "Rating": "solving.rating",
+    "Hint": "solving.hints", "hint": "solving.hints", "LEVELS": "solving.rating", "Rating": "solving.rating",
+    "KINDS": "puzzles.reading", "FORMATS": "puzzles.reading",
     "rate": "solving.rating", "Generated": "solving.generate", "generate": "solving.generate",
     "TECHNIQUE_SETS": "solving.ladder", "UnknownTechniqueError": "solving.ladder", "ladder": "solving.ladder",
     "print_sheet": "solving.sheet",
@@ -53,8 +54,8 @@ if TYPE_CHECKING:   # what a type checker sees: the names with their real types 
     from .puzzles.formats import write as write
     from .puzzles.kakuro import Clue as Clue, KakuroPuzzle as KakuroPuzzle
     from .puzzles.latin import Puzzle as Puzzle, Unreadable as Unreadable
-    from .puzzles.reading import (bundled as bundled, FORMATS as FORMATS, KINDS as KINDS, LIMITS as LIMITS, Limits as Limits, load as load,
-        parse as parse, read as read)
+    from .puzzles.reading import (bundled as bundled, FORMATS as FORMATS, KINDS as KINDS, LIMITS as LIMITS,
+        Limits as Limits, load as load, parse as parse, read as read)
     from .puzzles.samurai import SamuraiPuzzle as SamuraiPuzzle
     from .solving.check import check as check, CheckReport as CheckReport, Problem as Problem
     from .solving.generate import generate as generate, Generated as Generated

@@ -228,9 +228,7 @@ activate_rules(File) :-
 
 rules_path(File0, File) :-
     (   atomic(File0) -> true
-    ;   var(File0)
-    ->  throw(rules_error('_', 0, "a rules file is named by its path, as an atom: 'my_rules.pl'"))
-    ;   term_to_atom(File0, Shown),
+    ;   ( var(File0) -> Shown = '_' ; term_to_atom(File0, Shown) ),
         throw(rules_error(Shown, 0, "a rules file is named by its path, as an atom: 'my_rules.pl'"))
     ),
     (   absolute_file_name(File0, File, [access(read), file_errors(fail)]),

@@ -246,6 +246,13 @@ class _Slot(threading.Thread):
         started = time.monotonic()
         taken_quick = not job.slow
         called_off_at, moving = None, False
+
+        def finish(result: tuple[int, bytes]) -> None:
+            """Answer the job; one taken off its engine to move runs again instead, as slow work."""
+            if moving and not job.called_off.is_set():
+                self.pool._again(job)
+            else:
+                job.settle(result)
         while True:
             try:
                 if conn.poll(0.05):
@@ -253,10 +260,7 @@ class _Slot(threading.Thread):
                     if job_id != job.id:
                         continue
                     self.pool.costs.observe(job.name, job.data, time.monotonic() - started)
-                    if moving and not job.called_off.is_set():
-                        self.pool._again(job)   # its answer is the call-off's: it runs again, as slow work
-                    else:
-                        job.settle((status, body))
+                    finish((status, body))   # a moved job's answer is the call-off's
                     return
             except (EOFError, OSError):
                 job.settle(answer(500, {"error": f"the engine process stopped (exit code "
@@ -272,10 +276,7 @@ class _Slot(threading.Thread):
                 called_off_at = now
                 conn.send(("cancel", job.id))
             elif called_off_at is not None and now - called_off_at > KILL_AFTER:
-                if moving and not job.called_off.is_set():
-                    self.pool._again(job)
-                else:
-                    job.settle(out_of_time(job.seconds))
+                finish(out_of_time(job.seconds))
                 self._stop(kill=True)  # replaced when the next job comes
                 return
 

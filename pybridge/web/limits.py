@@ -17,8 +17,8 @@ class ServeLimits:
     ``body_seconds``: the time a body may take to arrive; ``header_seconds``,
     ``max_connections``, ``max_client_connections``, ``send_seconds``: the wait for a
     request's headers, the open connections (all, and from one address), the time a
-    client may read nothing of its answer before it is cut off (server.py); ``host``, ``allow_hosts``: the names the server answers to, beside
-    localhost; ``puzzles``: the folder whose files the page offers (read-only);
+    client may read nothing of its answer before it is cut off (server.py); ``host``,
+    ``allow_hosts``: the names the server answers to, beside localhost; ``puzzles``: the folder whose files the page offers (read-only);
     ``library``: the SQLite file every puzzle opened is kept in (None: none kept)."""
 
     time_limit: float = 10.0

@@ -64,11 +64,7 @@ function show(puzzle, text, format, source = "", readAs = null) {
   delete $("board").dataset.solution;
   drawPad();
   state.play = Object.assign(fresh(), JSON.parse(localStorage.getItem(storageKey()) || "{}"));
-  if (state.play.autoPaused && state.play.pausedAt) {  // left hidden last time: the time away is not counted
-    state.play.paused = (state.play.paused || 0) + Date.now() - state.play.pausedAt;
-    state.play.pausedAt = null;
-    state.play.autoPaused = false;
-  }
+  if (state.play.autoPaused && state.play.pausedAt) resumeClock();  // left hidden last time: the time away is not counted
   state.selected = null;
   state.undone = [];
   closeStepper();
@@ -305,6 +301,13 @@ function showScore() {
                            `${state.play.reveals} cells revealed).`;
 }
 
+// The clock runs again: the time it stood is not counted.
+function resumeClock() {
+  state.play.paused = (state.play.paused || 0) + Date.now() - state.play.pausedAt;
+  state.play.pausedAt = null;
+  state.play.autoPaused = false;
+}
+
 // The clock and the counters, once a second.
 function tick() {
   if (!state.current || !state.play || state.design) return;
@@ -323,15 +326,15 @@ window.addEventListener("pagehide", pauseWhenHidden);
 // Pause hides the board and stops the clock; the time paused is not counted.  A page that
 // is hidden (another tab, the phone locked, the page closed) pauses itself and takes up
 // again when seen: only time looking at the puzzle counts, tomorrow's resumption included.
+// The listeners above pause only a running clock, and start again only a clock they paused:
+// a pause of the player's own stays.
 function pause(auto = false) {
   if (state.play.finished) return;
-  if (auto && (state.play.pausedAt !== null) !== Boolean(state.play.autoPaused)) return;  // a pause of the player's own stays
-  state.play.autoPaused = auto && !state.play.pausedAt;
   if (state.play.pausedAt) {
-    state.play.paused = (state.play.paused || 0) + Date.now() - state.play.pausedAt;
-    state.play.pausedAt = null;
+    resumeClock();
   } else {
     state.play.pausedAt = Date.now();
+    state.play.autoPaused = auto;
   }
   $("board").classList.toggle("paused", Boolean(state.play.pausedAt));
   $("pause").textContent = state.play.pausedAt ? "Resume" : "Pause";
