@@ -184,11 +184,11 @@ def test_why_and_hints_agree_with_the_solution_on_every_kind():
         assert solver.run() == "solved", puzzle
         asked = 0
         for number, step in steps_in_effect(solver.history):
-            for r, c, v in step.eliminations[:3]:
+            for r, c, v in step.eliminations[:1]:
                 assert truth[(r - 1) * cols + c - 1] != v and \
                     solver.why(r, c, v) == f"r{r}c{c} is not {v}: step {number}, {step.text}"
                 asked += 1
-            for r, c, v in step.placements:
+            for r, c, v in step.placements[:1]:
                 assert truth[(r - 1) * cols + c - 1] == v and \
                     solver.why(r, c, v) == f"r{r}c{c} = {v}: step {number}, {step.text}"
         assert asked
