@@ -3,6 +3,7 @@ Selenium) against `puzzlog serve` on a free port.  Skips, saying why, when the b
 its driver or the web extra is missing (`make test` installs them when it runs as root)."""
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import threading
@@ -107,8 +108,9 @@ def press(browser, button: str) -> str:
     before = message(browser)
     browser.execute_script("document.getElementById('message').textContent = ''")
     browser.find_element(By.ID, button).click()
-    patient(browser).until(lambda b: b.find_element(By.ID, "message").text.rstrip(".") not in ("", "Explaining ",
-                           "Generating ") and not b.find_element(By.ID, "message").text.endswith("solutions ..."))
+    # a message that ends in "..." says the work goes on (explaining, making, counting)
+    patient(browser).until(lambda b: b.find_element(By.ID, "message").text not in ("",)
+                           and not b.find_element(By.ID, "message").text.endswith("..."))
     return before and message(browser)
 
 
@@ -120,6 +122,17 @@ def entry(browser, r: int, c: int):
 def first_blank(p: pybridge.Puzzle) -> tuple[int, int]:
     i = p.givens.index(0)
     return i // p.size + 1, i % p.size + 1
+
+
+BOX_NAMES = {4: ["top-left", "top-right", "bottom-left", "bottom-right"],
+             9: ["top-left", "top-middle", "top-right", "middle-left", "centre", "middle-right",
+                 "bottom-left", "bottom-middle", "bottom-right"]}
+
+
+def page_words(text: str, size: int) -> str:
+    """The engine's words as the page says them: the board numbers no box, so a box is named
+    by where it is."""
+    return re.sub(r"\bbox (\d+)\b", lambda m: f"the {BOX_NAMES[size][int(m[1]) - 1]} box", text)
 
 
 def quiet_mistake(p: pybridge.Puzzle, solution: list[int]) -> tuple[int, int, int]:
@@ -201,7 +214,7 @@ def test_hints_at_each_level_say_what_the_engine_says(server, browser):
     p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[1]
     for level, button in ((1, "hint1"), (2, "hint2"), (3, "hint3")):
         press(browser, button)
-        assert message(browser) == pybridge.hint(p, level=level).text
+        assert message(browser) == page_words(pybridge.hint(p, level=level).text, 9)
         pictures = browser.find_elements(By.CSS_SELECTOR, "#aside svg")
         assert bool(pictures) == (level > 1)
 
@@ -243,13 +256,11 @@ def test_a_samurai_plays_as_one_board_and_is_designed_by_its_givens(server, brow
     start_design(browser, server, "samurai", 2)
     assert "0 givens" in message(browser)
     cols = twin.puzzle.shape[1]
-    typed = 0
-    for i, v in enumerate(twin.puzzle.givens):  # each read back before the next (its count may come later)
+    for i, v in enumerate(twin.puzzle.givens):  # typed one after the other: each change calls off the last verdict
         if v:
             type_into(browser, i // cols + 1, i % cols + 1, str(v))
-            typed += 1
-            patient(browser).until(lambda b: f"Design: {typed} given" in b.find_element(By.ID, "message").text)
-    wait_for_message(browser, lambda text: "one solution" in text, "the design's verdict")
+    wait_for_message(browser, lambda text: "one solution" in text and f"{twin.puzzle.clues} givens" in text,
+                     "the design's verdict")
     assert f"{twin.puzzle.clues} givens" in message(browser)
     browser.find_element(By.ID, "design-play").click()
     wait_for_message(browser, lambda text: text == "samurai 15x15", "the design to open for play")
@@ -259,14 +270,64 @@ def test_explain_steps_forward_and_back(server, browser):
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     p = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
     steps = pybridge.explain(p).steps
+    words = [page_words(step.text, 4) for step in steps]
     press(browser, "explain")
     text = browser.find_element(By.ID, "step-text")
-    assert text.text == steps[0].text
+    assert text.text == words[0]
     browser.find_element(By.ID, "step-next").click()
-    assert text.text == steps[1].text and "step 2 of" in browser.find_element(By.ID, "step-count").text
+    assert text.text == words[1] and "step 2 of" in browser.find_element(By.ID, "step-count").text
     browser.find_element(By.ID, "step-prev").click()
-    assert text.text == steps[0].text
+    assert text.text == words[0]
     assert browser.find_elements(By.CSS_SELECTOR, "#aside svg")
+    # the keyboard steps it too: → and ← on the stepper's buttons
+    browser.find_element(By.ID, "step-next").send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    assert text.text == words[2]
+    browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert text.text == words[1]
+    # "next new technique" goes to the first later step by a technique not met before it
+    met = {steps[0].technique, steps[1].technique}
+    new = next((i for i, step in enumerate(steps) if i > 1 and step.technique not in met), None)
+    browser.find_element(By.ID, "step-new").click()
+    if new is None:
+        assert text.text == words[1] and "No technique after this step is new" in message(browser)
+    else:
+        assert text.text == words[new]
+
+
+def test_help_sits_beside_the_board_and_lights_it(server, browser):
+    """At 1280x800 the hint's words and picture are beside the board, in sight; the hinted
+    cells are lit on the board itself; the three depths of one hint cost one hint; the
+    board's unnumbered boxes are named by where they are."""
+    browser.set_window_size(1280, 800)
+    try:
+        open_page(browser, server, "bundled=sudoku9.txt&index=1")
+        p = pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[1]
+        shallow, deep = pybridge.hint(p, level=2), pybridge.hint(p, level=3)
+        press(browser, "hint1")
+        counts = browser.find_element(By.ID, "counts")
+        assert "1 hint" in counts.text
+        press(browser, "hint2")
+        assert message(browser) == page_words(shallow.text, 9)
+        assert not re.search(r"\bbox \d", message(browser))
+        lit = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, "#board rect.hint-area")}
+        focus = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, "#board rect.hint-focus")}
+        assert lit | focus == {f"r{r}c{c}" for r, c in shallow.step.unit_cells} | {f"r{r}c{c}" for r, c in shallow.step.cells}
+        assert lit, "the hinted units are lit on the board"
+        board = browser.find_element(By.ID, "board").rect
+        height = browser.execute_script("return innerHeight")
+        for shown in ("message", "aside"):
+            where = browser.find_element(By.ID, shown).rect
+            assert where["x"] >= board["x"] + board["width"], f"#{shown} is not beside the board"
+            assert where["y"] < height - 40, f"#{shown} starts below the fold ({where['y']} of {height})"
+        press(browser, "hint3")
+        assert message(browser) == page_words(deep.text, 9) and "1 hint" in counts.text
+        r, c, v = deep.step.placements[0]
+        type_into(browser, r, c, str(v))  # the hinted move: the lights go out, the next hint is charged
+        assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hint-area, #board rect.hint-focus")
+        press(browser, "hint1")
+        assert "2 hints" in counts.text
+    finally:
+        browser.set_window_size(1200, 900)
 
 
 def test_generate_then_solve_by_typing_and_get_a_score(server, browser):
@@ -292,14 +353,26 @@ def test_generate_then_solve_by_typing_and_get_a_score(server, browser):
     assert "score" in browser.find_element(By.ID, "score").text
     # the library keeps it, generated, with a best time
     patient(browser).until(lambda b: any(
-        "generated sudoku" in row.text and ":" in row.find_elements(By.TAG_NAME, "td")[4].text
+        "generated sudoku" in row.text and ":" in row.find_elements(By.TAG_NAME, "td")[3].text
         for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
 
 
-def test_the_library_lists_what_was_opened_and_filters_it(server, browser):
+def library_rows(browser) -> list[str]:
+    return [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#lib-list tr")]
+
+
+def test_the_library_keeps_what_was_played_and_filters_it(server, browser):
+    open_page(browser, server, "bundled=sudoku6_grid.txt&index=0")   # opened, never played: not kept
+    open_page(browser, server, "bundled=futoshiki/greater_than_sudoku.grid&index=0")
+    press(browser, "hint1")   # a hint is play: kept
+    patient(browser).until(lambda b: any("greater_than_sudoku.grid" in row for row in library_rows(b)))
+    assert not any("sudoku6_grid.txt" in row for row in library_rows(browser))
+    Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("greater-than")
+    patient(browser).until(lambda b: library_rows(b) and all("greater-than" in row for row in library_rows(b)))
     open_page(browser, server, "bundled=kakuro/medium.grid&index=0")
-    patient(browser).until(lambda b: any("kakuro/medium.grid" in row.text
-                                                   for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
+    press(browser, "hint1")
+    Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("kakuro")
+    patient(browser).until(lambda b: any("kakuro/medium.grid" in row for row in library_rows(b)))
     Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("futoshiki")
     patient(browser).until(lambda b: not any("kakuro" in row.text
                                                        for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
@@ -307,8 +380,9 @@ def test_the_library_lists_what_was_opened_and_filters_it(server, browser):
     Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("kakuro")
     row = patient(browser).until(lambda b: next(
         (r for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if "kakuro/medium.grid" in r.text), None))
-    row.click()
+    row.find_element(By.CSS_SELECTOR, "button.open-entry").send_keys(Keys.ENTER)  # a row opens by keyboard
     patient(browser).until(lambda b: b.find_element(By.ID, "message").text.startswith("kakuro"))
+    assert browser.switch_to.active_element.get_attribute("id") == "board"
 
 
 def test_every_kind_draws(server, browser):
@@ -566,8 +640,13 @@ def test_design_an_adjacent_by_its_bars(server, browser):
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board line.adjacent")) == len(g.adjacent)
     browser.find_element(By.ID, "design-play").click()
     patient(browser).until(lambda b: b.find_element(By.ID, "message").text == "futoshiki 4x4")
+    browser.execute_script("window.confirm = () => true;")
     press(browser, "solve")
-    assert message(browser) == "The solution (solved)."
+    assert message(browser) == "The solution is on the board."
+    solution = pybridge.solve(g).values
+    assert {(r, c): entry(browser, r, c).text for r in range(1, 5) for c in range(1, 5) if not g.givens[(r - 1) * 4 + c - 1]} \
+        == {(r, c): str(solution[(r - 1) * 4 + c - 1]) for r in range(1, 5) for c in range(1, 5)
+            if not g.givens[(r - 1) * 4 + c - 1]}
 
 
 def test_design_a_jigsaw_x(server, browser):
@@ -580,7 +659,7 @@ def test_design_a_jigsaw_x(server, browser):
     for r, c, key in board:
         type_into(browser, r, c, key)
     patient(browser).until(lambda b: "one solution" in b.find_element(By.ID, "message").text)
-    diagonal_fill = '#board rect[fill="#e8ecf8"]'
+    diagonal_fill = '#board rect[fill="#dcdff0"]'
     shaded = {el.get_attribute("data-cell") for el in browser.find_elements(By.CSS_SELECTOR, diagonal_fill)}
     assert shaded == {f"r{i}c{j}" for i in range(1, 7) for j in range(1, 7) if i == j or i + j == 7}  # the diagonals
 
@@ -728,7 +807,11 @@ def test_a_right_entry_is_never_blamed(server, browser):
     assert not has_class(entry(browser, r, c), "clash")
     press(browser, "check")
     assert not has_class(entry(browser, r, c), "wrong") and has_class(entry(browser, r, other), "wrong")
-    assert browser.find_element(By.ID, "counts").text.startswith("1 mistake ")  # the wrong one only
+    browser.find_element(By.ID, "mistakes").click()  # the count shows when mistakes are shown
+    try:
+        assert browser.find_element(By.ID, "counts").text.startswith("1 mistake ")  # the wrong one only
+    finally:
+        browser.find_element(By.ID, "mistakes").click()
 
 
 def test_hints_keep_quiet_about_mistakes_when_asked(server, browser):
@@ -874,6 +957,7 @@ def test_axe_finds_no_serious_accessibility_violation(server, browser, scheme):
 
 def test_the_library_renames_deletes_and_sorts(server, browser):
     open_page(browser, server, "bundled=sudoku9.txt&index=7")
+    press(browser, "hint1")   # played: kept
 
     def row_named(b, text):
         return next((r for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if text in r.text), None)
@@ -885,7 +969,7 @@ def test_the_library_renames_deletes_and_sorts(server, browser):
     Select(browser.find_element(By.ID, "lib-order")).select_by_value("level")
     patient(browser).until(lambda b: row_named(b, "my hard one"))
     rows = browser.find_elements(By.CSS_SELECTOR, "#lib-list tr")
-    levels = [r.find_elements(By.TAG_NAME, "td")[3].text for r in rows]
+    levels = [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows]
     order = ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable", ""]
     assert [order.index(level) for level in levels] == sorted(order.index(level) for level in levels)
     row_named(browser, "my hard one").find_element(By.CSS_SELECTOR, "button[title='Delete']").click()
@@ -988,6 +1072,147 @@ def test_no_name_or_text_from_the_server_runs_as_script(tmp_path, browser):
         patient(browser).until(lambda b: b.execute_script("return location.hash") == "")
         assert browser.execute_script("return window.pwned === undefined ? null : window.pwned") is None
         assert not browser.find_elements(By.CSS_SELECTOR, "#bundled img, #bundled svg, #lib-list img, #index img")
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+def luminance(css_colour: str) -> float:
+    """WCAG's relative luminance of an rgb(...) colour."""
+    channels = [int(x) / 255 for x in re.findall(r"\d+", css_colour)[:3]]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_keyboard_reaches_the_board_first_and_sees_where_it_is(server, browser, scheme):
+    """A skip link, then the board within three Tabs; the chosen cell and the focused board
+    outlined at 3:1 or more (WCAG 1.4.11), in both colour schemes."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        open_page(browser, server, "bundled=sudoku9.txt&index=2")
+        body = browser.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.TAB)
+        assert browser.switch_to.active_element.get_attribute("id") == "skip"
+        browser.switch_to.active_element.send_keys(Keys.ENTER)
+        assert browser.switch_to.active_element.get_attribute("id") == "board"
+        assert "bundled=sudoku9.txt" in browser.current_url   # the skip left the address alone
+        browser.refresh()
+        patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.TAB)
+        for tabs in range(1, 4):
+            if browser.switch_to.active_element.get_attribute("id") == "board":
+                break
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+        assert browser.switch_to.active_element.get_attribute("id") == "board", "the board is not within 3 Tabs"
+        style = browser.execute_script(
+            "const s = getComputedStyle(document.getElementById('board'));"
+            "return [s.outlineColor, s.outlineStyle, getComputedStyle(document.body).backgroundColor];")
+        outline, line_style, page = style
+        page = page if "0, 0, 0, 0" not in page else "rgb(255, 255, 255)"
+        assert line_style != "none" and contrast(outline, page) >= 3, (outline, page)
+        if scheme == "light":  # the board's own colours (the dark scheme filters the whole picture)
+            chosen = browser.find_element(By.CSS_SELECTOR, "#board rect.selected")
+            cursor = browser.find_element(By.CSS_SELECTOR, "#board .cursor")
+            stroke, fill = cursor.value_of_css_property("stroke"), chosen.value_of_css_property("fill")
+            assert contrast(stroke, fill) >= 3 and contrast(stroke, "rgb(255, 255, 255)") >= 3, (stroke, fill)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_a_screen_reader_hears_what_the_board_shows_of_a_cell(server, browser):
+    """The announcement names a Killer cell's cage and sum, and a wrong entry as wrong."""
+    open_page(browser, server, "bundled=killer/solo.txt&index=2")
+    p = pybridge.load(ROOT / "puzzles" / "killer" / "solo.txt")[2]
+    total, cells = p.cages[0]
+    r, c = cells[0]
+    cell(browser, r, c).click()
+    said = browser.find_element(By.ID, "announce").get_attribute("textContent")
+    assert said.startswith(f"row {r}, column {c}, ") and f"cage of {len(cells)} cells, sum {total}" in said
+    # the right digit of another cell of the row, typed there and here: this one clashes and is wrong
+    solution = pybridge.solve(p).values
+    knows_the_solution(browser)
+    c2 = next(col for col in range(1, 10) if col != c)
+    digit = solution[(r - 1) * 9 + c2 - 1]
+    type_into(browser, r, c2, str(digit))
+    type_into(browser, r, c, str(digit))
+    patient(browser).until(lambda b: ", marked wrong" in b.find_element(By.ID, "announce").get_attribute("textContent"))
+
+
+def test_the_page_gives_nothing_away_and_solve_ends_the_game(server, browser):
+    """A wrong digit typed with "Show mistakes" off leaves the counter as it was; candidates
+    built on it warn that a true digit is missing; Solve asks first, then fills the board,
+    ends the game unscored and keeps no best time."""
+    open_page(browser, server, "bundled=sudoku9.txt&index=3")
+    p, solution = solution_of("sudoku9.txt", 3)
+    knows_the_solution(browser)
+    counts = browser.find_element(By.ID, "counts")
+    before = counts.text
+    r, c, wrong = quiet_mistake(p, solution)
+    type_into(browser, r, c, str(wrong))
+    time.sleep(1.1)  # a tick of the clock: the counter is redrawn each second
+    assert counts.text == before and "mistake" not in counts.text
+    press(browser, "candidates")
+    assert "Careful: an entry is wrong" in message(browser)
+    browser.find_element(By.ID, "mistakes").click()
+    assert counts.text.startswith("1 mistake ")
+    browser.find_element(By.ID, "mistakes").click()
+    browser.execute_script("window.confirm = () => false;")
+    browser.find_element(By.ID, "solve").click()
+    time.sleep(0.5)  # nothing is to happen: a refused confirmation sends no request
+    assert entry(browser, r, c).text == str(wrong) and not browser.find_element(By.ID, "score").text
+    browser.execute_script("window.confirm = () => true;")
+    press(browser, "solve")
+    assert message(browser) == "The solution is on the board."
+    for i, v in enumerate(solution):
+        if not p.givens[i]:
+            assert entry(browser, i // 9 + 1, i % 9 + 1).text == str(v)
+    assert browser.find_element(By.ID, "score").text.startswith("Solution shown after ")
+    row = patient(browser).until(lambda b: next(
+        (row for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if "sudoku9.txt #3" in row.text), None))
+    time.sleep(0.5)
+    assert row.find_elements(By.TAG_NAME, "td")[3].text == ""  # no best time
+
+
+def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, browser):
+    """The size box takes each kind's default size and range from the catalogue; a try that runs
+    out of time is made again, and after the last the message says what would be quicker
+    (a server whose requests may take 1 s cannot make an extreme 16x16)."""
+    from pybridge.engine.catalogue import catalogue
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    limits = ServeLimits(time_limit=1.0, engines=1)
+    srv = make_server(create_app(limits), limits, "127.0.0.1", port)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        open_page(browser, f"http://127.0.0.1:{port}", "bundled=sudoku4.txt&index=0")
+        browser.find_element(By.CSS_SELECTOR, "#open details:nth-of-type(2) summary").click()
+        size = browser.find_element(By.ID, "gen-size")
+        for kind in ("futoshiki", "kakuro", "sudoku"):
+            Select(browser.find_element(By.ID, "gen-kind")).select_by_visible_text(kind)
+            made = catalogue().generated[kind]
+            assert size.get_attribute("value") == str(made.default_size), kind
+            if made.sizes:
+                assert (size.get_attribute("min"), size.get_attribute("max")) == tuple(map(str, made.sizes))
+        size.clear()
+        size.send_keys("16")
+        Select(browser.find_element(By.ID, "gen-level")).select_by_visible_text("extreme")
+        browser.find_element(By.ID, "generate").click()
+        wait_for_message(browser, lambda text: text.startswith("No extreme sudoku 16x16 was made in 3 tries"),
+                         "the message after the last try")
+        assert "a lower level or a smaller size is quicker" in message(browser)
     finally:
         srv.should_exit = True
         thread.join(10)

@@ -131,8 +131,30 @@ def test_the_library_over_http(tmp_path):
         assert entry["kind"] == "sudoku" and entry["index"] == 2
         saved = client.post("/api/library/progress", json={"id": entry["id"], "progress": {"a": 1}, "seconds": 61})
         assert saved.json()["best_seconds"] == 61
-        listed = client.post("/api/library", json={"kind": "sudoku"}).json()["entries"]
-        assert [e["id"] for e in listed] == [entry["id"]] and listed[0]["progress"] == {"a": 1}
+        listed = client.post("/api/library", json={"kind": "sudoku"}).json()
+        # the list is summaries: the text and the progress come with the one entry asked for
+        assert [e["id"] for e in listed["entries"]] == [entry["id"]] and listed["total"] == 1
+        assert "puzzle" not in listed["entries"][0] and "progress" not in listed["entries"][0]
+        whole = client.post("/api/library/get", json={"id": entry["id"]}).json()
+        assert whole["progress"] == {"a": 1} and pybridge.parse(whole["puzzle"])[2] == pybridge.parse(SUDOKU9)[2]
+        found = client.post("/api/library/find", json={"puzzle": SUDOKU9, "index": 2}).json()["entry"]
+        assert found["id"] == entry["id"]
+        assert client.post("/api/library/find", json={"puzzle": SUDOKU9, "index": 3}).json() == {"entry": None}
+        # a page at a time: every entry once, in order, and the count of all
+        for index in range(3, 9):
+            client.post("/api/library/add", json={"puzzle": SUDOKU9, "index": index})
+        pages = [client.post("/api/library", json={"order": "level", "offset": offset, "limit": 4}).json()
+                 for offset in (0, 4)]
+        assert [page["total"] for page in pages] == [7, 7] and [len(page["entries"]) for page in pages] == [4, 3]
+        every = client.post("/api/library", json={"order": "level"}).json()["entries"]
+        assert [e["id"] for page in pages for e in page["entries"]] == [e["id"] for e in every]
+        greater = (ROOT / "puzzles" / "futoshiki" / "greater_than_sudoku.grid").read_text()
+        kept = client.post("/api/library/add", json={"puzzle": greater}).json()
+        assert kept["kind"] == "greater-than"   # by its own name: the list's Kind filter finds it
+        assert [e["id"] for e in client.post("/api/library", json={"kind": "greater-than"}).json()["entries"]] \
+            == [kept["id"]]
+        again = client.post("/api/read", json={"puzzle": greater, "kind": "greater-than"}).json()["puzzles"][0]
+        assert again["kind"] == "sudoku" and "error" not in again   # and that name reads it back
         bad = client.post("/api/library/progress", json={"id": entry["id"], "progress": [1]})
         assert bad.status_code == 400 and "progress: a JSON object" in bad.json()["error"]
         x_line = (ROOT / "puzzles" / "generated" / "sudoku_x.txt").read_text().splitlines()[1].split()[0]

@@ -43,5 +43,5 @@ def test_a_windoku_is_explained_and_drawn_by_its_windows():
     assert "hidden_single_region" in pybridge.rate(g.puzzle).techniques or \
         any(s.technique == "hidden_single_region" for s in explained.steps)
     picture = g.puzzle.picture()
-    assert picture.count('fill="#e8ecf8"') == 36                          # its four windows shaded
+    assert picture.count('fill="#dcdff0"') == 36                          # its four windows shaded
     assert pybridge.write([g.puzzle], "line").strip() == g.text()

@@ -99,9 +99,14 @@ class Entry:
     best_seconds: int | None
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "puzzle": self.text, "index": self.index, "kind": self.kind, "rows": self.rows,
-                "cols": self.cols, "level": self.level, "score": self.score, "source": self.source,
-                "added": self.added, "progress": self.progress, "best_seconds": self.best_seconds}
+        return {**self.summary(), "puzzle": self.text, "progress": self.progress}
+
+    def summary(self) -> dict[str, Any]:
+        """What a list of entries shows: all but the text and the progress (which can be
+        large, and are asked for one entry at a time)."""
+        return {"id": self.id, "index": self.index, "kind": self.kind, "rows": self.rows, "cols": self.cols,
+                "level": self.level, "score": self.score, "source": self.source, "added": self.added,
+                "best_seconds": self.best_seconds}
 
 
 def default_path() -> Path:
@@ -243,20 +248,23 @@ class Library:
         return _entry(row)
 
     def entries(self, kind: str | None = None, level: str | None = None, limit: int = 1000,
-                order: str = "date") -> list[Entry]:
+                order: str = "date", offset: int = 0) -> list[Entry]:
         """The puzzles kept, of ``kind`` and ``level`` when given, in ``order``: date (newest
-        first), level (easiest first, by score) or best (fastest solve first, unsolved last)."""
+        first), level (easiest first, by score) or best (fastest solve first, unsolved last);
+        ``limit`` of them from the ``offset``-th on (a page of the list)."""
         if order not in ORDERS:
             raise PuzzlogError(f"the library sorts by {', '.join(ORDERS)}, not {order!r}")
-        where, args = [], []
-        for column, value in (("kind", kind), ("level", level)):
-            if value:
-                where.append(f"{column} = ?")
-                args.append(value)
-        sql = f"SELECT {COLUMNS} FROM puzzles" + (" WHERE " + " AND ".join(where) if where else "")
+        where, args = _filter(kind, level)
         with self._lock:
-            rows = self._db.execute(f"{sql} ORDER BY {ORDERS[order]} LIMIT ?", (*args, limit)).fetchall()
+            rows = self._db.execute(f"SELECT {COLUMNS} FROM puzzles{where} ORDER BY {ORDERS[order]} LIMIT ? OFFSET ?",
+                                    (*args, limit, offset)).fetchall()
         return [_entry(row) for row in rows]
+
+    def count(self, kind: str | None = None, level: str | None = None) -> int:
+        """How many puzzles entries() would list with no limit."""
+        where, args = _filter(kind, level)
+        with self._lock:
+            return int(self._db.execute(f"SELECT COUNT(*) FROM puzzles{where}", args).fetchone()[0])
 
     def rename(self, entry_id: int, name: str) -> Entry:
         """Call an entry by a short name of the player's (its source, as the list shows it)."""
@@ -348,16 +356,27 @@ def describe(text: str, index: int = 0, source: str = "", kind: str | None = Non
 
 def described(p: AnyPuzzle, rate_seconds: float | None) -> Described:
     rows, cols = p.shape
+    kind = p.catalogue_name   # greater-than and adjacent by their own names: the list filters by them
     if rate_seconds is None:
-        return Described(p.kind, rows, cols)
+        return Described(kind, rows, cols)
     from ..solving.rating import rate
     rating = rate(p, time_limit=rate_seconds)
     if rating.status != "rated":
-        return Described(p.kind, rows, cols)
-    return Described(p.kind, rows, cols, rating.level, rating.score)
+        return Described(kind, rows, cols)
+    return Described(kind, rows, cols, rating.level, rating.score)
 
 
 COLUMNS = "id, text, puzzle_index, kind, rows, cols, level, score, source, added, progress, best_seconds"
+
+
+def _filter(kind: str | None, level: str | None) -> tuple[str, list[str]]:
+    """The WHERE clause (our own SQL; the values as parameters) of a kind and a level."""
+    where, args = [], []
+    for column, value in (("kind", kind), ("level", level)):
+        if value:
+            where.append(f"{column} = ?")
+            args.append(value)
+    return (" WHERE " + " AND ".join(where) if where else ""), args
 
 
 def _entry(row: tuple[Any, ...]) -> Entry:

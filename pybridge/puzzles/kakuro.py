@@ -174,6 +174,9 @@ class KakuroPuzzle(PuzzleKind):
         _, cols = self.shape
         return "".join(str(v) if self.is_white(i // cols, i % cols) else "." for i, v in enumerate(values))
 
+    def cell_words(self) -> list[str]:
+        return _run_words(self)
+
     def picture_cells(self, layout: Layout, marks: Marks) -> list[str]:
         return _kakuro_cells(self, layout, marks)
 
@@ -193,6 +196,24 @@ def render_text(p: KakuroPuzzle, values: list[int]) -> str:
               for r, row in enumerate(p.cells)]
     width = max(len(t) for row in tokens for t in row)
     return "\n".join(" ".join(t.rjust(width) for t in row).rstrip() for row in tokens)
+
+
+def _run_words(p: KakuroPuzzle) -> list[str]:
+    """Each white cell's two runs in words: the clue and the length of each."""
+    rows, cols = p.shape
+    words: list[list[str]] = [[] for _ in range(rows * cols)]
+    for r, row in enumerate(p.cells):
+        for c, cell in enumerate(row):
+            if isinstance(cell, int):
+                continue
+            for total, way, (dr, dc) in ((cell.across, "across", (0, 1)), (cell.down, "down", (1, 0))):
+                run, rr, cc = [], r + dr, c + dc
+                while rr < rows and cc < cols and isinstance(p.cells[rr][cc], int):
+                    run.append(rr * cols + cc)
+                    rr, cc = rr + dr, cc + dc
+                for i in run if total else ():
+                    words[i].append(f"{way} sum {total} in {len(run)} cells")
+    return [", ".join(sorted(parts)) for parts in words]   # across, then down
 
 
 def _kakuro_cells(p: KakuroPuzzle, layout: Layout, marks: Marks) -> list[str]:

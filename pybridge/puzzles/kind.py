@@ -74,6 +74,13 @@ class PuzzleKind:
         raise NotImplementedError
 
     @property
+    def catalogue_name(self) -> str:
+        """The name of its kind in the catalogue (the name it is made and read under): ``kind``,
+        but a greater-than Sudoku and an Adjacent by their own names (their texts read as a
+        Sudoku and a Futoshiki, the kinds they are)."""
+        return self.kind
+
+    @property
     def largest(self) -> int:
         """The largest value a cell takes."""
         raise NotImplementedError
@@ -104,6 +111,23 @@ class PuzzleKind:
         Samurai's frame where no grid is)."""
         rows, cols = self.shape
         return [True] * (rows * cols)
+
+    def labelled_cells(self) -> set[tuple[int, int]]:
+        """The cells (row, column from 1) whose top left corner holds a label (a Killer cage's
+        sum): their candidates are drawn below it."""
+        return set()
+
+    def cell_words(self) -> list[str]:
+        """Row-major, what the board shows of each cell beyond its value, in words, for a
+        reader who cannot see the board (the page's screen-reader announcement): its cage
+        and sum, its signs, its region, its runs' clues; "" for a cell with nothing more.
+
+        >>> import pybridge
+        >>> pybridge.load("puzzles/kakuro/small.grid")[0].cell_words()[5]
+        'across sum 16 in 2 cells, down sum 9 in 2 cells'
+        """
+        rows, cols = self.shape
+        return [""] * (rows * cols)
 
     def same_layout(self, other: Any) -> None:
         """Raise PuzzlogError, naming the cell, if ``other`` (the same kind and shape) lays its

@@ -11,7 +11,7 @@ from .cells import values_text
 from ..engine.foreign import PrologString
 from .answers import chunks, flat, line_number, listed, values_of
 from .kind import PuzzleKind
-from .picture import SIGN, Layout, Marks, svg_line
+from .picture import SHADE, SIGN, Layout, Marks, svg_line
 from .render import render_text
 
 STANDARD = -1    # a Puzzle's box_rows and box_cols left out: the standard boxes of its size, if it has them
@@ -53,6 +53,10 @@ class LatinRecord(NamedTuple):
     solution: str
     cages: list[int] | str     # "none", or each Killer cage flat: sum, count, r1, c1, ...
     extra: list[Any] | str          # "none", or [kind, word, count, r1, c1, ..., count, ...]
+
+
+# A jigsaw's regions in words, as the page letters them on the board (region 1 is "a").
+REGION_LETTERS = "abcdefghijklmnopqrstuvwxy"
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,12 @@ class Puzzle(PuzzleKind):
         where = self.source if self.line is None else f"{self.source}:{self.line}"
         givens = "1 given" if self.clues == 1 else f"{self.clues} givens"
         return f"Puzzle({self.kind_name} {self.size}x{self.size}, {givens}, {where} #{self.index})"
+
+    @property
+    def catalogue_name(self) -> str:
+        if self.boxed and self.signs:
+            return "greater-than"
+        return "adjacent" if self.adjacent is not None else self.kind
 
     @property
     def kind_name(self) -> str:
@@ -236,6 +246,35 @@ class Puzzle(PuzzleKind):
         n = self.size
         return [self.givens[r * n:(r + 1) * n] for r in range(n)]
 
+    def cell_words(self) -> list[str]:
+        n = self.size
+        words: list[list[str]] = [[] for _ in range(n * n)]
+
+        def at(r: int, c: int) -> list[str]:
+            return words[(r - 1) * n + c - 1]
+
+        if self.regions is not None:   # lettered as the page draws them (a, b, c ...)
+            for i, region in enumerate(self.regions):
+                words[i].append(f"region {REGION_LETTERS[region - 1]}")
+        if self.diagonals:
+            for i in range(n):
+                at(i + 1, i + 1).append("on the main diagonal")
+                at(i + 1, n - i).append("on the anti-diagonal")
+        if self.extra is not None:
+            for number, window in enumerate(self.extra.regions, 1):
+                for r, c in window:
+                    at(r, c).append(f"in {self.extra.word} {number}")
+        for total, cage in self.cages or []:
+            for r, c in cage:
+                at(r, c).append(f"cage of {len(cage)} cells, sum {total}")
+        for r1, c1, r2, c2 in self.signs:   # r1c1 < r2c2
+            at(r1, c1).append(f"less than the cell {_towards(r1, c1, r2, c2)}")
+            at(r2, c2).append(f"greater than the cell {_towards(r2, c2, r1, c1)}")
+        for r1, c1, r2, c2 in self.adjacent or []:
+            at(r1, c1).append(f"1 apart from the cell {_towards(r1, c1, r2, c2)}")
+            at(r2, c2).append(f"1 apart from the cell {_towards(r2, c2, r1, c1)}")
+        return [", ".join(parts) for parts in words]
+
     def region_of(self, r: int, c: int) -> int:
         """Region (box) number, 1-based, of the 0-based cell r, c."""
         if self.regions is not None:
@@ -309,6 +348,9 @@ class Puzzle(PuzzleKind):
     def picture_over(self, layout: Layout) -> list[str]:
         return _signs(self, layout)
 
+    def labelled_cells(self) -> set[tuple[int, int]]:
+        return {min(cells) for _, cells in self.cages or []}   # each cage's sum, in its first cell
+
 
 @dataclass(repr=False)
 class Unreadable:
@@ -348,7 +390,7 @@ def _latin_cells(p: Puzzle, layout: Layout, marks: Marks) -> list[str]:
     for r in range(n):
         for c in range(n):
             shade = (p.diagonals and (r == c or r + c == n - 1)) or (r + 1, c + 1) in shaded
-            fill = marks.fill((r + 1, c + 1)) or ("#e8ecf8" if shade else "#fff")
+            fill = marks.fill((r + 1, c + 1)) or (SHADE if shade else "#fff")
             stroke = ' stroke="#333" stroke-width="1.5"' if layout.gap else ' stroke="#aaa" stroke-width="1"'
             out.append(f'<rect data-cell="r{r + 1}c{c + 1}" x="{layout.x(c)}" y="{layout.y(r)}" width="{s}" '
                        f'height="{s}" fill="{fill}"{stroke}/>')
@@ -389,7 +431,7 @@ def _cages(p: Puzzle, layout: Layout) -> list[str]:
                     out.append(f'<line x1="{line[0]:.1f}" y1="{line[1]:.1f}" x2="{line[2]:.1f}" y2="{line[3]:.1f}" '
                                'stroke="#555" stroke-width="1" stroke-dasharray="3,2" class="cage"/>')
         r, c = min(cells)
-        out.append(f'<text x="{layout.x(c - 1) + 6:.1f}" y="{layout.y(r - 1) + s * 0.28:.1f}" '
+        out.append(f'<text data-sum="r{r}c{c}" x="{layout.x(c - 1) + 6:.1f}" y="{layout.y(r - 1) + s * 0.28:.1f}" '
                    f'font-size="{s * 0.24:.1f}" fill="#333" class="cage-sum">{total}</text>')
     return out
 
@@ -418,6 +460,11 @@ def _signs(p: Puzzle, layout: Layout) -> list[str]:
         bar = svg_line(cx, cy - h, cx, cy + h, 4, SIGN) if across else svg_line(cx - h, cy, cx + h, cy, 4, SIGN)
         out.append(bar.replace("<line ", '<line class="adjacent" ', 1))
     return out
+
+
+def _towards(r: int, c: int, r2: int, c2: int) -> str:
+    """Where neighbour r2c2 lies from r, c, in words."""
+    return "to its right" if c2 > c else "to its left" if c2 < c else "below" if r2 > r else "above"
 
 
 def _border_middle(layout: Layout, r: int, c: int, across: bool) -> tuple[float, float]:

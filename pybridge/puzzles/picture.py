@@ -29,6 +29,7 @@ Triple = tuple[int, int, int]
 
 AREA, FOCUS, PLACED, BROKEN, WRONG, CHANGED = "#fdf8dc", "#ffe97a", "#bfeebf", "#f7b0b0", "#fdcf9a", "#c9dcff"
 GIVEN, FILLED, STRUCK, SIGN = "#000", "#1a5fb4", "#c01c28", "#a51d2d"
+SHADE = "#dcdff0"   # a diagonal's or a kind's own regions' cells: apart from the page's blue of a cell's peers
 
 
 @dataclass
@@ -95,9 +96,11 @@ def picture(puzzle: PuzzleKind, codes: list[int], marks: Marks | None = None) ->
     out += puzzle.picture_cells(layout, marks)
     top = puzzle.largest
     givens = puzzle.givens
+    labelled = puzzle.labelled_cells()
     for i, (code, takes) in enumerate(zip(codes, puzzle.takes_value())):
         if takes:
-            out += _contents(layout, *divmod(i, cols), code, bool(givens[i]), top, marks)
+            r, c = divmod(i, cols)
+            out += _contents(layout, r, c, code, bool(givens[i]), top, marks, (r + 1, c + 1) in labelled)
     out += puzzle.picture_over(layout)
     out.append("</svg>")
     return "\n".join(out)
@@ -114,8 +117,10 @@ def _labels(layout: Layout) -> list[str]:
     return out
 
 
-def _contents(layout: Layout, r: int, c: int, code: int, given: bool, top: int, marks: Marks) -> list[str]:
-    """A cell's value, or its candidates with the marked ones lit."""
+def _contents(layout: Layout, r: int, c: int, code: int, given: bool, top: int, marks: Marks,
+              labelled: bool = False) -> list[str]:
+    """A cell's value, or its candidates with the marked ones lit (below the label of a
+    labelled cell, smaller)."""
     s, x, y = layout.size, layout.x(c), layout.y(r)
     cell = (r + 1, c + 1)
     if code > 0:
@@ -130,25 +135,26 @@ def _contents(layout: Layout, r: int, c: int, code: int, given: bool, top: int, 
                 f'font-size="{s * 0.6:.0f}" fill="#26a269" text-anchor="middle">{escape(value_char(v))}</text>'
                 for v in placed]
     k = math.ceil(math.sqrt(top))
-    step = s / k
+    below = s * 0.3 if labelled else 0.0   # room for the label: the candidates' grid is shorter
+    step, rise = s / k, (s - below) / k
     out = []
     for v in range(1, top + 1):
         if not -code >> (v - 1) & 1:
             continue
-        cx, cy = x + step * ((v - 1) % k + 0.5), y + step * ((v - 1) // k + 0.5)
+        cx, cy = x + step * ((v - 1) % k + 0.5), y + below + rise * ((v - 1) // k + 0.5)
         colour = "#555"
         if v in placed:
-            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{step * 0.45:.1f}" fill="#26a269"/>')
+            out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{rise * 0.45:.1f}" fill="#26a269"/>')
             colour = "#fff"
         struck = (r + 1, c + 1, v) in marks.struck
         if struck:
             colour = STRUCK
         state = " struck" if struck else " placed" if v in placed else ""
         out.append(f'<text data-candidate="r{r + 1}c{c + 1}" class="candidate{state}" x="{cx:.1f}" '
-                   f'y="{cy + step * 0.28:.1f}" font-size="{step * 0.75:.1f}" fill="{colour}" '
+                   f'y="{cy + rise * 0.28:.1f}" font-size="{rise * 0.75:.1f}" fill="{colour}" '
                    f'text-anchor="middle">{escape(value_char(v))}</text>')
         if struck:
-            h = step * 0.38
+            h = rise * 0.38
             out.append(svg_line(cx - h, cy + h, cx + h, cy - h, 1.4, STRUCK))
     return out
 

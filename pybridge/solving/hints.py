@@ -71,8 +71,9 @@ class Hint:
         if self.step is not None:
             step = self.step.to_json()
             data["technique"] = step["technique"]
-            if self.level >= 2:
-                data.update(units=step["units"], cells=step["cells"])
+            if self.level >= 2:  # where to look: the units' cells, and the cells the step rests on
+                data.update(units=step["units"], cells=step["cells"],
+                            area=[list(c) for c in self.step.unit_cells])
             if self.level >= 3:
                 data.update(placements=step["placements"], eliminations=step["eliminations"])
         return data

@@ -212,7 +212,7 @@ def shown(p: AnyPuzzle | Unreadable) -> dict[str, Any]:
     rows, cols = p.shape
     return {"index": p.index, "kind": p.kind, "rows": rows, "cols": cols, "picture": p.picture(),
             "units": p.units(), "givens": p.givens, "regions": getattr(p, "regions", None),
-            "largest": p.largest}
+            "largest": p.largest, "cell_words": p.cell_words()}
 
 
 def choice(data: dict[str, Any], key: str, choices: tuple[Any, ...], default: Any) -> Any:

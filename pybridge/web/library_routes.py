@@ -16,17 +16,31 @@ from .calls import BadRequest, choice, text, whole
 from .context import Context
 from .exchange import json_answer, sized
 
+MAX_PAGE = 200   # entries in one answer of /api/library
+
 
 def routes(ctx: Context) -> list[BaseRoute]:
     limits = ctx.limits
 
     async def library_call(request: Request, data: dict[str, Any], _seconds: float) -> Response:
+        """A page of the list: summaries (no texts, no progress), and how many there are."""
         lib = ctx.library()
         known_now = await ctx.catalogue(request)
         kind, level = choice(data, "kind", known_now.kinds, None) or None, choice(data, "level", known_now.levels, None)
         order = choice(data, "order", tuple(ORDERS), "date")
-        entries = await ctx.in_turn(lib.entries, kind, level, 1000, order)
-        return json_answer({"entries": [e.to_json() for e in entries]}, limits)
+        offset, limit = whole(data, "offset", 0, 10 ** 9, 0), whole(data, "limit", 1, MAX_PAGE, MAX_PAGE)
+        entries = await ctx.in_turn(lib.entries, kind, level, limit, order, offset)
+        total = await ctx.in_turn(lib.count, kind, level)
+        return json_answer({"entries": [e.summary() for e in entries], "total": total, "offset": offset}, limits)
+
+    async def get_call(_request: Request, data: dict[str, Any], _seconds: float) -> Response:
+        entry = await ctx.in_turn(ctx.library().get, whole(data, "id", 1, 2 ** 62, 1))
+        return json_answer(entry.to_json(), limits)
+
+    async def find_call(_request: Request, data: dict[str, Any], _seconds: float) -> Response:
+        """The entry of a puzzle if the library keeps it (a puzzle is kept once it is played)."""
+        entry = await ctx.in_turn(ctx.library().find, text(data), whole(data, "index", 0, 10 ** 6, 0))
+        return json_answer({"entry": entry.to_json() if entry else None}, limits)
 
     async def rename_call(_request: Request, data: dict[str, Any], _seconds: float) -> Response:
         name = data.get("name")
@@ -65,5 +79,6 @@ def routes(ctx: Context) -> list[BaseRoute]:
         return json_answer(entry.to_json(), limits)
 
     calls = (("library", library_call), ("library/add", add_call), ("library/progress", progress_call),
-             ("library/rename", rename_call), ("library/delete", delete_call))
+             ("library/rename", rename_call), ("library/delete", delete_call), ("library/get", get_call),
+             ("library/find", find_call))
     return [Route(f"/api/{name}", ctx.endpoint(work), methods=["POST"]) for name, work in calls]

@@ -7,7 +7,7 @@
 import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
 import {applyKey, counted, designSizes, designText, designedBy, emptyDesign, extendCage, made as madeKind, makeCage,
         readAs, sizeProblem} from "./design.js";
-import {flushProgress, keep, keepProgress, keepSoon, listLibrary} from "./library.js";
+import {flushProgress, keepProgress, keepSoon, listLibrary, lookUp} from "./library.js";
 import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, fillOptions, fresh, indexOf, isGiven,
         isRight, largest, mmss, pickable, rect, request, rowCol, save, say, score, showPicture, state, storageKey,
         valueAt} from "./page.js";
@@ -49,9 +49,8 @@ function show(puzzle, text, format, source = "", readAs = null) {
   flushProgress();  // the progress of the puzzle left goes to the library first
   state.current = {text, kind: puzzle.kind, format, index: puzzle.index, rows: puzzle.rows, cols: puzzle.cols, id: null,
              readAs, units: puzzle.units || [], givens: puzzle.givens || [], solution: null,
-             regions: puzzle.regions || null, largest: puzzle.largest};
+             regions: puzzle.regions || null, largest: puzzle.largest, cellWords: puzzle.cell_words || [], source};
   if (!state.design) {
-    keep(source);
     localStorage.setItem("puzzlog:last", JSON.stringify({text, format, index: puzzle.index, readAs, source}));
     learnSolution(state.current);
   }
@@ -67,6 +66,7 @@ function show(puzzle, text, format, source = "", readAs = null) {
   if (state.play.autoPaused && state.play.pausedAt) resumeClock();  // left hidden last time: the time away is not counted
   state.selected = null;
   state.undone = [];
+  state.hinted = null;
   closeStepper();
   draw();
   $("board").classList.toggle("paused", Boolean(state.play.pausedAt));
@@ -75,6 +75,7 @@ function show(puzzle, text, format, source = "", readAs = null) {
   say(`${puzzle.kind} ${puzzle.rows}x${puzzle.cols}`);
   showScore();
   tick();
+  if (!state.design) lookUp();
 }
 
 // The page asks for the solution once: it tells a wrong entry from a right one, so that only
@@ -96,6 +97,7 @@ function finishIfDone() {
   state.play.finished = Date.now();
   save();
   showScore();
+  tick();  // the clock stops and the mistakes count shows
   say("Solved! Every entry is right.");
   keepProgress().catch(() => {});
 }
@@ -126,14 +128,17 @@ function draw(wrong = []) {
            "font-size": size * 0.22, class: "region-letter", "data-region": cell}, REGION_LETTERS[region - 1]);
     });
   }
-  const side = Math.ceil(Math.sqrt(largest()));
+  const side = Math.ceil(Math.sqrt(largest())), marked = new Set();
+  state.marked = marked;  // the entries shown wrong, for the announcement too
   for (const [cell, marks] of Object.entries(state.play.pencil)) {
     const box = rect(cell);
     if (!box || state.play.entries[cell]) continue;
     const size = Number(box.getAttribute("width")), x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
+    // below a Killer cage's sum, in the rest of the cell (as the engine draws candidates there)
+    const below = svg.querySelector(`text[data-sum="${cell}"]`) ? size * 0.3 : 0, rise = (size - below) / side;
     for (const v of marks) {
       const col = (v - 1) % side, row = Math.floor((v - 1) / side);
-      add({x: x + (col + 0.5) * size / side, y: y + (row + 0.8) * size / side, "font-size": size / (side + 1),
+      add({x: x + (col + 0.5) * size / side, y: y + below + (row + 0.8) * rise, "font-size": Math.min(size / (side + 1), rise * 0.8),
            "text-anchor": "middle", class: "pencil", "data-pencil": cell}, valueChar(v));
     }
   }
@@ -142,6 +147,7 @@ function draw(wrong = []) {
     if (!box) continue;
     const size = Number(box.getAttribute("width")), x = Number(box.getAttribute("x")), y = Number(box.getAttribute("y"));
     const marks = [wrong.includes(cell) ? "wrong" : "", clashing.has(cell) ? "clash" : ""].filter(Boolean);
+    if (marks.length) marked.add(cell);
     add({x: x + size / 2, y: y + size * 0.72, "font-size": size * 0.6, "text-anchor": "middle",
          class: ["entry", ...marks].join(" "), "data-entry": cell}, valueChar(value));
     if (marks.length) {  // colour is not the only sign: a wrong digit is underlined too
@@ -151,7 +157,32 @@ function draw(wrong = []) {
       svg.appendChild(line);
     }
   }
+  lightHint();
   highlight();
+  placeCursor();
+}
+
+// The cells a hint points at, lit on the board itself (the units it looks in, the cells it
+// rests on), until the next change.
+function lightHint() {
+  const svg = $("board").querySelector("svg");
+  svg.querySelectorAll("rect.hint-area, rect.hint-focus").forEach((r) => r.classList.remove("hint-area", "hint-focus"));
+  if (!state.hinted) return;
+  for (const [r, c] of state.hinted.area) rect(cellAt(r, c))?.classList.add("hint-area");
+  for (const [r, c] of state.hinted.focus) rect(cellAt(r, c))?.classList.add("hint-focus");
+}
+
+// The chosen cell's outline, drawn over everything (a fill alone is too faint to see: the
+// outline's contrast is above 3:1 on every cell colour).
+function placeCursor() {
+  const svg = $("board").querySelector("svg");
+  svg?.querySelectorAll(".cursor").forEach((e) => e.remove());
+  const box = state.selected && pickable(state.selected);
+  if (!box) return;
+  const outline = document.createElementNS(SVG, "rect"), size = Number(box.getAttribute("width"));
+  for (const [k, v] of Object.entries({x: Number(box.getAttribute("x")) + 2, y: Number(box.getAttribute("y")) + 2,
+                                        width: size - 4, height: size - 4, class: "cursor"})) outline.setAttribute(k, v);
+  svg.appendChild(outline);
 }
 
 // The chosen cell's units, and the other places of its value, lit up.
@@ -187,21 +218,25 @@ function select(cell) {
   $("board").querySelectorAll("rect.selected").forEach((r) => r.classList.remove("selected"));
   state.selected = cell;
   pickable(cell)?.classList.add("selected");
+  placeCursor();
   if (!state.design && state.current) { highlight(); announce(cell); }
 }
 
-// What a screen reader says of the chosen cell: "row 3, column 5, empty, pencil marks 1 4 7".
+// What a screen reader says of the chosen cell: what it holds, whether it is shown wrong, and
+// what the board shows around it ("row 3, column 5, 7, marked wrong; cage of 3 cells, sum 15").
 function announce(cell) {
-  const [r, c] = rowCol(cell), value = valueAt(indexOf(cell)), marks = state.play.pencil[cell] || [];
-  const held = value ? `${valueChar(value)}${isGiven(cell) ? ", given" : ""}`
+  const [r, c] = rowCol(cell), i = indexOf(cell), value = valueAt(i), marks = state.play.pencil[cell] || [];
+  const held = value ? `${valueChar(value)}${isGiven(cell) ? ", given" : ""}${state.marked?.has(cell) ? ", marked wrong" : ""}`
                      : `empty${marks.length ? `, pencil marks ${marks.map(valueChar).join(" ")}` : ""}`;
-  $("announce").textContent = `row ${r}, column ${c}, ${held}`;
+  const about = state.current.cellWords[i];
+  $("announce").textContent = `row ${r}, column ${c}, ${held}${about ? `; ${about}` : ""}`;
 }
 
 // Every change goes through here, so that undo can take it back.
 function change(apply) {
   state.play.history.push(JSON.stringify({entries: state.play.entries, pencil: state.play.pencil}));
   state.undone = [];
+  state.hinted = null;
   apply();
   save();
   draw();
@@ -297,6 +332,7 @@ function onKey(event) {
 function showScore() {
   if (!state.play.finished) { $("score").textContent = ""; return; }
   const {seconds, points} = score();
+  if (state.play.shown) { $("score").textContent = `Solution shown after ${mmss(seconds)}: not scored.`; return; }
   $("score").textContent = `Solved in ${mmss(seconds)}: score ${points} (${state.play.mistakes} mistakes, ${state.play.hints} hints, ` +
                            `${state.play.reveals} cells revealed).`;
 }
@@ -312,8 +348,11 @@ function resumeClock() {
 function tick() {
   if (!state.current || !state.play || state.design) return;
   $("clock").textContent = mmss(elapsed());
-  $("counts").textContent = `${state.play.mistakes} ${state.play.mistakes === 1 ? "mistake" : "mistakes"} · ` +
-                            `${state.play.hints} ${state.play.hints === 1 ? "hint" : "hints"}`;
+  // the mistakes are counted from the first, but shown only when the player asks to see
+  // mistakes (or at the end): a count going up would point at the digit just typed
+  const mistakes = $("mistakes").checked || state.play.finished
+    ? `${state.play.mistakes} ${state.play.mistakes === 1 ? "mistake" : "mistakes"} · ` : "";
+  $("counts").textContent = `${mistakes}${state.play.hints} ${state.play.hints === 1 ? "hint" : "hints"}`;
 }
 setInterval(tick, 1000);
 const pauseWhenHidden = () => { if (state.play && state.current && !state.design && !state.play.pausedAt) pause(true); };
@@ -381,11 +420,40 @@ function checkBySolution() {
   else say(`No mistakes so far; ${left} cells left.`);
 }
 
+// Candidates worked out from the player's entries leave out a cell's true digit when an entry
+// is wrong: the player is told so (not where), before trusting them.
+function restsOnAMistake(candidates) {
+  const solution = state.current.solution;
+  if (!solution) return "";
+  const lost = candidates.some((values, i) => solution[i] && !valueAt(i) && !values.includes(solution[i]));
+  return lost ? "Careful: an entry is wrong, so in some cell the true digit is not among these candidates." : "";
+}
+
 // The grid a hint is asked from: without the wrong entries while "Show mistakes" is off, so that
 // the hint never names one.
 function hintGrid() {
   if ($("mistakes").checked || !state.current.solution) return grid();
   return grid().map((v, i) => (v && state.current.solution[i] !== v && !state.current.givens[i] ? 0 : v));
+}
+
+// A hint at one of three depths.  One deduction is charged once: "More" and "Show" after
+// "Hint" on the same position tell more of the step already paid for.  Its cells are lit
+// on the board; its picture goes beside it.
+async function hint(level) {
+  const asked = hintGrid(), position = asked.join(",");
+  const h = await api("/api/hint", request({grid: asked, level}));
+  if (h.status === "step" && state.play.hintedPosition !== position) {
+    state.play.hints += 1;
+    state.play.hintedPosition = position;
+  }
+  save();
+  keepSoon();  // a hint is play: the library keeps the puzzle
+  tick();
+  say(h.text);
+  state.hinted = level < 2 ? null : h.status === "step" ? {area: h.area || [], focus: h.cells || []}
+    : h.status === "mistake" ? {area: [], focus: h.mistakes.map(([r, c]) => [r, c])} : null;
+  draw();
+  showPicture($("aside"), level > 1 ? h.picture : null);
 }
 
 async function reveal() {
@@ -400,14 +468,41 @@ async function reveal() {
   say(`${cell} is ${valueChar(value)}.`);
 }
 
-// A change of the design (apply returns whether it took the change), kept for undo and judged.
-function changeDesign(apply, keepSelected) {
+// The whole solution, on the board, once the player says so: the game ends there, unscored
+// (no score, no best time in the library), and the board says how it ended.
+async function solveAll() {
+  if (!state.play.finished &&
+      !window.confirm("Show the whole solution? The game ends: it is not scored and keeps no best time.")) return;
+  const result = await api("/api/solve", request());
+  if (result.status !== "solved") {
+    showPicture($("aside"), result.picture);
+    say(`No one solution to show: ${result.status === "multiple" ? "the puzzle has several" : result.status}.`);
+    return;
+  }
+  if (!state.play.finished) {
+    const values = result.grid.flat();
+    change(() => {
+      state.play.entries = Object.fromEntries(values.flatMap((v, i) => (v && !state.current.givens[i] ? [[cellOf(i, state.current.cols), v]] : [])));
+      state.play.shown = true;
+      state.play.finished = Date.now();
+    });
+    showScore();
+    keepProgress().catch(() => {});
+  }
+  say("The solution is on the board.");
+}
+
+// A change of the design (apply returns whether it took the change), kept for undo and judged;
+// the chosen cell moves to `chosen` (a cell taken into a cage) at once, not when the board is
+// drawn again: a key typed before then goes where the player sees the choice.
+function changeDesign(apply, chosen) {
   const before = JSON.stringify(state.design);
   if (!apply()) return false;
+  if (chosen && chosen !== state.selected && pickable(chosen)) select(chosen);
   if (JSON.stringify(state.design) !== before) {
     state.designUndo.push(before);
     state.designRedo = [];
-    redesign(keepSelected).catch((error) => say(error.message, true));
+    redesign().catch((error) => say(error.message, true));
   }
   return true;
 }
@@ -424,35 +519,39 @@ function cellUnder(event) {
 // the new one's.
 let designRequests = new AbortController();
 
-async function redesign(keepSelected = null) {
+async function redesign() {
   designRequests.abort();
   designRequests = new AbortController();
   try {
-    await judgeDesign(keepSelected, designRequests.signal);
+    await judgeDesign(designRequests.signal);
   } catch (error) {
     if (error.name !== "AbortError") throw error;
   }
 }
 
-async function judgeDesign(keepSelected, signal) {
+async function judgeDesign(signal) {
   const turn = ++state.designTurn;  // a later change's verdict wins over an earlier one still on its way
   const stale = () => turn !== state.designTurn || !state.design;
   const ask = (path, body) => apiCall(path, body, signal);  // called off with the design
   $("design-play").disabled = true;  // until this design's verdict is in
+  // changes typed in a burst are read once, after the last: not one request a key
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  if (stale()) return;
   const {text, format, missing} = designText(state.design);
   const kindRead = readAs(state.design.kind);
   const {puzzles} = await ask("/api/read", {puzzle: text, kind: kindRead, format});
   if (stale()) return;
   const kakuro = designing("runs");
+  const chosen = state.selected;  // the cell chosen now (the player may have moved on since the change)
   if (puzzles[0].error) {  // a shape being drawn: the last board stays, with what is wrong
     draw();
-    if (keepSelected) select(keepSelected);
+    if (chosen) select(chosen);
     say(`Design: ${counted(state.design)}; the ${kakuro ? "layout breaks" : "regions break"} a rule: ${puzzles[0].error}`, true);
     $("design-play").disabled = true;
     return;
   }
   show(puzzles[0], text, format, "", kindRead);
-  if (keepSelected) select(keepSelected);
+  if (chosen) select(chosen);
   if (kakuro) {  // the digits typed are a solution, not givens: drawn as entries
     state.play.entries = Object.fromEntries(state.design.givens.flatMap((v, i) => (v ? [[cellOf(i, state.design.size), v]] : [])));
     draw();
@@ -511,7 +610,7 @@ function redesignFrom(from, to) {
   if (!from.length) return;
   to.push(JSON.stringify(state.design));
   state.design = JSON.parse(from.pop());
-  redesign(state.selected).catch((error) => say(error.message, true));
+  redesign().catch((error) => say(error.message, true));
 }
 
 // A pasted or uploaded text: its first readable puzzle, or the reader's message.
@@ -539,17 +638,40 @@ async function openBundled(name, index = 0) {
   if (chosen) open(chosen);
 }
 
+const GENERATE_TRIES = 3;  // a try that runs out of time is made again from another seed
+
 async function generateOne(kind, size, difficulty) {
-  say("Generating ...");
-  // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
   // a kind of grids laid out (a Samurai) has its number of grids for a size: its default unless one it has
   const laid = catalogue.layouts[kind];
   if (laid && !laid[size]) size = madeKind(kind).default_size;
-  const g = await api("/api/generate", {kind, size, difficulty});
+  const wanted = `${difficulty ? `${difficulty} ` : ""}${kind}${laid ? "" : ` ${size}x${size}`}`;
+  // no seed: the server's stock first (puzzles made on the way to other levels), else a random one
+  let g = null, last = null;
+  for (let attempt = 1; attempt <= GENERATE_TRIES && !g; attempt++) {
+    say(attempt === 1 ? `Making a ${wanted} ...` : `Making a ${wanted}: the last try ran out of time; try ${attempt} of ${GENERATE_TRIES} ...`);
+    try {
+      g = await api("/api/generate", {kind, size, difficulty});
+    } catch (error) {
+      last = error;
+      if (!/no puzzle was made|out of time|too long/i.test(error.message)) throw error;  // only time is worth a retry
+    }
+  }
+  if (!g) throw new Error(`No ${wanted} was made in ${GENERATE_TRIES} tries (${last.message}): ` +
+                          "a lower level or a smaller size is quicker to make.");
   const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
   state.design = null;
   show(g, g.puzzle, g.format, `generated ${kind} ${made}`);
   say(`A new ${kind}, ${g.level} (${made}).`);
+}
+
+// The size box follows the kind chosen: its default size, and the sizes it is made in.
+function sizesOfKind() {
+  const kind = madeKind($("gen-kind").value), laid = catalogue.layouts[kind.name];
+  const sides = laid ? Object.keys(laid).map(Number)
+    : kind.sizes === "boxes" ? Object.keys(catalogue.boxes).map(Number) : [kind.sizes[0], kind.sizes[1]];
+  $("gen-size").min = Math.min(...sides);
+  $("gen-size").max = Math.max(...sides);
+  $("gen-size").value = kind.default_size;
 }
 
 // The page opens on a puzzle: the one a link names, else the one left (its progress comes back
@@ -579,6 +701,8 @@ async function start() {
   await loadCatalogue();
   const made = catalogue.generated.map((g) => g.name);
   fillOptions($("gen-kind"), made);
+  $("gen-kind").onchange = sizesOfKind;
+  sizesOfKind();
   fillOptions($("design-kind"), made);
   fillOptions($("design-size"), designSizes());
   $("design-size").value = "9";
@@ -623,6 +747,7 @@ async function start() {
     } catch (error) { say(error.message, true); }
   };
   $("pause").onclick = () => { if (state.current && !state.design) pause(); };
+  $("skip").onclick = (event) => { event.preventDefault(); $("board").focus(); };  // the address keeps its puzzle
   $("print").onclick = () => run(async () => window.print());
   $("board").addEventListener("focus", () => {  // by keyboard: the first open cell is chosen
     if (state.selected || !state.current || state.design) return;
@@ -658,33 +783,22 @@ async function start() {
   $("undo").onclick = () => run(async () => (state.design ? redesignFrom(state.designUndo, state.designRedo) : travel(state.play.history, state.undone)));
   $("redo").onclick = () => run(async () => (state.design ? redesignFrom(state.designRedo, state.designUndo) : travel(state.undone, state.play.history)));
   $("candidates").onclick = () => run(async () => {
-    const {picture, notes} = await api("/api/candidates", request({grid: grid()}));
+    const {picture, notes, candidates} = await api("/api/candidates", request({grid: grid()}));
     showPicture($("aside"), picture);
-    say(["What each open cell can still hold, given the puzzle and your entries.", ...notes].join(" "));
+    say(["What each open cell can still hold, given the puzzle and your entries.", ...notes, restsOnAMistake(candidates)].join(" "));
   });
   $("fill-pencil").onclick = () => run(async () => {
     const {candidates} = await api("/api/candidates", request({grid: grid()}));
     change(() => {
       state.play.pencil = Object.fromEntries(candidates.flatMap((values, i) => (values.length ? [[cellOf(i, state.current.cols), values]] : [])));
     });
-    say("Every open cell is pencilled with its candidates.");
+    say(`Every open cell is pencilled with its candidates. ${restsOnAMistake(candidates)}`);
   });
+  $("mistakes").onchange = tick;
   $("check").onclick = () => run(check);
-  for (const level of [1, 2, 3]) {
-    $(`hint${level}`).onclick = () => run(async () => {
-      const h = await api("/api/hint", request({grid: hintGrid(), level}));
-      if (h.status === "step") state.play.hints += 1;
-      save();
-      say(h.text);
-      showPicture($("aside"), level > 1 ? h.picture : null);
-    });
-  }
+  for (const level of [1, 2, 3]) $(`hint${level}`).onclick = () => run(() => hint(level));
   $("reveal").onclick = () => run(reveal);
-  $("solve").onclick = () => run(async () => {
-    const result = await api("/api/solve", request());
-    showPicture($("aside"), result.picture);
-    say(`The solution (${result.status}).`);
-  });
+  $("solve").onclick = () => run(solveAll);
   $("rate").onclick = () => run(async () => {
     const rating = await api("/api/rate", request());
     say(rating.level ? `Level ${rating.level}, score ${rating.score}; hardest: ${rating.hardest}.`
@@ -696,6 +810,7 @@ async function start() {
   fillOptions($("lib-kind"), catalogue.kinds.filter((k) => k !== "x"), 1);  // x: sudoku-x's other name
   $("lib-kind").onchange = $("lib-level").onchange = $("lib-order").onchange =
     () => listLibrary().catch((e) => say(e.message, true));
+  $("lib-more").onclick = () => listLibrary(true).catch((e) => say(e.message, true));
   listLibrary().catch(() => {});
   $("clear").onclick = () => run(async () => change(() => { state.play.entries = {}; state.play.pencil = {}; }));
 }

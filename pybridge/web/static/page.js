@@ -3,6 +3,8 @@
 // the message line, and how cells are named.  Actions the other modules ask of the board
 // (show a puzzle, draw it, show the score) are set by app.js in `actions`.
 
+import {catalogue} from "./cells.js";
+
 export const $ = (id) => document.getElementById(id);
 export const SVG = "http://www.w3.org/2000/svg";
 
@@ -39,6 +41,8 @@ export const state = {
   designUndo: [],   // earlier designs, as JSON
   designRedo: [],   // taken-back designs, as JSON
   designTurn: 0,    // counts the verdicts asked for
+  hinted: null,     // the cells the last hint lights on the board: {area, focus}, [row, col] each
+  marked: null,     // the entries the board shows wrong (a Set of cells)
 };
 
 export const actions = {show: null, draw: null, showScore: null};  // set by app.js
@@ -61,11 +65,31 @@ export function say(text, isError = false) {
   $("message").className = isError ? "error" : "";
 }
 
-// A jigsaw's regions are named by the letters the board shows, not the engine's numbers.
+// The engine's words name a unit by number ("box 2"); the board numbers its rows and columns
+// but not its boxes: a jigsaw's regions are named by the letters the board shows, a box by
+// where it is ("the top-middle box") or, past three boxes a side, by its rows and columns.
 export const REGION_LETTERS = "abcdefghijklmnopqrstuvwxy";
 export function inPageWords(text) {
-  if (!state.current?.regions || state.design) return text;
-  return text.replace(/\bbox(es)? (\d+)/g, (_, plural, n) => `region${plural ? "s" : ""} ${REGION_LETTERS[n - 1]}`);
+  if (!state.current || state.design) return text;
+  if (state.current.regions) {
+    return text.replace(/\bbox(es)? (\d+)/g, (_, plural, n) => `region${plural ? "s" : ""} ${REGION_LETTERS[n - 1]}`);
+  }
+  const shape = state.current.rows === state.current.cols && catalogue.boxes[state.current.rows];
+  return shape ? text.replace(/\bbox (\d+)\b/g, (_, n) => boxName(Number(n), ...shape)) : text;
+}
+
+const SIDES = {2: [["top", "bottom"], ["left", "right"]], 3: [["top", "middle", "bottom"], ["left", "middle", "right"]]};
+
+// Box n (numbered row by row from 1) of boxes boxRows x boxCols in a square grid.
+export function boxName(n, boxRows, boxCols) {
+  const size = boxRows * boxCols, bands = size / boxRows, stacks = size / boxCols;
+  const band = Math.floor((n - 1) / stacks), stack = (n - 1) % stacks;
+  if (bands > 3 || stacks > 3) {
+    const rows = `${band * boxRows + 1}–${(band + 1) * boxRows}`, cols = `${stack * boxCols + 1}–${(stack + 1) * boxCols}`;
+    return `the box of rows ${rows}, columns ${cols}`;
+  }
+  const across = SIDES[bands][0][band], along = SIDES[stacks][1][stack];
+  return across === "middle" && along === "middle" ? "the centre box" : `the ${across}-${along} box`;
 }
 
 
@@ -98,6 +122,7 @@ export function elapsed() {
 
 export function score() {
   const seconds = elapsed();
+  if (state.play.shown) return {seconds, points: 0};  // the solution was shown: not scored
   const points = Math.max(0, 1000 - Math.floor(seconds / 6) - 50 * state.play.mistakes - 30 * state.play.hints - 100 * state.play.reveals);
   return {seconds, points};
 }

@@ -1,5 +1,6 @@
 // The stepper: a puzzle explained step by step (POST /api/explain with pictures), each step's
-// words under the board and its picture beside it, stepped by hand or played.
+// words and picture beside the board, stepped by hand (buttons, ← and →, the next new
+// technique) or played.
 
 import {$, api, inPageWords, request, say, showPicture} from "./page.js";
 
@@ -27,11 +28,28 @@ export async function explain() {
   $("stepper").hidden = false;
   say(`${explanation.steps.length} steps (${explanation.status}).`);
   showStep(0);
+  $("step-next").focus();  // the stepper's keys work from here on
+}
+
+// The first step after the one shown whose technique no earlier step used: a lesson's way
+// through sixty steps of singles to the one that teaches something new.
+function nextNewTechnique() {
+  const met = new Set(explanation.steps.slice(0, stepAt + 1).map((step) => step.technique));
+  const next = explanation.steps.findIndex((step, i) => i > stepAt && !met.has(step.technique));
+  if (next < 0) { say("No technique after this step is new: the rest repeat ones already met."); return; }
+  showStep(next);
 }
 
 export function startStepper() {
   $("step-prev").onclick = () => showStep(stepAt - 1);
   $("step-next").onclick = () => showStep(stepAt + 1);
+  $("step-new").onclick = nextNewTechnique;
+  // ← and → step it while the focus is in the stepper (on the board they move the cell)
+  $("stepper").addEventListener("keydown", (event) => {
+    if (!explanation || !["ArrowLeft", "ArrowRight"].includes(event.key)) return;
+    showStep(stepAt + (event.key === "ArrowRight" ? 1 : -1));
+    event.preventDefault();
+  });
   $("step-play").onclick = () => {
     if (playing) { clearInterval(playing); playing = null; $("step-play").textContent = "Play"; return; }
     $("step-play").textContent = "Pause";
