@@ -28,6 +28,11 @@ def cli(*args: str) -> subprocess.CompletedProcess:
 def boards_on(pdf, page: int, tmp_path) -> int:
     """How many boards page ``page`` shows: the large connected shapes of ink (a board's grid
     lines all touch each other; the page's header is a small shape of its own)."""
+    return len(board_boxes(pdf, page, tmp_path))
+
+
+def board_boxes(pdf, page: int, tmp_path) -> list[tuple[float, float]]:
+    """The width and height, in mm, of each board on page ``page``."""
     if PDFTOPPM is None:
         pytest.skip("pdftoppm is not installed (poppler-utils; make test installs it when run as root)")
     subprocess.run([PDFTOPPM, "-r", "50", "-f", str(page), "-l", str(page), "-png", str(pdf), str(tmp_path / "p")],
@@ -39,7 +44,7 @@ def boards_on(pdf, page: int, tmp_path) -> int:
     pixels = image.load()
     dark = [[pixels[x, y] < 200 for x in range(width)] for y in range(height)]  # thin lines are grey here
     seen = [[False] * width for _ in range(height)]
-    large = 0
+    large = []
     for y in range(height):
         for x in range(width):
             if not dark[y][x] or seen[y][x]:
@@ -54,8 +59,8 @@ def boards_on(pdf, page: int, tmp_path) -> int:
                         queue.append((nx, ny))
                         xs = [min(xs[0], nx), max(xs[1], nx)]
                         ys = [min(ys[0], ny), max(ys[1], ny)]
-            if xs[1] - xs[0] > width * 0.2 and ys[1] - ys[0] > height * 0.1:
-                large += 1
+            if xs[1] - xs[0] > width * 0.15 and ys[1] - ys[0] > height * 0.08:
+                large.append(((xs[1] - xs[0]) * 25.4 / 50, (ys[1] - ys[0]) * 25.4 / 50))
     for png in tmp_path.glob("p*.png"):
         png.unlink()
     return large
@@ -65,11 +70,11 @@ def test_a_six_up_sheet_with_solutions(tmp_path):
     sheet = tmp_path / "sheet.pdf"
     out = cli("print", str(SUDOKU9), "--per-page", "6", "--solutions", "--title", "Exercises", "-o", str(sheet))
     assert out.returncode == 0, out.stderr
-    assert "10 puzzles on 4 pages" in out.stderr  # 6 + 4 puzzles, then 6 + 4 solutions
+    assert "10 puzzles on 3 pages" in out.stderr  # 6 + 4 puzzles, then the 10 solutions on one page
     assert sheet.read_bytes().startswith(b"%PDF")
     assert boards_on(sheet, 1, tmp_path) == 6
     assert boards_on(sheet, 2, tmp_path) == 4
-    assert boards_on(sheet, 3, tmp_path) == 6
+    assert boards_on(sheet, 3, tmp_path) == 10
 
 
 @pytest.mark.parametrize("per_page", [1, 2, 4])
@@ -107,3 +112,46 @@ def test_a_title_in_any_script_prints_or_is_refused_in_words(tmp_path, monkeypat
                              title="✓ Übung — Σ")
     assert pybridge.print_sheet(pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[:1], tmp_path / "v.pdf",
                                 title="Übung") == 1
+
+
+def pdf_text(pdf) -> list[str]:
+    """Each page's text, as poppler's pdftotext reads it."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext is not installed (poppler-utils; make test installs it when run as root)")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return text.split("\f")
+
+
+def test_a_sheet_sizes_each_kind_and_has_a_line_for_the_solver(tmp_path):
+    """A 4x4 is not drawn as large as its slot, a Samurai gets a page of its own (its cells
+    would be 4 mm at four a page), each caption is the puzzle's number, kind, size and level
+    (not a file name), and each puzzle page has a line for a name, a date and a time."""
+    small = pybridge.load(ROOT / "puzzles" / "sudoku4.txt")[0]
+    samurai = pybridge.load(ROOT / "puzzles" / "generated" / "samurai.txt")[0]
+    greater = pybridge.load(ROOT / "puzzles" / "futoshiki" / "greater_than_sudoku.grid")[0]
+    nines = pybridge.load(SUDOKU9)[:2]
+    sheet = tmp_path / "kinds.pdf"
+    pages = pybridge.print_sheet([small, greater, *nines, samurai], sheet, per_page=4, solutions=True)
+    texts = pdf_text(sheet)
+    # the four, then the Samurai alone; their solutions smaller, then the Samurai's alone
+    assert pages == 4 and [boards_on(sheet, page, tmp_path) for page in (1, 2, 3, 4)] == [4, 1, 4, 1]
+    widths = sorted(width for width, _ in board_boxes(sheet, 1, tmp_path))
+    # the 4x4 at most 12 mm a cell, narrower than the 9x9s, which fill their slots (all were alike)
+    assert widths[0] < min(widths[1:]) - 5, widths
+    [(samurai_width, _)] = board_boxes(sheet, 2, tmp_path)
+    assert samurai_width / 22 >= 6, samurai_width   # its cells at least 6 mm
+    for page in texts[:2]:
+        assert "Name ____" in page and "Date ____" in page and "Time ____" in page
+    assert "Name ____" not in texts[2] and "solutions" in texts[2]
+    whole = "".join(texts)
+    assert "1. sudoku 4x4" in whole and "2. greater-than sudoku 4x4" in whole and "5. samurai" in whole
+    assert ".txt" not in whole and ".grid" not in whole
+
+
+def test_a_sign_is_centred_on_its_circle():
+    """fpdf2 starts a text at its x: the sheet moves each centred label back by half its width,
+    measured on the character it shows (a "<" is written &lt; in the SVG, one sign, not four)."""
+    from pybridge.solving.sheet import _centred
+    shifted = _centred('<text x="100.0" font-size="10" text-anchor="middle">&lt;</text>')
+    assert 'x="97.20"' in shifted and "text-anchor" not in shifted
+    assert 'x="94.40"' in _centred('<text x="100.0" font-size="10" text-anchor="middle">12</text>')

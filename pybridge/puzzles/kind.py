@@ -74,6 +74,11 @@ class PuzzleKind:
         raise NotImplementedError
 
     @property
+    def kind_name(self) -> str:
+        """What a person calls it (a caption, a message): ``kind``, unless the kind says more."""
+        return self.kind
+
+    @property
     def catalogue_name(self) -> str:
         """The name of its kind in the catalogue (the name it is made and read under): ``kind``,
         but a greater-than Sudoku and an Adjacent by their own names (their texts read as a
