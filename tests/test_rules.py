@@ -395,7 +395,7 @@ def test_a_step_that_changes_nothing_is_passed_over_and_said_once():
 
 
 def test_a_rule_stopped_on_one_kind_is_named_there_and_the_other_kinds_are_checked():
-    out = cli("check-rule", "--limit", "1", "--time-limit", "3", str(BAD / "loops_off_nine.pl"))
+    out = cli("check-rule", "--limit", "1", "--time-limit", "1.5", str(BAD / "loops_off_nine.pl"))
     assert out.returncode == 1, out.stdout + out.stderr
     stopped = re.search(r"^  STOPPED: on (.*)$", out.stdout, re.M)
     assert stopped and "was stopped by the time limit" in stopped[1] and "sudoku4" in stopped[1], out.stdout
