@@ -93,8 +93,10 @@ def cell(browser, r: int, c: int, black: bool = False):
 
 
 def type_into(browser, r: int, c: int, keys: str, black: bool = False) -> None:
+    kind = "black" if black else "cell"
     for attempt in range(5):  # the board may be redrawn between finding a cell and clicking it
-        try:
+        try:   # a cell just made black shows so once the design is drawn again, as a person sees it
+            patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, f'#board rect[data-{kind}="r{r}c{c}"]'))
             cell(browser, r, c, black).click()
             break
         except StaleElementReferenceException:

@@ -2,6 +2,7 @@
 answers checked against the rules, and many requests at once."""
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -224,8 +225,9 @@ def test_generate_without_a_seed_takes_from_the_stock(tmp_path):
         made = c.post("/api/generate", json={"kind": "sudoku", "difficulty": "advanced", "seed": 3}).json()
         unseeded = c.post("/api/generate", json={"kind": "sudoku", "size": 4}).json()
         if unseeded["seed"] is not None:   # a 63-bit seed, as text: the CLI's --seed makes the same puzzle
-            assert isinstance(unseeded["seed"], str)
-            again = pybridge.generate("sudoku", size=4, seed=int(unseeded["seed"]))[0]
+            assert isinstance(unseeded["seed"], str)   # and the level asked, if "any" fell back to one
+            again = pybridge.generate("sudoku", size=4, seed=int(unseeded["seed"]),
+                                      difficulty=unseeded["difficulty"])[0]
             assert again.text() == unseeded["puzzle"]
         big = c.post("/api/generate", json={"kind": "sudoku", "size": 4, "seed": str(2 ** 62 + 1)}).json()
         assert big["seed"] == str(2 ** 62 + 1) and big["puzzle"] == pybridge.generate("sudoku", size=4, seed=2 ** 62 + 1)[0].text()
@@ -236,3 +238,36 @@ def test_generate_without_a_seed_takes_from_the_stock(tmp_path):
         assert first["seed"] is None and first["level"] == "basic" and first["picture"].startswith("<svg")
         p = pybridge.parse(first["puzzle"])[0]
         assert pybridge.rate(p).level == "basic" and pybridge.solve(p).values == [int(ch) for ch in first["solution"]]
+
+
+def test_an_idle_server_fills_its_stock_and_still_answers_at_once(tmp_path):
+    """With no request for a moment, the server makes puzzles for its stock, Sudoku's first;
+    Generate then answers from it.  A request that comes while it makes one is answered (the
+    refill is called off: one engine, a request given 3 s while a refill may take 8)."""
+    from pybridge.web.stocking import SHELF_TARGET, shape_of
+    limits = ServeLimits(library=tmp_path / "lib.sqlite", engines=1, stock_idle_seconds=0.3)
+    with TestClient(create_app(limits), base_url="http://localhost") as c:
+        library = c.app.state.library
+        shape = shape_of("sudoku", 9, None, None)
+        deadline = time.monotonic() + 120
+        while library.stock_count(shape, "basic") < SHELF_TARGET:
+            assert time.monotonic() < deadline, "the stock was not filled"
+            time.sleep(0.2)
+        for _ in range(2):   # each while the next shelf's refill may be running
+            time.sleep(0.5)
+            solved = c.post("/api/solve", json={"puzzle": SUDOKU9, "time_limit": 3})
+            assert solved.status_code == 200 and solved.json()["status"] == "solved"
+        taken = c.post("/api/generate", json={"kind": "sudoku", "size": 9, "difficulty": "basic"}).json()
+        assert taken["seed"] is None and taken["level"] == "basic"
+        p = pybridge.parse(taken["puzzle"])[0]
+        assert pybridge.rate(p).level == "basic" and pybridge.solve(p).status == "solved"
+
+
+def test_any_level_falls_back_to_a_level_when_the_search_runs_out_of_time():
+    """A 16x16 at "any" level: thinned by a search it ran out of time (9.7 s); now the rest of
+    the request's time goes to level basic, and the seed and level make it again."""
+    with TestClient(create_app(ServeLimits(engines=1)), base_url="http://localhost") as c:
+        made = c.post("/api/generate", json={"kind": "sudoku", "size": 16, "time_limit": 9}).json()
+        assert made.get("level") and made["seed"] is not None, made
+        again = pybridge.generate("sudoku", size=16, seed=int(made["seed"]), difficulty=made["difficulty"])[0]
+        assert again.text() == made["puzzle"]

@@ -324,7 +324,8 @@ def _convert(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from ..web import ServeLimits, create_app, make_server  # the web extra is optional
     limits = ServeLimits(time_limit=args.time_limit, engines=args.engines, max_queue=args.max_queue, host=args.host,
-                         allow_hosts=tuple(args.allow_host), library=args.db or store.default_path())
+                         allow_hosts=tuple(args.allow_host), library=args.db or store.default_path(),
+                         stock_idle_seconds=0.0 if args.no_stock else args.stock_idle)
     if args.puzzles is not None:
         if not args.puzzles.is_dir():
             raise PuzzlogError(f"{args.puzzles}: no such folder")

@@ -124,6 +124,10 @@ def parser() -> argparse.ArgumentParser:
 
     p_serve.add_argument("--db", type=Path, metavar="PATH",
                          help=f"the puzzle library (default {store.default_path()})")
+    p_serve.add_argument("--stock-idle", type=_seconds, default=3.0, metavar="S",
+                         help="after S seconds with no request, make puzzles for Generate's stock in the idle "
+                              "engines, two a kind and level (default 3)")
+    p_serve.add_argument("--no-stock", action="store_true", help="make no puzzles while idle")
 
     p_lib = sub.add_parser("library", help="the puzzles kept in the local library (the page keeps them too)")
     p_lib.add_argument("--db", type=Path, metavar="PATH", help=f"default {store.default_path()}")

@@ -325,6 +325,12 @@ class Library:
                 self._db.execute("DELETE FROM stock WHERE id = ?", (row[0],))
         return json.loads(row[1]) if row else None
 
+    def stock_count(self, shape: str, level: str) -> int:
+        """How many puzzles the shelf of ``shape`` and ``level`` holds."""
+        with self._lock:
+            return int(self._db.execute("SELECT COUNT(*) FROM stock WHERE shape = ? AND level = ?",
+                                        (shape, level)).fetchone()[0])
+
     def close(self) -> None:
         with self._lock:
             self._db.close()

@@ -57,6 +57,7 @@ from .context import Context
 from .exchange import Refused, refusal
 from .guard import Guard
 from .limits import ServeLimits
+from .stocking import keep_stocked
 
 LOG = logging.getLogger("puzzlog.serve")
 
@@ -72,11 +73,14 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
             await ctx.catalogue()   # so that the library's calls never wait for an engine
         except Refused as exc:      # asked again at the first call that needs it
             LOG.warning("the engines did not describe themselves at the start: %s", exc)
-        trimming = asyncio.create_task(give_back_memory())
+        background = [asyncio.create_task(give_back_memory())]
+        if ctx.limits.stock_idle_seconds > 0:
+            background.append(asyncio.create_task(keep_stocked(ctx, ctx.limits.stock_idle_seconds)))
         try:
             yield
         finally:
-            trimming.cancel()
+            for task in background:
+                task.cancel()
             await asyncio.get_running_loop().run_in_executor(None, ctx.close)
 
     routes = page_routes.routes(ctx) + play_routes.routes(ctx) + library_routes.routes(ctx)

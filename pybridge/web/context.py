@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Awaitable, Callable
@@ -35,10 +36,12 @@ class Context:
         self.library_thread = ThreadPoolExecutor(1, thread_name_prefix="puzzlog-library")
         self.known: dict[str, Any] = {}   # the engine's catalogue, as an engine process gave it
         self.shelf: Any = self.kept if self.kept is not None else ServerStock()
+        self.last_request = time.monotonic()   # when a call last came: the stock is refilled while idle
 
     def endpoint(self, work: Work) -> Callable[[Request], Awaitable[Response]]:
         """A POST call: ``work`` gets the request's JSON object and the seconds it may take."""
         async def handle(request: Request) -> Response:
+            self.last_request = time.monotonic()
             try:
                 data = await request_data(request, self.limits)
                 return await work(request, data, request_seconds(data, self.limits))
@@ -109,6 +112,10 @@ class ServerStock:
     def stock_put(self, shape: str, level: str, hardest: str, answer: dict[str, Any]) -> None:
         with self.lock:
             self.shelves.setdefault((shape, level), deque(maxlen=self.shelf)).append(answer)
+
+    def stock_count(self, shape: str, level: str) -> int:
+        with self.lock:
+            return len(self.shelves.get((shape, level), ()))
 
     def stock_take(self, shape: str, level: str | None, hardest: str | None) -> dict[str, Any] | None:
         with self.lock:

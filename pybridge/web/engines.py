@@ -380,6 +380,11 @@ class EnginePool:
     def waiting(self) -> int:
         return len(self._quick) + len(self._slow)
 
+    def waiting_besides(self, client: str) -> int:
+        """The jobs that wait for an engine, but ``client``'s own."""
+        with self._ready:
+            return sum(1 for lane in (self._quick, self._slow) for job in lane if job.client != client)
+
     async def call(self, name: str, data: dict[str, Any], seconds: float,
                    gone: Awaitable[Any] | None = None, client: str = "") -> tuple[int, bytes]:
         """The status and JSON body of calls.CALLS[name](data, ...), within ``seconds`` from

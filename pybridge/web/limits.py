@@ -19,7 +19,9 @@ class ServeLimits:
     request's headers, the open connections (all, and from one address), the time a
     client may read nothing of its answer before it is cut off (server.py); ``host``,
     ``allow_hosts``: the names the server answers to, beside localhost; ``puzzles``: the folder whose files the page offers (read-only);
-    ``library``: the SQLite file every puzzle opened is kept in (None: none kept)."""
+    ``library``: the SQLite file every puzzle played is kept in (None: none kept);
+    ``stock_idle_seconds``: how long the server must have had no call before it makes puzzles
+    for its stock (0, as here: it makes none; ``puzzlog serve`` waits 3 s)."""
 
     time_limit: float = 10.0
     engines: int = 0
@@ -35,6 +37,7 @@ class ServeLimits:
     allow_hosts: tuple[str, ...] = ()
     puzzles: Path | None = field(default=BUNDLED)
     library: Path | None = None
+    stock_idle_seconds: float = 0.0
 
     @property
     def engine_count(self) -> int:
