@@ -3,6 +3,7 @@ Selenium) against `puzzlog serve` on a free port.  Skips, saying why, when the b
 its driver or the web extra is missing (`make test` installs them when it runs as root)."""
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import socket
@@ -67,10 +68,20 @@ def patient(browser) -> WebDriverWait:
     return WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,))
 
 
+OPENED = itertools.count()
+
+
 def open_page(browser, server, fragment: str) -> None:
-    browser.get(f"{server}/#{fragment}")
-    browser.execute_script("localStorage.clear()")
-    browser.refresh()
+    """The page afresh (nothing kept in the browser) at ``#fragment``: one load when the browser
+    is on the server's page already (its storage cleared there, then a new address: a query
+    the page ignores makes it a load, not a hash change), two the first time."""
+    if browser.current_url.startswith(server):   # cleared after the page's own last save as it goes
+        browser.execute_script("addEventListener('pagehide', () => localStorage.clear())")
+        browser.get(f"{server}/?visit={next(OPENED)}#{fragment}")
+    else:
+        browser.get(f"{server}/#{fragment}")
+        browser.execute_script("localStorage.clear()")
+        browser.refresh()
     patient(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board rect[data-cell]"))
 
 
@@ -328,6 +339,9 @@ def test_help_sits_beside_the_board_and_lights_it(server, browser):
         assert not browser.find_elements(By.CSS_SELECTOR, "#board rect.hint-area, #board rect.hint-focus")
         press(browser, "hint1")
         assert "2 hints" in counts.text
+        press(browser, "explain")   # the stepper too, beside the board and in sight
+        stepper = browser.find_element(By.ID, "stepper").rect
+        assert stepper["x"] >= board["x"] + board["width"] and stepper["y"] < height - 40, stepper
     finally:
         browser.set_window_size(1200, 900)
 
@@ -344,6 +358,13 @@ def test_generate_then_solve_by_typing_and_get_a_score(server, browser):
               for el in browser.find_elements(By.CSS_SELECTOR, "#board text[data-value]")}
     text = "".join(str(givens.get(f"r{r}c{c}", ".")) if f"r{r}c{c}" in givens else "."
                    for r in range(1, 5) for c in range(1, 5))
+    # the seed the page shows (and the level asked, if one was) makes the same puzzle on the command line
+    said = re.search(r"\(seed (\d+)(?: at (\w+))?\)", message(browser))
+    if said:   # (not one from the stock, which says so)
+        [again] = pybridge.generate("sudoku", size=4, seed=int(said[1]), difficulty=said[2])
+        assert again.puzzle.givens == [int(ch) if ch != "." else 0 for ch in text]
+    else:
+        assert "from the stock" in message(browser)
     solution = pybridge.solve(pybridge.parse(text)[0]).values
     for i, v in enumerate(solution):
         r, c = divmod(i, 4)

@@ -64,16 +64,16 @@ def test_explain_finishes_the_bundled_puzzles_that_need_guesses(index):
     assert_sound_walk(e, known, 9)
 
 
-def test_explain_finishes_all_of_top95():
+def test_explain_finishes_every_other_puzzle_of_top95():
     puzzles = pybridge.load(corpus_file(TOP95))
     solutions = corpus_lines(TOP95.replace(".txt", ".solutions.txt"))
     with_guesses = 0
-    for p, s in zip(puzzles, solutions):
+    for p, s in list(zip(puzzles, solutions))[::2]:   # 48 of the 95 (all took 13-16 s of make test)
         e = pybridge.explain(p, techniques="subsets")
         assert e.status == "solved" and values_text(e.values) == s, p
         assert_sound_walk(e, decode(s), 9)
         with_guesses += e.guesses > 0
-    assert with_guesses >= 50  # the puzzles a walk without backtracking could not finish
+    assert with_guesses >= 25  # the puzzles a walk without backtracking could not finish
 
 
 def test_explain_finishes_a_futoshiki_and_a_kakuro_that_need_guesses():

@@ -155,3 +155,44 @@ def test_a_sign_is_centred_on_its_circle():
     shifted = _centred('<text x="100.0" font-size="10" text-anchor="middle">&lt;</text>')
     assert 'x="97.20"' in shifted and "text-anchor" not in shifted
     assert 'x="94.40"' in _centred('<text x="100.0" font-size="10" text-anchor="middle">12</text>')
+
+
+def red_shapes(png) -> list[tuple[int, int, int, int, float, float]]:
+    """The connected shapes of the signs' red on a rendered page: bounding box and centre."""
+    image = Image.open(png).convert("RGB")
+    width, height = image.size
+    pixels = image.load()
+    red = {(x, y) for y in range(height) for x in range(width)
+           if pixels[x, y][0] > 120 and pixels[x, y][1] < 110 and pixels[x, y][2] < 110}
+    shapes = []
+    while red:
+        start = red.pop()
+        queue, members = deque([start]), [start]
+        while queue:
+            x, y = queue.popleft()
+            for neighbour in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if neighbour in red:
+                    red.remove(neighbour)
+                    queue.append(neighbour)
+                    members.append(neighbour)
+        xs, ys = [x for x, _ in members], [y for _, y in members]
+        shapes.append((min(xs), min(ys), max(xs), max(ys), sum(xs) / len(xs), sum(ys) / len(ys)))
+    return shapes
+
+
+def test_a_sign_on_paper_sits_in_its_circle(tmp_path):
+    """Rendered back from the PDF, each greater-than sign's glyph lies inside its circle (fpdf2
+    set the glyph a sign's width too far left: the SVG's &lt; was measured as four)."""
+    if PDFTOPPM is None:
+        pytest.skip("pdftoppm is not installed (poppler-utils; make test installs it when run as root)")
+    greater = pybridge.load(ROOT / "puzzles" / "futoshiki" / "greater_than_sudoku.grid")[0]
+    sheet = tmp_path / "signs.pdf"
+    pybridge.print_sheet([greater], sheet, per_page=1)
+    subprocess.run([PDFTOPPM, "-r", "150", "-f", "1", "-l", "1", "-png", str(sheet), str(tmp_path / "s")], check=True)
+    shapes = red_shapes(next(tmp_path.glob("s*.png")))
+    circles = [s for s in shapes if s[2] - s[0] > 8 and 0.8 <= (s[2] - s[0] + 1) / (s[3] - s[1] + 1) <= 1.25]
+    assert len(circles) == len(greater.signs), (len(circles), len(greater.signs), shapes)
+    for x0, y0, x1, y1, cx, cy in shapes:   # each glyph (a shape inside no other) within a circle
+        if any(c[0] <= cx <= c[2] and c[1] <= cy <= c[3] for c in circles):
+            continue
+        raise AssertionError(f"a sign's shape at ({cx:.0f}, {cy:.0f}) lies in no circle")

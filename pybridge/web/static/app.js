@@ -658,7 +658,8 @@ async function generateOne(kind, size, difficulty) {
   }
   if (!g) throw new Error(`No ${wanted} was made in ${GENERATE_TRIES} tries (${last.message}): ` +
                           "a lower level or a smaller size is quicker to make.");
-  const made = g.seed === null ? "from the stock" : `seed ${g.seed}`;
+  // what makes it again: puzzlog generate KIND --seed N [--difficulty L]
+  const made = g.seed === null ? "from the stock" : `seed ${g.seed}${g.difficulty ? ` at ${g.difficulty}` : ""}`;
   state.design = null;
   show(g, g.puzzle, g.format, `generated ${kind} ${made}`);
   say(`A new ${kind}, ${g.level} (${made}).`);

@@ -1,0 +1,48 @@
+"""Generate as the page asks for it: every kind the catalogue makes, at its default size, at
+every level the page offers and at "any", through ``puzzlog serve``'s API (no stock, so that
+each answer is made then), several times a setting: the time of each answer and whether it
+came within the server's limit.  Issue 46: Generate never times out where a level succeeds.
+
+    python bench/page_generate.py              # 3 answers a setting
+    python bench/page_generate.py --tries 10 --time-limit 10
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from starlette.testclient import TestClient
+
+from pybridge.engine.catalogue import catalogue
+from pybridge.web import ServeLimits, create_app
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tries", type=int, default=3)
+    parser.add_argument("--time-limit", type=float, default=10.0)
+    args = parser.parse_args()
+    levels = [level for level in catalogue().levels if level != "unreasonable"] + [None]
+    limits = ServeLimits(time_limit=args.time_limit, engines=1)
+    print(f"{'kind':14} {'size':>4} {'level':13} {'median s':>9} {'max s':>7} {'answered':>9}")
+    late = 0
+    with TestClient(create_app(limits), base_url="http://localhost") as client:
+        for made in catalogue().generated.values():
+            for level in levels:
+                times, answered = [], 0
+                for _ in range(args.tries):
+                    started = time.perf_counter()
+                    answer = client.post("/api/generate", json={"kind": made.name, "size": made.default_size,
+                                                                "difficulty": level})
+                    times.append(time.perf_counter() - started)
+                    answered += answer.status_code == 200
+                late += args.tries - answered
+                print(f"{made.name:14} {made.default_size:>4} {level or 'any':13} {statistics.median(times):9.2f} "
+                      f"{max(times):7.2f} {answered:>5} of {args.tries}", flush=True)
+    print(f"{late} answers of {len(levels) * len(catalogue().generated) * args.tries} not made within "
+          f"{args.time_limit:g} s")
+
+
+if __name__ == "__main__":
+    main()
