@@ -3,12 +3,14 @@ Selenium) against `puzzlog serve` on a free port.  Skips, saying why, when the b
 its driver or the web extra is missing (`make test` installs them when it runs as root)."""
 from __future__ import annotations
 
+import contextlib
 import itertools
 import re
 import shutil
 import socket
 import threading
 import time
+from typing import Iterator
 
 import pytest
 
@@ -33,23 +35,30 @@ if not (BROWSER and DRIVER):
                 "(make test installs them when run as root)", allow_module_level=True)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    library = tmp_path_factory.mktemp("library") / "library.sqlite"
+@contextlib.contextmanager
+def serving(limits: ServeLimits) -> Iterator[str]:
+    """`puzzlog serve` with ``limits`` on a free port of this machine: its address."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    limits = ServeLimits(library=library)
     srv = make_server(create_app(limits), limits, "127.0.0.1", port)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    try:
+        deadline = time.monotonic() + 20
+        while not srv.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with serving(ServeLimits(library=tmp_path_factory.mktemp("library") / "library.sqlite")) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -1054,19 +1063,8 @@ def test_no_name_or_text_from_the_server_runs_as_script(tmp_path, browser):
     puzzle = (ROOT / "puzzles" / "sudoku4.txt").read_text()
     for name in HOSTILE_NAMES:
         (folder / name).write_text(f"# <img src=x onerror=window.pwned='comment'>\n{puzzle}")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    limits = ServeLimits(library=tmp_path / "library.sqlite", puzzles=folder, engines=1)
-    srv = make_server(create_app(limits), limits, "127.0.0.1", port)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not srv.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        base = f"http://127.0.0.1:{port}"
+    with serving(ServeLimits(library=tmp_path / "library.sqlite", puzzles=folder, engines=1)) as base:
+        port = int(base.rsplit(":", 1)[1])
         import http.client
         import json
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -1102,9 +1100,6 @@ def test_no_name_or_text_from_the_server_runs_as_script(tmp_path, browser):
         patient(browser).until(lambda b: b.execute_script("return location.hash") == "")
         assert browser.execute_script("return window.pwned === undefined ? null : window.pwned") is None
         assert not browser.find_elements(By.CSS_SELECTOR, "#bundled img, #bundled svg, #lib-list img, #index img")
-    finally:
-        srv.should_exit = True
-        thread.join(10)
 
 
 def luminance(css_colour: str) -> float:
@@ -1215,19 +1210,8 @@ def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, br
     out of time is made again, and after the last the message says what would be quicker
     (a server whose requests may take 1 s cannot make an extreme 16x16)."""
     from pybridge.engine.catalogue import catalogue
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    limits = ServeLimits(time_limit=1.0, engines=1)
-    srv = make_server(create_app(limits), limits, "127.0.0.1", port)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not srv.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        open_page(browser, f"http://127.0.0.1:{port}", "bundled=sudoku4.txt&index=0")
+    with serving(ServeLimits(time_limit=1.0, engines=1)) as base:
+        open_page(browser, base, "bundled=sudoku4.txt&index=0")
         browser.find_element(By.CSS_SELECTOR, "#open details:nth-of-type(2) summary").click()
         size = browser.find_element(By.ID, "gen-size")
         for kind in ("futoshiki", "kakuro", "sudoku"):
@@ -1243,6 +1227,3 @@ def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, br
         wait_for_message(browser, lambda text: text.startswith("No extreme sudoku 16x16 was made in 3 tries"),
                          "the message after the last try")
         assert "a lower level or a smaller size is quicker" in message(browser)
-    finally:
-        srv.should_exit = True
-        thread.join(10)
