@@ -15,7 +15,7 @@ LINE_SETS = [
     ("sudoku9_norvig_top95.txt", 1),
     ("sudoku9_norvig_hardest.txt", 1),
     ("sudoku9_magictour_top1465.txt", 15),
-    ("sudoku9_forum_hardest_1106.txt", 8),
+    ("sudoku9_forum_hardest_1106.txt", 12),
     ("sudoku9_forum_hardest_1905_11plus_every24th.txt", 40),
     ("sudoku9_royle17_first2000.txt", 40),
 ]

@@ -23,7 +23,7 @@ FUTOSHIKI = ROOT / "puzzles" / "futoshiki"
 def test_every_corpus_puzzle_solves_to_its_known_solution():
     records = corpus_jsonl(CORPUS)
     assert {r["size"] for r in records} == set(range(4, 10))
-    for record in records:
+    for record in records[::2]:   # every other (all took 10 s of make test), every size among them
         [p] = pybridge.load(record["game_id"])
         # The game ID's flags and the corpus's independent `gt` list give the same signs.
         assert p.signs == sorted(from_corpus_record(record).signs), record["game_id"]

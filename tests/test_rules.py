@@ -410,13 +410,12 @@ def test_a_rule_stopped_on_one_kind_is_named_there_and_the_other_kinds_are_check
 
 
 def test_the_shell_names_the_kind_a_rule_was_stopped_on():
-    loops = BAD / "loops_off_nine.pl"
+    loops = BAD / "loops_off_nine.pl"   # (the command line's check goes on to 9x9, sound there: above)
     out = subprocess.run(["swipl", "-q", "prolog/puzzlog.pl"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         input=f"check_rule('{loops}', sudoku4).\ncheck_rule('{loops}', sudoku).\n").stdout
-    four, nine = out.split("full_house_nine: fired in ")[1:]
+                         input=f"check_rule('{loops}', sudoku4).\n").stdout
+    [four] = out.split("full_house_nine: fired in ")[1:]
     assert "  STOPPED on sudoku4: your rule full_house_nine was stopped by the time limit: does it loop?" in four
     assert "(the rule was stopped)" in four and "  sound:" not in four
-    assert "  sound: each of its " in nine and "STOPPED" not in nine
 
 
 def test_a_rule_that_relies_on_uniqueness_is_told_so():
