@@ -635,10 +635,13 @@ def test_design_a_greater_than_sudoku(server, browser):
 
 
 def make_changes(browser, changes) -> None:
-    """Design changes (row, col, keys[, on a black cell]) typed one after the other, as a quick
-    setter does: each calls off the verdict before it, and the keys go where the cell is chosen."""
+    """Design changes (row, col, keys[, on a black cell]), each waited for: it names a new count.
+    (Typed without waiting, a Kakuro's clue was once lost with two busy loops beside the
+    suite: not understood yet, so each verdict is waited for here.)"""
     for r, c, keys, *black in changes:
+        before = browser.find_element(By.ID, "message").text
         type_into(browser, r, c, keys, bool(black and black[0]))
+        patient(browser).until(lambda b: b.find_element(By.ID, "message").text != before)
 
 
 def test_design_a_kakuro_by_its_clues_with_undo(server, browser):
