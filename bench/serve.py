@@ -299,7 +299,7 @@ def start_server(engines: int, folder: Path) -> tuple[subprocess.Popen, int]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen([sys.executable, "-m", "pybridge", "serve", "--port", str(port), "--engines",
-                               str(engines), "--db", str(folder / f"lib{engines}.sqlite")], cwd=ROOT,
+                               str(engines), "--db", str(folder / f"lib{engines}.sqlite"), "--no-stock"], cwd=ROOT,
                               stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while Client(port).post("read", QUICK)[0] != 200:
