@@ -99,7 +99,7 @@ function finishIfDone() {
   showScore();
   tick();  // the clock stops and the mistakes count shows
   say("Solved! Every entry is right.");
-  keepProgress().catch(() => {});
+  keepProgress();
 }
 
 // Entries in blue (red when wrong), pencil marks small in a grid of their own.
@@ -487,7 +487,7 @@ async function solveAll() {
       state.play.finished = Date.now();
     });
     showScore();
-    keepProgress().catch(() => {});
+    keepProgress();
   }
   say("The solution is on the board.");
 }

@@ -51,7 +51,8 @@ const progressBody = () => ({id: state.current.id, progress: state.play,
                              seconds: state.play.finished && !state.play.shown ? score().seconds : null});
 
 // The progress of the puzzle shown, kept; the puzzle too, the first time.  The list is asked
-// again only when a row of it changes (a new entry, a best time), not at every move.
+// again only when a row of it changes (a new entry, a best time), not at every move.  It never
+// throws: a library that cannot keep it says so on the message line.
 export async function keepProgress() {
   if (!libraryOn || state.design) return;
   try {
