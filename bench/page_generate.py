@@ -5,6 +5,7 @@ came within the server's limit.  Issue 46: Generate never times out where a leve
 
     python bench/page_generate.py              # 3 answers a setting
     python bench/page_generate.py --tries 10 --time-limit 10
+    python bench/page_generate.py --kind jigsaw-x --kind kakuro
 """
 from __future__ import annotations
 
@@ -22,13 +23,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tries", type=int, default=3)
     parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--kind", action="append", choices=sorted(catalogue().generated),
+                        help="only this kind (again for more; default every kind)")
     args = parser.parse_args()
     levels = [level for level in catalogue().levels if level != "unreasonable"] + [None]
     limits = ServeLimits(time_limit=args.time_limit, engines=1)
     print(f"{'kind':14} {'size':>4} {'level':13} {'median s':>9} {'max s':>7} {'answered':>9}")
     late = 0
     with TestClient(create_app(limits), base_url="http://localhost") as client:
-        for made in catalogue().generated.values():
+        kinds = [made for made in catalogue().generated.values() if not args.kind or made.name in args.kind]
+        for made in kinds:
             for level in levels:
                 times, answered = [], 0
                 for _ in range(args.tries):
@@ -40,7 +44,7 @@ def main() -> None:
                 late += args.tries - answered
                 print(f"{made.name:14} {made.default_size:>4} {level or 'any':13} {statistics.median(times):9.2f} "
                       f"{max(times):7.2f} {answered:>5} of {args.tries}", flush=True)
-    print(f"{late} answers of {len(levels) * len(catalogue().generated) * args.tries} not made within "
+    print(f"{late} answers of {len(levels) * len(kinds) * args.tries} not made within "
           f"{args.time_limit:g} s")
 
 

@@ -351,28 +351,31 @@ wanted(level(L), rating(L, _, _, _, _, _)).
 wanted(technique(T), rating(_, _, T, _, _, _)).
 
 % kind_solution(+Kind, -Geometry, -Solution): the shape without signs,
-% and a random solution of it.
-kind_solution(Kind, Geometry, Solution) :-
-    kind_shape(Kind, Geometry),
-    random_solution(Geometry, Solution).
-
-% kind_shape(+Kind, -Geometry): a Latin square's shape without signs,
-% as its kind's record has it (latin(Regions, Diagonals)); a jigsaw's
-% regions drawn at random.
-kind_shape(Kind, geometry(N, Regions, Options)) :-
+% as its kind's record has it (latin(Regions, Diagonals)), and a random
+% solution of it; a jigsaw's regions drawn at random, a jigsaw-x's
+% around a solution of its start map (grids:random_regions/4).
+kind_solution(Kind, geometry(N, Regions, Options), Solution) :-
     kind_property(Name, generated(Args, Kind)),
     kind_property(Name, latin(Drawn, Diagonals)),
     !,
-    latin_regions(Drawn, Args, N, Regions),
     (   Diagonals == true -> Options0 = [diagonals] ; Options0 = [] ),
-    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ).
+    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ),
+    latin_solution(Drawn, Args, N, Options, Regions, Solution).
 
-latin_regions(boxes, [BR, BC], N, boxes(BR, BC)) :-
-    N is BR * BC.
-latin_regions(map, [N], N, regions(Regions)) :-
+latin_solution(boxes, [BR, BC], N, Options, boxes(BR, BC), Solution) :-
+    N is BR * BC,
+    random_solution(geometry(N, boxes(BR, BC), Options), Solution).
+latin_solution(map, [N], N, Options, regions(Regions), Solution) :-
     Swaps is 12 * N * N,
-    random_regions(N, Swaps, Regions).
-latin_regions(none, [N], N, none).
+    (   memberchk(diagonals, Options)
+    ->  region_start(N, _, Start),
+        random_solution(geometry(N, Start, Options), Solution),
+        random_regions(N, Swaps, Solution, Regions)
+    ;   random_regions(N, Swaps, any, Regions),
+        random_solution(geometry(N, regions(Regions), Options), Solution)
+    ).
+latin_solution(none, [N], N, Options, none, Solution) :-
+    random_solution(geometry(N, none, Options), Solution).
 
 % The full shape: signs between every two neighbours (Futoshiki), or
 % every two neighbours in one box (greater-than Sudoku), each pointing
