@@ -516,8 +516,11 @@ bridge_techniques(Ladder) :-
 %    - boxes: [N, BoxRows, BoxCols] for each size with standard boxes;
 %    - value_chars: how values 1, 2, ... are written, up to 35;
 %    - symmetries: those a generated puzzle's givens may keep;
-%    - generated: [Name, Sizes, Default, ReadAs] for each kind made by
-%      name, Sizes `boxes` or [Low, High] (kind:declared_kind/2);
+%    - generated: [Name, Sizes, Default, ReadAs, DesignedBy, Diagonals,
+%      Levels] for each kind made by name, Sizes `boxes` or [Low, High]
+%      (kind:declared_kind/2), Levels [[Size, Offered], ...] for each
+%      size a page offers: the levels it offers to make there
+%      (generate:kind_levels/3);
 %    - layouts: [Kind, [[Count, [[R0, C0], ...]], ...]] for each kind of
 %      grids laid out (a Samurai's);
 %    - futoshiki_sides: [Low, High], the sides a Futoshiki is read with.
@@ -538,8 +541,26 @@ bridge_catalogue([ [kinds, Kinds], [formats, Formats], [levels, Levels], [boxes,
     findall(Ch, ( between(1, 35, V), value_char(V, Ch) ), ChList),
     atomic_list_concat(ChList, Chars),
     findall(S, symmetry(S), Symmetries),
-    kind_catalogue(Generated, Layouts),
+    kind_catalogue(Generated0, Layouts),
+    maplist(with_offered_levels, Generated0, Generated),
     futoshiki_sides(Low, High).
+
+with_offered_levels([Name|Rest], Generated) :-
+    findall([Size, Offered],
+            ( page_size(Name, Size),
+              catch(generation_request(Name, Size, none, none, Term), kind_error(_), fail),
+              kind_levels(Term, _, Offered) ),
+            Levels),
+    append([Name|Rest], [Levels], Generated).
+
+% The sizes a page offers a kind in: N x N, or a Samurai's count of grids.
+page_size(Name, Size) :-
+    kind_property(Name, sizes(Sizes)),
+    (   Sizes == boxes -> box_shape(Size, _, _)
+    ;   Sizes = sides(Low, High) -> between(Low, High, Size)
+    ;   Sizes = rows_cols(Low, High) -> between(Low, High, Size)
+    ;   Sizes == grids -> kind_layout(Name, Size, _)
+    ).
 
 %! bridge_units(+Shape, -Units) is det.
 %

@@ -1209,9 +1209,10 @@ def test_the_page_gives_nothing_away_and_solve_ends_the_game(server, browser):
 
 
 def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, browser):
-    """The size box takes each kind's default size and range from the catalogue; a try that runs
-    out of time is made again, and after the last the message says what would be quicker
-    (a server whose requests may take 1 s cannot make an extreme 16x16)."""
+    """The size box takes each kind's default size and range from the catalogue, the level box
+    the levels made there (a Futoshiki is never intermediate: no technique of that level fires
+    without boxes); a try that runs out of time is made again, and after the last the message
+    says what would be quicker (a server whose requests may take 1 s cannot make an extreme 16x16)."""
     from pybridge.engine.catalogue import catalogue
     with serving(ServeLimits(time_limit=1.0, engines=1)) as base:
         open_page(browser, base, "bundled=sudoku4.txt&index=0")
@@ -1223,8 +1224,11 @@ def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, br
             assert size.get_attribute("value") == str(made.default_size), kind
             if made.sizes:
                 assert (size.get_attribute("min"), size.get_attribute("max")) == tuple(map(str, made.sizes))
+            offered = [o.text for o in Select(browser.find_element(By.ID, "gen-level")).options]
+            assert offered == ["any", *made.levels[made.default_size]], kind
+            assert ("intermediate" in offered) == (kind != "futoshiki"), offered
         size.clear()
-        size.send_keys("16")
+        size.send_keys("16", Keys.TAB)
         Select(browser.find_element(By.ID, "gen-level")).select_by_visible_text("extreme")
         browser.find_element(By.ID, "generate").click()
         wait_for_message(browser, lambda text: text.startswith("No extreme sudoku 16x16 was made in 3 tries"),

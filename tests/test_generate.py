@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import time
+
 import pytest
 
 import pybridge
@@ -119,6 +121,23 @@ def test_what_cannot_be_had_gets_a_clear_message():
     out = cli("generate", "sudoku", "--count", "50", "--time-limit", "0.3", "--difficulty", "extreme")
     assert out.returncode == 1 and "the time limit ran out" in out.stderr
     assert len(out.stdout.splitlines()) < 50
+
+
+def test_a_level_or_technique_the_kind_never_has_is_refused_at_once():
+    """No technique of level intermediate fires in a Latin square without boxes (pointing and
+    box-line need them): a Futoshiki asked to be intermediate used to try until its time ran
+    out; now the request is refused before any attempt, naming the levels it has."""
+    started = time.perf_counter()
+    with pytest.raises(pybridge.PuzzlogError, match=r"futoshiki puzzles are never intermediate: .*pointing.*; their "
+                                                    r"levels are trivial, basic, advanced, extreme, unreasonable"):
+        pybridge.generate("futoshiki", difficulty="intermediate", attempts=1000)
+    out = cli("generate", "adjacent", "--size", "7", "--technique", "box_line")
+    assert out.returncode == 1 and "box_line never fires in adjacent puzzles" in out.stderr, out.stderr
+    assert "Traceback" not in out.stderr
+    assert time.perf_counter() - started < 60   # not 1000 attempts: a bound, not a speed target
+    # the levels it has are made (advanced: subsets and X-wings need no boxes)
+    [g] = pybridge.generate("futoshiki", seed=1, difficulty="advanced")
+    assert pybridge.rate(g.puzzle).level == "advanced"
 
 
 @pytest.mark.parametrize("name", ["jigsaw6.txt", "adjacent6.txt", "sudoku9_rot180.txt", "kakuro10.grid",

@@ -33,11 +33,13 @@
             generation_plan/4,      % +Name, +Request, -Term, -Symmetry
             generation_start/1,     % ?Start
             generation_misses/1,    % -Misses
-            target_techniques/3     % +Geometry, +Target, -Techniques
+            target_techniques/3,    % +Geometry, +Target, -Techniques
+            kind_levels/3           % +Term, -Levels, -Offered
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(option)).
+:- use_module(library(pairs)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module('../solving/solve').
@@ -124,7 +126,76 @@ easier_than(D, Technique) :-
 
 generation_plan(Name, [Size, Box, Givens, Level, Technique, Symmetry0, Start], Term, Symmetry) :-
     generation_request(Name, Size, Box, Givens, Term),
-    generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry).
+    generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry),
+    reachable_target(Name, Term, Level, Technique).
+
+% A level no technique that can fire in the kind has, or a technique
+% that cannot fire in it, is asked of no seed: said at once, not after
+% every attempt has missed it.
+reachable_target(Name, Term, Level, Technique) :-
+    kind_title(Name, Title),
+    representative_geometry(Term, Geometry),
+    (   Level \== '', kind_levels(Term, Levels, _), \+ memberchk(Level, Levels)
+    ->  findall(T, ( technique(T, _), level_in(Geometry, T, Level) ), Ts),
+        atomic_list_concat(Ts, ', ', Named),
+        atomic_list_concat(Levels, ', ', Known),
+        kind_error("~w puzzles are never ~w: no technique of that level (~w) can fire in one; their levels are ~w",
+                   [Title, Level, Named, Known])
+    ;   Technique \== '', \+ fires_in(Geometry, Technique)
+    ->  kind_error("~w never fires in ~w puzzles (it needs what the kind has not: boxes, diagonals, sums or signs)",
+                   [Technique, Title])
+    ;   true
+    ).
+
+%! kind_levels(+Term, -Levels, -Offered) is det.
+%
+%  The levels a puzzle of the generator's kind Term can have, easiest
+%  first: those of the techniques that can fire in it, and unreasonable
+%  (a guess).  Offered are those of them a page offers to make: not
+%  unreasonable, and not those its record calls seldom at its size
+%  (kind:declared_kind/2).
+%
+%  ?- kind_levels(futoshiki(5), Levels, _).
+%  Levels = [trivial, basic, advanced, extreme, unreasonable].
+
+kind_levels(Term, Levels, Offered) :-
+    representative_geometry(Term, Geometry),
+    findall(Rank-L, ( rating_level(L, Rank),
+                      (   L == unreasonable
+                      ->  true
+                      ;   technique(T, _), level_in(Geometry, T, L), fires_in(Geometry, T)
+                      ->  true
+                      ) ),
+            Ranked),
+    pairs_values(Ranked, Levels),
+    kind_property(Name, generated(Args, Term)),
+    !,
+    (   kind_property(Name, seldom(Args, Usual, _)) -> true ; Usual = Levels ),
+    findall(L, ( member(L, Levels), L \== unreasonable, memberchk(L, Usual) ), Offered).
+
+% representative_geometry(+Term, -Geometry): a geometry of what a
+% puzzle of the generator's kind Term has (boxes or regions, diagonals,
+% signs, marks, cages), for the technique table's fires_in/2 and
+% level_in/3; its regions, signs and cages are not drawn.
+representative_geometry(kakuro(_, _), kakuro(_)) :- !.
+representative_geometry(samurai(_), samurai(_)) :- !.
+representative_geometry(killer(BR, BC, _), geometry(N, boxes(BR, BC), [cages([])])) :-
+    !,
+    N is BR * BC.
+representative_geometry(Term, Geometry) :-
+    kind_property(Name, generated(Args, Term)),
+    kind_property(Name, latin(Drawn, Diagonals)),
+    !,
+    (   Diagonals == true -> Options0 = [diagonals] ; Options0 = [] ),
+    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ),
+    (   Drawn == boxes -> Args = [BR, BC], N is BR * BC, Regions = boxes(BR, BC)
+    ;   Drawn == map -> Args = [N], Regions = regions([])
+    ;   Args = [N], Regions = none
+    ),
+    Cells is N * N,
+    length(Zeros, Cells),
+    maplist(=(0), Zeros),
+    kind_geometry(Term, geometry(N, Regions, Options), Zeros, Geometry).
 
 generation_choices(Name, Term, Level, Technique, Symmetry0, Start, Symmetry) :-
     kind_property(Name, symmetry(Default, Kept)),

@@ -38,7 +38,9 @@
       - no_givens: nothing to start from (it has no givens).
       - layouts(Pairs): a Samurai's grids by count, Count-[R0-C0, ...].
       - seldom(Args, Usual, Why): at Args, levels other than Usual are
-        rare, for the reason Why.
+        rare or slow to make, for the reason Why: the page offers only
+        Usual there (generate:kind_levels/3), the command line tries
+        others and says Why when it finds none.
       - designed_by(Rule): what a designer sets beyond the givens, so
         that the page's designer asks no kind's name: regions (a region
         map), signs (< > between cells), marks (Adjacent bars), runs

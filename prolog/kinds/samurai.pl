@@ -15,5 +15,7 @@
 kind:declared_kind(samurai,
     [ designed_by(grids), title("Samurai"), read_as(samurai), read_names([samurai]),
       sizes(grids), default_size(5), generated([K], samurai(K)), symmetry(none, none),
-      layouts([5-[0-0, 0-12, 6-6, 12-0, 12-12], 3-[0-0, 6-6, 12-12], 2-[0-0, 6-6]])
+      layouts([5-[0-0, 0-12, 6-6, 12-0, 12-12], 3-[0-0, 6-6, 12-12], 2-[0-0, 6-6]]),
+      seldom([5], [trivial, basic, intermediate, advanced],
+             "an extreme Samurai is thinned by a search over its 369 cells for each given taken away: about 20 s each (3 in 60 s), longer than a page waits")
     ]).

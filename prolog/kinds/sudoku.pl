@@ -23,10 +23,14 @@ kind:declared_kind('sudoku-x',
     ]).
 kind:declared_kind('greater-than',
     [ designed_by(signs), read_as(sudoku), latin(boxes, false),
-      sizes(boxes), default_size(9), generated([BR, BC], greater_than(BR, BC)), symmetry(none, any)
+      sizes(boxes), default_size(9), generated([BR, BC], greater_than(BR, BC)), symmetry(none, any),
+      seldom([3, 3], [trivial, basic, intermediate, advanced],
+             "the signs settle most of what chains would: no 9x9 came out extreme in 150 s")
     ]).
 kind:declared_kind(killer,
     [ designed_by(cages), title("Killer"), read_as(sudoku),
       sizes(boxes), default_size(9), generated([BR, BC], killer(BR, BC, Givens)), givens_asked(Givens),
-      symmetry(none, none)
+      symmetry(none, none),
+      seldom([3, 3], [trivial, basic, intermediate, advanced],
+             "most cage maps that chains are needed for need a guess instead: 2 extreme 9x9 Killers in 150 s")
     ]).

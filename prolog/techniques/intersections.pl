@@ -23,10 +23,10 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(pointing,
-    [difficulty(3), level(intermediate), set(basic),
+    [difficulty(3), level(intermediate), set(basic), needs(boxes),
      deduction(techniques:unit_value_deduction(pointing)), local(unit, intersections:intersection_step(pointing))]).
 technique_table:declared_technique(box_line,
-    [difficulty(3), level(intermediate), set(basic),
+    [difficulty(3), level(intermediate), set(basic), needs(boxes),
      deduction(techniques:unit_value_deduction(box_line)), local(unit, intersections:intersection_step(box_line))]).
 
 %! intersection_step(+Technique, +Places, -Step) is semidet.

@@ -40,6 +40,7 @@ class GeneratedKind:
     read_as: str
     designed_by: str = "givens"
     diagonals: bool = False
+    levels: dict[int, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ class Catalogue:
                 "value_chars": self.value_chars, "symmetries": list(self.symmetries),
                 "generated": [{"name": g.name, "sizes": list(g.sizes) if g.sizes else "boxes",
                                "default_size": g.default_size, "read_as": g.read_as,
-                               "designed_by": g.designed_by, "diagonals": g.diagonals}
+                               "designed_by": g.designed_by, "diagonals": g.diagonals,
+                               "levels": {str(size): list(levels) for size, levels in g.levels.items()}}
                               for g in self.generated.values()],
                 "layouts": {kind: {str(count): [list(corner) for corner in grids] for count, grids in by_count.items()}
                             for kind, by_count in self.layouts.items()},
@@ -91,8 +93,9 @@ def adopt(pairs: list[Any]) -> None:
     global _known
     raw: dict[str, Any] = {name: value for name, value in pairs}
     generated = [GeneratedKind(name, None if sizes == "boxes" else (sizes[0], sizes[1]), default, read_as,
-                               designed_by, diagonals == "true")
-                 for name, sizes, default, read_as, designed_by, diagonals in raw["generated"]]
+                               designed_by, diagonals == "true",
+                               {size: tuple(offered) for size, offered in levels})
+                 for name, sizes, default, read_as, designed_by, diagonals, levels in raw["generated"]]
     _known = Catalogue(
         kinds=tuple(raw["kinds"]),
         formats=tuple(name for name, _ in raw["formats"]),

@@ -45,7 +45,7 @@ def wanted(catalogue: Catalogue, shelf: Any, passed: set[tuple[str, str]]) -> tu
     kind, size, level and shape; Sudoku's first, then each kind's, the easier levels first."""
     kinds = sorted(catalogue.generated.values(), key=lambda g: g.name != "sudoku")
     for made in kinds:
-        for level in (level for level in catalogue.levels if level != "unreasonable"):
+        for level in made.levels.get(made.default_size, ()):   # the levels the page offers there
             shape = shape_of(made.name, made.default_size, level, None)
             if (shape, level) not in passed and shelf.stock_count(shape, level) < SHELF_TARGET:
                 return made.name, made.default_size, level, shape

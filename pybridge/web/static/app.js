@@ -673,6 +673,18 @@ function sizesOfKind() {
   $("gen-size").min = Math.min(...sides);
   $("gen-size").max = Math.max(...sides);
   $("gen-size").value = kind.default_size;
+  levelsOfSize();
+}
+
+// The level box offers what the kind is made at in that size within a page's wait (the
+// catalogue's levels: a Futoshiki is never intermediate, a Kakuro all but always is); a level
+// chosen before stays when it is offered, else "any".
+function levelsOfSize() {
+  const kind = madeKind($("gen-kind").value), chosen = $("gen-level").value;
+  const offered = kind.levels[$("gen-size").value]
+    || catalogue.levels.filter((l) => l !== "unreasonable");
+  fillOptions($("gen-level"), offered, 1);
+  $("gen-level").value = offered.includes(chosen) ? chosen : "";
 }
 
 // The page opens on a puzzle: the one a link names, else the one left (its progress comes back
@@ -703,12 +715,11 @@ async function start() {
   const made = catalogue.generated.map((g) => g.name);
   fillOptions($("gen-kind"), made);
   $("gen-kind").onchange = sizesOfKind;
+  $("gen-size").onchange = levelsOfSize;
   sizesOfKind();
   fillOptions($("design-kind"), made);
   fillOptions($("design-size"), designSizes());
   $("design-size").value = "9";
-  // unreasonable (a guess needed) is a level a puzzle may have, not one to make
-  fillOptions($("gen-level"), catalogue.levels.filter((l) => l !== "unreasonable"), 1);
   const {files} = await api("/api/bundled");
   fillOptions($("bundled"), files, 1);
   $("bundled").onchange = () => { if ($("bundled").value) openBundled($("bundled").value).catch((e) => say(e.message, true)); };

@@ -1,0 +1,46 @@
+"""The page's Generate, walked as a player walks it: every kind the catalogue makes, at its
+default size, at every level the page offers there and at "any", through the server's API
+with its own limit and no stock made beforehand, a timed-out try made again as the page makes
+it (three tries).  Issue 46: Generate never times out where the page offers a level."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (pip install 'puzzlog[web]') is not installed")
+pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+import pybridge  # noqa: E402
+from pybridge.engine.catalogue import catalogue  # noqa: E402
+from pybridge.solving.generate import GENERATED_KINDS  # noqa: E402
+from pybridge.web import ServeLimits, create_app  # noqa: E402
+
+PAGE_TRIES = 3   # app.js GENERATE_TRIES
+
+
+@pytest.mark.parametrize("kind", list(GENERATED_KINDS))
+def test_every_level_the_page_offers_is_made_within_the_servers_limit(kind):
+    made = catalogue().generated[kind]
+    offered = made.levels[made.default_size]
+    assert offered, f"the page offers no level of a {kind}"
+    failed = []
+    with TestClient(create_app(ServeLimits(engines=1)), base_url="http://localhost") as client:
+        for level in [*offered, None]:
+            answers = []
+            for _ in range(PAGE_TRIES):
+                answer = client.post("/api/generate", json={"kind": kind, "size": made.default_size,
+                                                            "difficulty": level})
+                answers.append(answer)
+                if answer.status_code == 200:
+                    break
+            if answer.status_code != 200:
+                failed.append((level or "any", [(a.status_code, a.json().get("error")) for a in answers]))
+                continue
+            body = answer.json()
+            if level is not None:
+                assert body["level"] == level, (kind, level, body["level"])
+            # what the page shows is a puzzle of that kind that has one solution
+            [puzzle] = pybridge.parse(body["puzzle"], kind=made.read_as)
+            assert pybridge.solve(puzzle).status == "solved", (kind, level)
+    assert not failed, f"{kind} {made.default_size}: not made within the server's limit in {PAGE_TRIES} tries: {failed}"
