@@ -19,28 +19,34 @@ from pybridge.web import ServeLimits, create_app  # noqa: E402
 PAGE_TRIES = 3   # app.js GENERATE_TRIES
 
 
+@pytest.fixture(scope="module")
+def client():
+    """A server as `puzzlog serve` starts it (its limits: 10 s a request), one engine."""
+    with TestClient(create_app(ServeLimits(engines=1)), base_url="http://localhost") as c:
+        yield c
+
+
 @pytest.mark.parametrize("kind", list(GENERATED_KINDS))
-def test_every_level_the_page_offers_is_made_within_the_servers_limit(kind):
+def test_every_level_the_page_offers_is_made_within_the_servers_limit(client, kind):
     made = catalogue().generated[kind]
     offered = made.levels[made.default_size]
     assert offered, f"the page offers no level of a {kind}"
     failed = []
-    with TestClient(create_app(ServeLimits(engines=1)), base_url="http://localhost") as client:
-        for level in [*offered, None]:
-            answers = []
-            for _ in range(PAGE_TRIES):
-                answer = client.post("/api/generate", json={"kind": kind, "size": made.default_size,
-                                                            "difficulty": level})
-                answers.append(answer)
-                if answer.status_code == 200:
-                    break
-            if answer.status_code != 200:
-                failed.append((level or "any", [(a.status_code, a.json().get("error")) for a in answers]))
-                continue
-            body = answer.json()
-            if level is not None:
-                assert body["level"] == level, (kind, level, body["level"])
-            # what the page shows is a puzzle of that kind that has one solution
-            [puzzle] = pybridge.parse(body["puzzle"], kind=made.read_as)
-            assert pybridge.solve(puzzle).status == "solved", (kind, level)
+    for level in [*offered, None]:
+        answers = []
+        for _ in range(PAGE_TRIES):
+            answer = client.post("/api/generate", json={"kind": kind, "size": made.default_size,
+                                                        "difficulty": level})
+            answers.append(answer)
+            if answer.status_code == 200:
+                break
+        if answer.status_code != 200:
+            failed.append((level or "any", [(a.status_code, a.json().get("error")) for a in answers]))
+            continue
+        body = answer.json()
+        if level is not None:
+            assert body["level"] == level, (kind, level, body["level"])
+        # what the page shows is a puzzle of that kind that has one solution
+        [puzzle] = pybridge.parse(body["puzzle"], kind=made.read_as)
+        assert pybridge.solve(puzzle).status == "solved", (kind, level)
     assert not failed, f"{kind} {made.default_size}: not made within the server's limit in {PAGE_TRIES} tries: {failed}"

@@ -423,8 +423,8 @@ wanted(technique(T), rating(_, _, T, _, _, _)).
 
 % kind_solution(+Kind, -Geometry, -Solution): the shape without signs,
 % as its kind's record has it (latin(Regions, Diagonals)), and a random
-% solution of it; a jigsaw's regions drawn at random, a jigsaw-x's
-% around a solution of its start map (grids:random_regions/4).
+% solution of it; a jigsaw's regions drawn with it
+% (grids:random_map_solution/4).
 kind_solution(Kind, geometry(N, Regions, Options), Solution) :-
     kind_property(Name, generated(Args, Kind)),
     kind_property(Name, latin(Drawn, Diagonals)),
@@ -437,14 +437,7 @@ latin_solution(boxes, [BR, BC], N, Options, boxes(BR, BC), Solution) :-
     N is BR * BC,
     random_solution(geometry(N, boxes(BR, BC), Options), Solution).
 latin_solution(map, [N], N, Options, regions(Regions), Solution) :-
-    Swaps is 12 * N * N,
-    (   memberchk(diagonals, Options)
-    ->  region_start(N, _, Start),
-        random_solution(geometry(N, Start, Options), Solution),
-        random_regions(N, Swaps, Solution, Regions)
-    ;   random_regions(N, Swaps, any, Regions),
-        random_solution(geometry(N, regions(Regions), Options), Solution)
-    ).
+    random_map_solution(N, Options, Regions, Solution).
 latin_solution(none, [N], N, Options, none, Solution) :-
     random_solution(geometry(N, none, Options), Solution).
 

@@ -6,8 +6,7 @@
 */
 :- module(grids,
           [ random_solution/2,      % +Geometry, -Values
-            random_regions/4,       % +N, +Swaps, +Values, -Regions
-            region_start/3,         % +N, -Regions, -Shape
+            random_map_solution/4,  % +N, +Options, -Regions, -Values
             symmetry/1,             % ?Symmetry
             orbits/3,               % +Size, +Symmetry, -Orbits
             image/5                 % +Symmetry, +Rows, +Cols, +Cell, -Image
@@ -31,6 +30,11 @@ random_solution(geometry(N, boxes(BR, BC), []), Values) :-
     !,
     shuffled_pattern(N, BR, BC, Values).
 random_solution(Geometry, Values) :-
+    budgeted_solution(Geometry, 20000, Values).
+
+% budgeted_solution(+Geometry, +Budget, -Values): random_solution/2's
+% search, giving up after Budget values tried.
+budgeted_solution(Geometry, Budget, Values) :-
     setup_geometry(Geometry),
     max_value(M),
     unit_count(K),
@@ -43,7 +47,7 @@ random_solution(Geometry, Values) :-
     Used =.. [used|Zeros],
     functor(Grid, grid, Size),
     All is (1 << (M + 1)) - 2,
-    fill(Empty, All, Used, Grid, tries(20000)),
+    fill(Empty, All, Used, Grid, tries(Budget)),
     Grid =.. [_|Values].
 
 % fill(+Empty, +All, !Used, !Grid, !Budget): give every cell of Empty
@@ -133,31 +137,53 @@ shuffled_lines(N, Size, Lines) :-
                     Line is G * Size + O ),
             Lines).
 
-%! random_regions(+N, +Swaps, +Values, -Regions) is det.
+%! random_map_solution(+N, +Options, -Regions, -Values) is semidet.
 %
 %  A random jigsaw region map of an N x N grid (row-major region
-%  numbers): from the start map (region_start/3), Swaps times two
-%  neighbouring cells of different regions trade regions, when both
-%  regions stay connected.  Values is `any`, or a solution of the start
-%  map that the new map must keep: then only cells of equal value trade,
-%  so every region keeps one of each value.  A map with diagonals too
-%  (jigsaw-x) is drawn that way, around a solution that is already
-%  there: drawn first and filled after, about one such map in 25 had a
-%  solution the search found, and each failed search took 0.6 s.
+%  numbers) and a random solution of it, Options the geometry's (both
+%  diagonals units, or not).  Without diagonals the map is drawn, then
+%  filled (random_solution/2).  With them a random map seldom has a
+%  solution the search finds (about one draw in 25, each failed search
+%  0.6 s), so the map is drawn around a solution instead: a solution of
+%  the start map (region_start/3), a map that keeps it (cells of equal
+%  value trade regions), then once more a new solution of that map and
+%  a map that keeps it, which moves a map half as far again from its
+%  boxes (20 cells out of their box where one round left 14, measured
+%  over ten maps; a map drawn freely moves 27).  Fails when the search
+%  finds no solution.
 
-random_regions(N, Swaps, Values, Regions) :-
-    region_start(N, Start, _),
-    Map =.. [map|Start],
+random_map_solution(N, Options, Regions, Values) :-
+    Swaps is 12 * N * N,
+    region_start(N, Start, Shape),
+    (   memberchk(diagonals, Options)
+    ->  random_solution(geometry(N, Shape, Options), Values0),
+        walk_regions(Swaps, N, Values0, Start, Regions0),
+        (   between(1, 10, _),
+            budgeted_solution(geometry(N, regions(Regions0), Options), 2000, Values1)
+        ->  walk_regions(Swaps, N, Values1, Regions0, Regions),
+            Values = Values1
+        ;   Regions = Regions0,
+            Values = Values0
+        )
+    ;   walk_regions(Swaps, N, any, Start, Regions),
+        random_solution(geometry(N, regions(Regions), Options), Values)
+    ).
+
+% walk_regions(+Swaps, +N, +Values, +Regions0, -Regions): from the map
+% Regions0, Swaps times two neighbouring cells of different regions
+% trade regions, when both regions stay connected; Values is `any`, or
+% a solution of Regions0 that the new map must keep: then only cells of
+% equal value trade, so every region keeps one of each value.
+walk_regions(Swaps, N, Values, Regions0, Regions) :-
+    Map =.. [map|Regions0],
     (   Values == any -> Grid = any ; Grid =.. [grid|Values] ),
     swap_regions(Swaps, N, Grid, Map),
-    Map =.. [_|Regions0],
-    renumber(Regions0, Regions).
+    Map =.. [_|Regions1],
+    renumber(Regions1, Regions).
 
-%! region_start(+N, -Regions, -Shape) is det.
-%
-%  The map random_regions/4 starts from: standard boxes (Shape
-%  boxes(BR, BC)) or, for a size without them, rows (Shape none).
-
+% region_start(+N, -Regions, -Shape): the map a jigsaw's is drawn from:
+% standard boxes (Shape boxes(BR, BC)) or, for a size without them, rows
+% (Shape none).
 region_start(N, Regions, Shape) :-
     (   box_shape(N, BR, BC)
     ->  NB is N // BC,
