@@ -14,8 +14,8 @@ from pybridge.engine import swipl
 from conftest import ROOT, assert_valid_solution
 from test_doors import cli
 
-CASES = [("sudoku", {"size": 4}), ("sudoku", {"size": 6}), ("sudoku", {}), ("sudoku-x", {}),
-         ("jigsaw", {"size": 6}), ("jigsaw-x", {"size": 8}), ("greater-than", {"size": 4}),
+CASES = [("sudoku", {"size": 4}), ("sudoku", {"size": 6}), ("sudoku", {}), ("sudoku-x", {"size": 6}),
+         ("jigsaw", {"size": 6}), ("jigsaw-x", {"size": 8, "difficulty": "intermediate"}), ("greater-than", {"size": 4}),
          ("futoshiki", {"size": 5}), ("adjacent", {"size": 5}), ("sudoku", {"size": 12})]
 
 
