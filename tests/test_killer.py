@@ -218,9 +218,9 @@ def test_killer_levels_rise_with_solos():
     Killers rate basic, its advanced ones higher (bench/rating.py --parts killer: all of them)."""
     medians = []
     for level in ("kdt", "kda"):
-        lines = corpus_file(f"sudoku9_killer_sgt_solo_{level}.jsonl").read_text().splitlines()[:5]
+        lines = corpus_file(f"sudoku9_killer_sgt_solo_{level}.jsonl").read_text().splitlines()[:3]
         ranks = sorted(pybridge.LEVELS.index(pybridge.rate(from_corpus(json.loads(line))).level) for line in lines)
-        medians.append(pybridge.LEVELS[ranks[2]])
+        medians.append(pybridge.LEVELS[ranks[1]])
     assert medians == ["basic", "intermediate"]
 
 
