@@ -191,8 +191,14 @@ def test_limits_on_size_and_time():
         hard = (ROOT.parent / "shared" / "corpus" / "sudoku9_forum_hardest_1106.txt")
         if hard.exists():
             line = hard.read_text().splitlines()[0]
+            # an engine at work first: on a busy machine its start took longer than the 0.5 s,
+            # and the explain's answer was the 503 of a request that found no engine in time
+            easy = next(line for line in SUDOKU9.splitlines() if not line.startswith("#"))
+            for _ in range(20):
+                if small.post("/api/check", json={"puzzle": easy}).status_code == 200:
+                    break
             data = small.post("/api/explain", json={"puzzle": line}).json()
-            assert data["status"] in ("timeout", "solved")
+            assert data["status"] in ("timeout", "solved"), data
 
 
 def test_a_request_may_ask_for_less_time_than_the_server_allows(client):
