@@ -135,7 +135,7 @@ generation_plan(Name, [Size, Box, Givens, Level, Technique, Symmetry0, Start], T
 reachable_target(Name, Term, Level, Technique) :-
     kind_title(Name, Title),
     representative_geometry(Term, Geometry),
-    (   Level \== '', kind_levels(Term, Levels, _), \+ memberchk(Level, Levels)
+    (   Level \== '', geometry_levels(Geometry, Levels), \+ memberchk(Level, Levels)
     ->  findall(T, ( technique(T, _), level_in(Geometry, T, Level) ), Ts),
         atomic_list_concat(Ts, ', ', Named),
         atomic_list_concat(Levels, ', ', Known),
@@ -160,6 +160,15 @@ reachable_target(Name, Term, Level, Technique) :-
 
 kind_levels(Term, Levels, Offered) :-
     representative_geometry(Term, Geometry),
+    geometry_levels(Geometry, Levels),
+    kind_property(Name, generated(Args, Term)),
+    !,
+    (   kind_property(Name, seldom(Args, Usual, _)) -> true ; Usual = Levels ),
+    findall(L, ( member(L, Levels), L \== unreasonable, memberchk(L, Usual) ), Offered).
+
+% geometry_levels(+Geometry, -Levels): the levels, easiest first, of the
+% techniques that can fire in Geometry, and unreasonable.
+geometry_levels(Geometry, Levels) :-
     findall(Rank-L, ( rating_level(L, Rank),
                       (   L == unreasonable
                       ->  true
@@ -167,11 +176,13 @@ kind_levels(Term, Levels, Offered) :-
                       ->  true
                       ) ),
             Ranked),
-    pairs_values(Ranked, Levels),
-    kind_property(Name, generated(Args, Term)),
-    !,
-    (   kind_property(Name, seldom(Args, Usual, _)) -> true ; Usual = Levels ),
-    findall(L, ( member(L, Levels), L \== unreasonable, memberchk(L, Usual) ), Offered).
+    pairs_values(Ranked, Levels).
+
+% latin_options(+Name, -Options): a Latin-square kind's geometry options
+% as its record has them: both diagonals units, regions of its own.
+latin_options(Name, Options) :-
+    (   kind_property(Name, latin(_, true)) -> Options0 = [diagonals] ; Options0 = [] ),
+    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ).
 
 % representative_geometry(+Term, -Geometry): a geometry of what a
 % puzzle of the generator's kind Term has (boxes or regions, diagonals,
@@ -184,10 +195,9 @@ representative_geometry(killer(BR, BC, _), geometry(N, boxes(BR, BC), [cages([])
     N is BR * BC.
 representative_geometry(Term, Geometry) :-
     kind_property(Name, generated(Args, Term)),
-    kind_property(Name, latin(Drawn, Diagonals)),
+    kind_property(Name, latin(Drawn, _)),
     !,
-    (   Diagonals == true -> Options0 = [diagonals] ; Options0 = [] ),
-    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ),
+    latin_options(Name, Options),
     (   Drawn == boxes -> Args = [BR, BC], N is BR * BC, Regions = boxes(BR, BC)
     ;   Drawn == map -> Args = [N], Regions = regions([])
     ;   Args = [N], Regions = none
@@ -427,10 +437,9 @@ wanted(technique(T), rating(_, _, T, _, _, _)).
 % (grids:random_map_solution/4).
 kind_solution(Kind, geometry(N, Regions, Options), Solution) :-
     kind_property(Name, generated(Args, Kind)),
-    kind_property(Name, latin(Drawn, Diagonals)),
+    kind_property(Name, latin(Drawn, _)),
     !,
-    (   Diagonals == true -> Options0 = [diagonals] ; Options0 = [] ),
-    (   kind_property(Name, extra_regions(_)) -> append(Options0, [extra(Name)], Options) ; Options = Options0 ),
+    latin_options(Name, Options),
     latin_solution(Drawn, Args, N, Options, Regions, Solution).
 
 latin_solution(boxes, [BR, BC], N, Options, boxes(BR, BC), Solution) :-
