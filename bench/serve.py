@@ -280,7 +280,7 @@ def hostile(args: argparse.Namespace) -> None:
     print(f"{'slow calls':>10} {'probe p50':>10} {'probe p99':>10} {'probes':>7} {'restarts':>9} "
           f"{'RSS start':>10} {'peak':>8} {'final':>8}  verdict")
     with tempfile.TemporaryDirectory() as tmp:
-        for slow_calls in (2, 4, 8):
+        for slow_calls in (int(n) for n in args.slow_calls.split(",")):
             from pybridge.web import ServeLimits
             server, port = start_server(ServeLimits().engine_count, Path(tmp))
             try:
@@ -315,6 +315,7 @@ def main() -> None:
     parser.add_argument("--clients", default="8,32", help="client counts (default 8,32)")
     parser.add_argument("--hostile", action="store_true", help="the attack mix instead (see above)")
     parser.add_argument("--settle", type=float, default=30.0, help="seconds after an attack before the final RSS")
+    parser.add_argument("--slow-calls", default="2,4,8", help="slow calls beside the attack, a case each (default 2,4,8)")
     args = parser.parse_args()
     if args.hostile:
         hostile(args)

@@ -40,8 +40,6 @@ engine (play_routes.py), the library's (library_routes.py); what they share is o
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import ctypes.util
 import logging
 from contextlib import asynccontextmanager
 from typing import AsyncIterator
@@ -57,6 +55,7 @@ from .context import Context
 from .exchange import Refused, refusal
 from .guard import Guard
 from .limits import ServeLimits
+from .memory import give_back_memory, keep_big_blocks_apart
 from .stocking import keep_stocked
 
 LOG = logging.getLogger("puzzlog.serve")
@@ -68,6 +67,7 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        keep_big_blocks_apart()
         await asyncio.get_running_loop().run_in_executor(None, ctx.start)  # ready before the first request
         try:
             await ctx.catalogue()   # so that the library's calls never wait for an engine
@@ -88,22 +88,6 @@ def create_app(limits: ServeLimits | None = None) -> Starlette:
     app.state.library = ctx.kept  # for a test that fills its disk
     app.add_middleware(Guard, limits=ctx.limits)
     return app
-
-
-TRIM_SECONDS = 5.0
-
-
-async def give_back_memory() -> None:
-    """Every few seconds, hand the memory big answers used back to the system.  glibc keeps
-    what a thread's arena freed for its next use; after a crowd of slow readers is gone, that
-    is hundreds of MB held for nobody (malloc_trim costs a millisecond or two)."""
-    try:
-        trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):   # not glibc: nothing to do
-        return
-    while True:
-        await asyncio.sleep(TRIM_SECONDS)
-        trim(0)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
