@@ -212,6 +212,22 @@ def test_a_flood_of_big_reads_does_not_starve_quick_calls(server):
     assert set(statuses) <= {200, 413, 429, 503}, statuses
 
 
+def test_connections_behind_one_address_take_turns_too():
+    """The queue's order: a client (address) with fewer calls running first; within one address
+    (a school behind one router), the connection with fewer running first, however cheap the
+    other's calls; then the cheapest."""
+    from collections import deque
+    from pybridge.web.fairness import next_in_turn
+    running = {"a": 2, "a:1": 2, "a:2": 0, "b": 0, "b:1": 0}
+    jobs = deque([("a", "a:1", 0.01), ("a", "a:2", 0.2), ("b", "b:1", 0.5)])
+    order = []
+    while (job := next_in_turn(jobs, lambda j: (running[j[0]], running[j[1]]), lambda j: j[2])) is not None:
+        order.append(job[1])
+        running[job[0]] += 1
+        running[job[1]] += 1
+    assert order == ["b:1", "a:2", "a:1"]
+
+
 def hang_up_after(server: Server, data: dict, seconds: float) -> None:
     """A client that sends a request and goes away before the answer."""
     body = json.dumps(data).encode()

@@ -61,8 +61,10 @@ class Context:
         try:
             if request is None:
                 return await self.pool.call(name, data, seconds)
-            client = request.client.host if request.client is not None else ""
-            return await self.pool.call(name, data, seconds, hung_up(request), client)
+            peer = request.client
+            client = peer.host if peer is not None else ""
+            connection = f"{peer.host}:{peer.port}" if peer is not None else ""
+            return await self.pool.call(name, data, seconds, hung_up(request), client, connection)
         except Busy as exc:
             raise Refused(429, str(exc), {"Retry-After": str(exc.retry_after)}) from None
 

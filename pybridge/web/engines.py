@@ -168,7 +168,8 @@ class _Job:
     deadline: float                      # time.monotonic()
     loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
-    client: str = ""
+    client: str = ""                     # its address
+    connection: str = ""                 # its address and port: one connection of the client
     cost: float = 0.0                    # its estimated seconds (fairness.Costs)
     slow: bool = False                   # slow work: it holds a share of the engines
     moved: bool = False                  # taken off an engine once, as slow work after all
@@ -301,6 +302,7 @@ class EnginePool:
         self._quick: deque[_Job] = deque()     # taken first
         self._slow: deque[_Job] = deque()      # taken while fewer than slow_share run
         self._running: Counter[str] = Counter()   # jobs on an engine, by client
+        self._running_on: Counter[str] = Counter()   # and by connection
         self._running_slow = 0
         self._ready = threading.Condition()
         self._closing = False
@@ -333,18 +335,19 @@ class EnginePool:
     def _take(self) -> _Job | None:
         """The next job for a free engine: quick work first; slow work while it holds fewer
         than its share; among a lane's jobs, clients in turn."""
-        def client(job: _Job) -> str:
-            return job.client
+        def turn(job: _Job) -> tuple[int, int]:
+            return self._running[job.client], self._running_on[job.connection]
 
         def cost(job: _Job) -> float:
             return job.cost
         with self._ready:
             while not self._closing:
-                job = next_in_turn(self._quick, client, self._running, cost)
+                job = next_in_turn(self._quick, turn, cost)
                 if job is None and self._running_slow < self.slow_share:
-                    job = next_in_turn(self._slow, client, self._running, cost)
+                    job = next_in_turn(self._slow, turn, cost)
                 if job is not None:
                     self._running[job.client] += 1
+                    self._running_on[job.connection] += 1
                     self._running_slow += job.slow
                     return job
                 self._ready.wait()
@@ -352,9 +355,10 @@ class EnginePool:
 
     def _done(self, job: _Job) -> None:
         with self._ready:
-            self._running[job.client] -= 1
-            if self._running[job.client] <= 0:
-                del self._running[job.client]
+            for running, key in ((self._running, job.client), (self._running_on, job.connection)):
+                running[key] -= 1
+                if running[key] <= 0:
+                    del running[key]
             self._running_slow -= job.slow
             self._ready.notify_all()
 
@@ -386,17 +390,18 @@ class EnginePool:
             return sum(1 for lane in (self._quick, self._slow) for job in lane if job.client != client)
 
     async def call(self, name: str, data: dict[str, Any], seconds: float,
-                   gone: Awaitable[Any] | None = None, client: str = "") -> tuple[int, bytes]:
+                   gone: Awaitable[Any] | None = None, client: str = "", connection: str = "") -> tuple[int, bytes]:
         """The status and JSON body of calls.CALLS[name](data, ...), within ``seconds`` from
         now, the wait for an engine included; ``gone`` completes when the client hangs up
-        (the work is then dropped); ``client`` (its address) takes turns with the others.
+        (the work is then dropped); ``client`` (its address) takes turns with the others, and
+        ``connection`` (its address and port) with the others of its client.
         Raises Busy when the queue is full, or holds as many of this client's calls as one
         client may queue."""
         self.start()
         loop = asyncio.get_running_loop()
         cost = self.costs.estimate(name, data)
         job = _Job(next(self._ids), name, data, seconds, time.monotonic() + seconds, loop, loop.create_future(),
-                   client, cost, slow=cost > QUICK_SECONDS)
+                   client, connection or client, cost, slow=cost > QUICK_SECONDS)
         with self._ready:
             if self.waiting >= self.max_queue:
                 raise Busy(f"all {self.engines} engines are busy and {self.waiting} requests wait: "

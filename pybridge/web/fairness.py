@@ -15,13 +15,15 @@ milliseconds or seconds.  Three rules, each measured rather than named:
 - **Clients in turn, then the cheapest.**  Among the waiting calls of a lane, the next is
   one of the client (address) with the fewest calls running — a client that sends forty
   calls at once gets an engine as often as one that sends one, not forty times as often —
-  and of those the cheapest by its estimate, the oldest of equals.
+  then of the connection with the fewest running (the players behind one address, a
+  school's, take turns too), and of those the cheapest by its estimate, the oldest of
+  equals.
 """
 from __future__ import annotations
 
 import math
 import threading
-from collections import Counter, deque
+from collections import deque
 from typing import Any, Callable, Iterable, TypeVar
 
 QUICK_SECONDS = 0.25   # a call estimated at most this long is quick work
@@ -83,14 +85,14 @@ class Costs:
 Job = TypeVar("Job")
 
 
-def next_in_turn(waiting: deque[Job], client: Callable[[Job], str], running: Counter[str],
+def next_in_turn(waiting: deque[Job], turn: Callable[[Job], tuple[int, int]],
                  cost: Callable[[Job], float]) -> Job | None:
-    """Take the next job: of the client with the fewest jobs running, the cheapest by its
-    estimate (a 10 ms call never waits behind a queue of 300 ms ones), the oldest of those
-    (None if none waits)."""
-    best, best_key = None, (math.inf, math.inf)
+    """Take the next job: of the client, then the connection, with the fewest jobs running
+    (``turn``: those two counts), the cheapest by its estimate (a 10 ms call never waits
+    behind a queue of 300 ms ones), the oldest of those (None if none waits)."""
+    best, best_key = None, (math.inf, math.inf, math.inf)
     for job in waiting:
-        key = (running[client(job)], cost(job))
+        key = (*turn(job), cost(job))
         if key < best_key:
             best, best_key = job, key
     if best is not None:
