@@ -51,7 +51,8 @@
             bridge_idle/0,
             bridge_with_rules/7,    % +Files, +Call, +Args, +Outputs, -Stopped, -Refused, -Results
                                     % (and bridge/rule_doors.pl's and
-                                    % bridge/session_doors.pl's, re-exported)
+                                    % bridge/session_doors.pl's and
+                                    % bridge/practice_doors.pl's, re-exported)
             set_max_chain_links/1,  % +Links
             bridge_preload/0
           ]).
@@ -87,6 +88,7 @@
 :- use_module('bridge/calls').
 :- reexport('bridge/rule_doors').
 :- reexport('bridge/session_doors').
+:- reexport('bridge/practice_doors').
 :- use_module('analysis/hints').
 :- reexport('kinds/combinations', [combinations/3, combinations/4]).
 :- reexport('analysis/rating', [step_weight/4]).

@@ -43,6 +43,15 @@
         ?- why(1, 3, 1).                           % which move removed 1 from r1c3
         ?- undo.                                   % take the last move back
 
+    Practise a technique: go to a position of the shipped bank where it
+    is the next step of the ladder (no easier technique applies), then
+    find the step:
+
+        ?- practice(x_wing).                       % a Sudoku position
+        ?- practice(cage_splitting, killer).       % a Killer one
+        ?- hint(2).                                % where to look
+        ?- step.                                   % the step itself
+
     Check a puzzle of a file without loading it: every rule its givens
     break, then how many solutions it has.  Rate the loaded one:
 
@@ -60,6 +69,8 @@
             load_puzzle/2,          % +File, +Index
             load_puzzle/3,          % +File, +Index, +Options
             load_kakuro/1,          % +Name
+            practice/1,             % +Technique
+            practice/2,             % +Technique, +Kind
             rate/0,
             show/0,
             candidates/0,
@@ -121,6 +132,7 @@
 :- reexport('shell/rules').
 :- reexport('shell/help').
 :- use_module('shell/printing').
+:- use_module('shell/practising').
 :- reexport('kinds/combinations', [magic_sum/3]).
 :- reexport('techniques/chains', [strong_link/2, weak_link/2, set_max_chain_links/1]).
 
@@ -168,6 +180,51 @@ load_puzzle(File, Index, Options) :-
           Error,
           ( load_error(Error, Line, Cell, Message), load_failed(File, Line, Cell, Message), fail )),
     start_puzzle(Puzzle).
+
+%! practice(+Technique) is semidet.
+%! practice(+Technique, +Kind) is semidet.
+%
+%  Go to a position where Technique is the next step of the ladder: a
+%  puzzle of Kind's shipped bank (default sudoku; killer, kakuro,
+%  futoshiki), taken at random, walked to just before the technique's
+%  first step (shell/practising.pl).  Prints its candidates; hint(2)
+%  says where to look, step shows the step.  Fails, saying why, for a
+%  technique or kind the bank has no position of; the puzzle loaded
+%  before stays loaded.
+
+practice(Technique) :-
+    practice(Technique, sudoku).
+
+practice(Technique, Kind) :-
+    (   \+ ( atom(Technique), technique(Technique, _) )
+    ->  format('No technique ~q: technique(T, D) lists them (puzzlog techniques on the command line).~n',
+               [Technique]),
+        fail
+    ;   \+ bank_file(Kind, _)
+    ->  format('No practice bank of ~q puzzles ships: sudoku, killer, kakuro and futoshiki have one.~n', [Kind]),
+        fail
+    ;   saved(Saved),
+        (   bank_position(Technique, Kind, Puzzle, position(_, Before, Codes, _))
+        ->  true
+        ;   restore(Saved),
+            format('The ~w bank has no puzzle where ~w is the next step.~n', [Kind, Technique]),
+            fail
+        )
+    ),
+    Puzzle = puzzle(Geometry, _),
+    restore_state(Geometry, Codes),
+    forget_moves,
+    retractall(loaded_puzzle(_)),
+    assertz(loaded_puzzle(Puzzle)),
+    print_candidates,
+    length(Before, N),
+    technique_words(Technique, Words),
+    format('~w is the next step here, after ~w steps from the givens: find it (hint(2) says where to look, \c
+            step shows it).~n', [Words, N]).
+
+technique_words(Name, Words) :-
+    atomic_list_concat(Parts, '_', Name),
+    atomic_list_concat(Parts, ' ', Words).
 
 %! rate is semidet.
 %

@@ -39,6 +39,8 @@ _HOMES = {
     "batch": "batches.work", "Pool": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
     "cancel_scope": "engine.swipl",
     "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
+    "practice": "teaching.practice", "PracticePosition": "teaching.practice", "AnswerCheck": "teaching.practice",
+    "PracticeError": "teaching.practice",
 }
 
 
@@ -67,6 +69,8 @@ if TYPE_CHECKING:   # what a type checker sees: the names with their real types 
     from .solving.solver import (explain as explain, Explanation as Explanation, Result as Result,
         solve as solve, Solver as Solver, Step as Step)
     from .teaching.rule_check import check_rule as check_rule, RuleReport as RuleReport
+    from .teaching.practice import (AnswerCheck as AnswerCheck, practice as practice,
+        PracticeError as PracticeError, PracticePosition as PracticePosition)
     from .batches import aio as aio
 
 # Public modules, under the names they are used by: pybridge.aio.solve(...).

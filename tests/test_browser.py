@@ -1234,3 +1234,29 @@ def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, br
         wait_for_message(browser, lambda text: text.startswith("No extreme sudoku 16x16 was made in 3 tries"),
                          "the message after the last try")
         assert "a lower level or a smaller size is quicker" in message(browser)
+
+
+def test_practise_a_technique_make_the_step_and_have_it_checked(server, browser):
+    """The Practise panel opens a position where the technique is the next step, candidates
+    pencilled in; taking away part of what the step removes is right so far, all of it right."""
+    open_page(browser, server, "bundled=sudoku4.txt")
+    browser.find_element(By.CSS_SELECTOR, "#learn summary").click()
+    Select(browser.find_element(By.ID, "learn-kind")).select_by_value("sudoku")
+    Select(browser.find_element(By.ID, "learn-technique")).select_by_value("x_wing")
+    browser.find_element(By.ID, "learn-go").click()
+    patient(browser).until(lambda b: b.find_element(By.ID, "board").get_attribute("data-practice") == "x_wing")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board text[data-pencil]")) > 40
+    assert "x wing is the next step here" in message(browser)
+    assert press(browser, "learn-check").startswith("Make the step first")
+    shown = press(browser, "learn-show")
+    found = re.search(r"remove (\d) from ((?:r\dc\d(?:, )?)+)$", shown)
+    assert found, shown
+    value, cells = found[1], re.findall(r"r(\d)c(\d)", found[2])
+    if not browser.find_element(By.ID, "pencil").is_selected():
+        browser.find_element(By.ID, "pencil").click()
+    type_into(browser, int(cells[0][0]), int(cells[0][1]), value)   # a pencilled digit typed again goes
+    if len(cells) > 1:
+        assert press(browser, "learn-check").startswith("Right so far: the step also makes")
+    for r, c in cells[1:]:
+        type_into(browser, int(r), int(c), value)
+    assert press(browser, "learn-check") == "Right: that is the step."

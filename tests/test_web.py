@@ -2,6 +2,7 @@
 answers checked against the rules, and many requests at once."""
 from __future__ import annotations
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -267,6 +268,10 @@ def test_an_idle_server_fills_its_stock_and_still_answers_at_once(tmp_path):
         assert taken["seed"] is None and taken["level"] == "basic"
         p = pybridge.parse(taken["puzzle"])[0]
         assert pybridge.rate(p).level == "basic" and pybridge.solve(p).status == "solved"
+        # each puzzle stocked went into the practice bank too, under the techniques its walk meets
+        banked = library.practice_puzzles("naked_single", "sudoku")
+        assert banked and all(pybridge.parse(text)[0].givens for text, _ in banked)
+        assert library.practice_count("sudoku")["naked_single"] == len(banked)
 
 
 def test_any_level_falls_back_to_a_level_when_the_search_runs_out_of_time():
@@ -277,3 +282,27 @@ def test_any_level_falls_back_to_a_level_when_the_search_runs_out_of_time():
         assert made.get("level") and made["seed"] is not None, made
         again = pybridge.generate("sudoku", size=16, seed=int(made["seed"]), difficulty=made["difficulty"])[0]
         assert again.text() == made["puzzle"]
+
+
+def test_practice_lists_its_techniques_gives_a_position_and_judges_a_step(client):
+    listed = client.get("/api/practice/techniques").json()["kinds"]
+    sudoku = [t["technique"] for t in listed["sudoku"]]
+    ladder = [name for name, _ in pybridge.ladder()]
+    assert "x_wing" in sudoku and sudoku == sorted(sudoku, key=ladder.index)
+    assert {"killer", "kakuro", "futoshiki"} <= set(listed)
+    found = client.post("/api/practice", json={"technique": "x_wing", "seed": 7}).json()
+    assert found["technique"] == "x_wing" and len(found["codes"]) == 81 and found["step"].startswith("x wing:")
+    p = pybridge.parse(found["puzzle"])[0]
+    assert found["givens"] == p.givens and found["picture"].startswith("<svg")
+    removed = [[int(r), int(c), int(v)] for v, cells in re.findall(r"remove (\d) from ((?:r\dc\d(?:, )?)+)", found["step"])
+               for r, c in re.findall(r"r(\d)c(\d)", cells)]
+    asked = {"puzzle": found["puzzle"], "technique": "x_wing", "codes": found["codes"]}
+    assert client.post("/api/practice/check", json={**asked, "removals": removed[::-1]}).json()["verdict"] == "right"
+    wrong = client.post("/api/practice/check", json={**asked, "placements": [[1, 1, 1]]})
+    assert wrong.status_code == 200 and wrong.json()["verdict"] == "wrong"
+    for bad in ({**asked, "codes": found["codes"][:80]}, {**asked, "removals": [[10, 1, 1]]},
+                {**asked, "removals": "r1c1-1"}, {**asked, "technique": "x" * 100}):
+        refused = client.post("/api/practice/check", json=bad)
+        assert refused.status_code == 400 and refused.json()["error"]
+    refused = client.post("/api/practice", json={"technique": "pointing", "kind": "futoshiki"})
+    assert refused.status_code == 400 and "never fires in futoshiki" in refused.json()["error"]

@@ -50,6 +50,17 @@ def test_the_wheel_grades_a_lesson_from_any_folder(installed, tmp_path):
     assert "lessons/singles.txt" in out.stdout or "261 of the 261" in out.stdout
 
 
+def test_the_wheel_holds_the_practice_bank(installed, tmp_path):
+    """Practice positions come from the bank in the wheel, from any folder, with no generator."""
+    assert sorted(p.name for p in (installed / "pybridge" / "_bundled" / "puzzles" / "practice").glob("*.jsonl")) \
+        == ["futoshiki.jsonl", "kakuro.jsonl", "killer.jsonl", "sudoku.jsonl"]
+    code = ("import pybridge; [p] = pybridge.practice('x_wing', count=1, generate=False); "
+            "print(p.source, p.step.technique)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(installed)},
+                         capture_output=True, text=True, timeout=300)
+    assert out.stdout.split() == ["bank", "x_wing"], out.stdout + out.stderr
+
+
 def test_a_student_copies_the_lessons_and_runs_them(installed, tmp_path):
     out = run(installed, tmp_path, "lessons", "copy", "course")
     assert out.returncode == 0, out.stderr

@@ -19,6 +19,7 @@ into Python lists.  Only numbers are read from a text, never terms.
             entries/3,              % +Geometry, +Text, -Entries
             geometry_shape/3,       % +Geometry, -Rows, -Cols
             move_list/2,            % ?Move, ?List
+            triples_flat/3,         % ?Functor, ?Terms, ?Flat
             % going out
             record_list/2,          % +Record, -List
             item_list/2,            % +Item, -List

@@ -18,6 +18,7 @@ help_line('futoshiki(Id), futoshiki(Id, Solved)', 'solve an Unequal game ID or R
 help_line('load_puzzle(File), load_puzzle(File, I)', 'explore puzzle I (from 0) of a file, any format').
 help_line('load_puzzle(File, I, [kind(K), format(F)])', 'the same, saying what the file is').
 help_line('check_file(File), check_file(File, I)', 'every rule puzzle I breaks; its solutions').
+help_line('practice(T), practice(T, Kind)', 'go to a position where technique T is the next step').
 help_line('rate', 'how hard the loaded puzzle is: level, score, techniques').
 help_line('show, candidates', 'print the grid, or every cell\'s candidates').
 help_line('step, step(Step), steps', 'apply the simplest deduction(s), explained').

@@ -1,6 +1,6 @@
 """The verbs of ``puzzlog``, one function each (the options are parser.py's, the entry
 main.py's): ``solve``, ``rate``, ``generate`` (batches: batch_output.py), ``explain``, ``hint``,
-``check``, ``convert``, ``techniques``, ``serve``, ``check-rule``, ``print``, ``lessons`` and
+``practice``, ``check``, ``convert``, ``techniques``, ``serve``, ``check-rule``, ``print``, ``lessons`` and
 ``library``."""
 from __future__ import annotations
 
@@ -246,6 +246,34 @@ def _hint(args: argparse.Namespace) -> int:
     return 1 if result.status in ("mistake", "contradiction", "invalid") else 0
 
 
+def _practice(args: argparse.Namespace) -> int:
+    from ..teaching.practice import practice
+    library = store.Library(args.db) if args.db is not None else None
+    count = 1 if args.answer is not None else args.count
+    try:
+        positions = practice(args.technique, count, args.kind, args.level, args.seed, args.time_limit, library,
+                             jobs=args.jobs)
+    finally:
+        if library is not None:
+            library.close()
+    if args.answer is not None:
+        verdict = positions[0].check(args.answer)
+        print(json.dumps(verdict.to_json()) if args.json else verdict)
+        return 0 if verdict.right else 1
+    for n, p in enumerate(positions, 1):
+        if args.json:
+            print(json.dumps(p.to_json()), flush=True)
+            continue
+        if n > 1:
+            print()
+        print(f"{n}. {p.text(args.show)}", flush=True)
+    if len(positions) < args.count:
+        print(f"puzzlog: the time limit ran out: {plural(len(positions), 'position')} of {args.count}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
 def _check(args: argparse.Namespace) -> int:
     from ..solving.check import check
     if args.file == "-" and args.grid == "-":
@@ -301,11 +329,24 @@ def _generate(args: argparse.Namespace) -> int:
                              "technique": args.technique, "symmetry": args.symmetry, "attempts": args.attempts,
                              "givens": args.givens, "start": args.start, "deadline": deadline})
     batch = batch_output.Batch(work, show)
-    ok = batch_output.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))
+    try:
+        ok = batch_output.run(args, batch, lambda: list(range(args.seed, args.seed + args.count)))
+    except PuzzlogError as exc:
+        raise PuzzlogError(f"{exc}{_rarity(args)}") from None
     if not ok:
         made_so_far = "some" if args.output else plural(made, "puzzle")
-        print(f"puzzlog: the time limit ran out: {made_so_far} of {args.count} made", file=sys.stderr)
+        print(f"puzzlog: the time limit ran out: {made_so_far} of {args.count} made{_rarity(args)}", file=sys.stderr)
     return 0 if ok else 1
+
+
+def _rarity(args: argparse.Namespace) -> str:
+    """For a technique asked of generate: how rare it is, and where exercises come at once."""
+    if not args.technique:
+        return ""
+    from ..teaching.practice import rarity_words
+    return (f". A puzzle whose hardest step is {args.technique} is rarer still: {rarity_words(args.technique, args.kind)}."
+            f" For exercises, `puzzlog practice {args.technique} --kind {args.kind}` gives positions where it is "
+            "the next step")
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -446,5 +487,6 @@ def _techniques(args: argparse.Namespace) -> int:
 
 
 VERBS = {"solve": _solve, "generate": _generate, "rate": _rate, "explain": _explain, "hint": _hint,
+         "practice": _practice,
          "check": _check, "convert": _convert, "techniques": _techniques, "serve": _serve,
          "check-rule": _check_rule, "print": _print, "lessons": _lessons, "library": _library}

@@ -5,6 +5,7 @@
     puzzlog rate [FILE...]          how hard each puzzle is for a person: level, score, hardest technique
     puzzlog explain FILE            every step of one puzzle in words, guesses included
     puzzlog hint FILE               a hint at the next deduction (--grid: from a player's grid)
+    puzzlog practice TECHNIQUE      positions where the technique is the next step (--answer: check one)
     puzzlog check FILE              the rules the puzzles break, and how many solutions each has
                                     (--grid: also check a player's grid)
     puzzlog convert FILE --to FMT   write the puzzles in another format
@@ -178,6 +179,28 @@ def parser() -> argparse.ArgumentParser:
     p_hint.add_argument("--techniques", type=_technique_set, default=None, metavar="SET",
                         help="hint only at this set and the singles (default: the whole ladder)")
     p_hint.add_argument("--json", action="store_true", help="the hint as one JSON object")
+
+    p_practice = sub.add_parser("practice", help="positions where a technique is the next step, to practise it")
+    p_practice.add_argument("technique", metavar="TECHNIQUE", help="a technique of the ladder (`puzzlog techniques`)")
+    p_practice.add_argument("--count", type=_whole(1, 1000), default=1, metavar="N", help="how many (default 1)")
+    p_practice.add_argument("--kind", choices=tuple(catalogue().generated), default="sudoku",
+                            help="the kind of puzzle (default sudoku)")
+    p_practice.add_argument("--level", choices=catalogue().levels, help="only puzzles of this rating level")
+    p_practice.add_argument("--seed", type=_whole(0, 2 ** 63), default=0, metavar="S",
+                            help="which positions: the same seed gives the same ones (default 0)")
+    p_practice.add_argument("--time-limit", type=_seconds, default=60.0, metavar="S",
+                            help="seconds for the whole run (default 60): fewer positions when it runs out")
+    p_practice.add_argument("--answer", metavar="TEXT",
+                            help='check an answer for the first position: what the step places and removes, '
+                                 'in any order ("r4c5=7", "r2c3-5" or "r2c3<>5")')
+    p_practice.add_argument("--show", type=int, choices=(1, 2, 3), default=1,
+                            help="1: the position (default), 2: also where to look, 3: also the step")
+    p_practice.add_argument("--jobs", type=_whole(0, 1024), default=1, metavar="N",
+                            help="processes making new puzzles when the banks run out (default 1; 0: one a core)")
+    p_practice.add_argument("--db", type=Path, metavar="PATH",
+                            help="draw on and fill the practice bank of this library (default: the shipped bank "
+                                 "and the generator only)")
+    p_practice.add_argument("--json", action="store_true", help="one JSON object a position (or the answer's check)")
 
     p_check = sub.add_parser("check", parents=[reading],
                              help="the rules the puzzles break, and whether each has one solution")

@@ -30,7 +30,7 @@ from ..puzzles.kinds import AnyPuzzle
 from ..puzzles.latin import Unreadable
 from ..puzzles.reading import read
 
-SCHEMA_VERSION = 2            # 2: the stock table
+SCHEMA_VERSION = 3            # 2: the stock table; 3: the practice bank
 APPLICATION_ID = 0x505A4C47   # "PZLG": SQLite's header field that says which program's file it is
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -60,6 +60,18 @@ CREATE TABLE IF NOT EXISTS stock (
 );
 """
 STOCK_SHELF = 50    # puzzles kept a shape and level; the oldest go first
+PRACTICE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS practice (
+    id        INTEGER PRIMARY KEY,
+    technique TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    level     TEXT NOT NULL,
+    puzzle    TEXT NOT NULL,
+    added     REAL NOT NULL,
+    UNIQUE (technique, kind, puzzle)
+);
+"""
+PRACTICE_SHELF = 200   # puzzles kept a technique and kind; the oldest go first
 # How entries() sorts: SQL of our own, never text from a request.
 ORDERS = {"date": "added DESC, id DESC",
           "level": "CASE level WHEN 'trivial' THEN 0 WHEN 'basic' THEN 1 WHEN 'intermediate' THEN 2 "
@@ -175,6 +187,7 @@ class Library:
             with self._transaction():
                 self._db.execute(SCHEMA)
                 self._db.execute(STOCK_SCHEMA)
+                self._db.execute(PRACTICE_SCHEMA)
                 self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -330,6 +343,41 @@ class Library:
         with self._lock:
             return int(self._db.execute("SELECT COUNT(*) FROM stock WHERE shape = ? AND level = ?",
                                         (shape, level)).fetchone()[0])
+
+    def practice_put(self, technique: str, kind: str, level: str, puzzle: str) -> None:
+        """Keep a puzzle whose deduction walk meets ``technique`` in the practice bank (the
+        newest PRACTICE_SHELF of a technique and kind are kept)."""
+        with self._lock, self._transaction():
+            self._db.execute("INSERT OR IGNORE INTO practice (technique, kind, level, puzzle, added) "
+                             "VALUES (?, ?, ?, ?, ?)", (technique, kind, level, puzzle, time.time()))
+            self._db.execute("DELETE FROM practice WHERE technique = ? AND kind = ? AND id NOT IN (SELECT id FROM "
+                             "practice WHERE technique = ? AND kind = ? ORDER BY id DESC LIMIT ?)",
+                             (technique, kind, technique, kind, PRACTICE_SHELF))
+
+    def practice_puzzles(self, technique: str, kind: str, level: str | None = None) -> list[tuple[str, str]]:
+        """(puzzle, level) of the bank's puzzles of ``kind`` that meet ``technique``, newest first."""
+        where, args = "technique = ? AND kind = ?", [technique, kind]
+        if level is not None:
+            where, args = where + " AND level = ?", args + [level]
+        with self._lock:
+            if not self._has_practice():
+                return []
+            return [(str(p), str(lv)) for p, lv in self._db.execute(
+                f"SELECT puzzle, level FROM practice WHERE {where} ORDER BY id DESC", args)]
+
+    def practice_count(self, kind: str | None = None) -> dict[str, int]:
+        """How many puzzles the practice bank keeps for each technique (of ``kind``)."""
+        where, args = ("WHERE kind = ?", [kind]) if kind is not None else ("", [])
+        with self._lock:
+            if not self._has_practice():
+                return {}
+            return {str(t): int(n) for t, n in self._db.execute(
+                f"SELECT technique, COUNT(*) FROM practice {where} GROUP BY technique", args)}
+
+    def _has_practice(self) -> bool:
+        """A library of an earlier version opened read-only has no practice table."""
+        return self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'practice'").fetchone() \
+            is not None
 
     def close(self) -> None:
         with self._lock:

@@ -11,6 +11,7 @@ call is bounded by it.
 """
 from __future__ import annotations
 
+import secrets
 from typing import Any, Callable
 
 from ..solving.check import check
@@ -30,6 +31,9 @@ from ..puzzles.latin import Unreadable
 from ..puzzles.reading import read
 from ..solving.solver import Solver
 from ..solving.stock import Stock
+from ..solving.solver import Position
+from ..teaching.practice import PracticeError, check_answer, positions_in, practice, puzzle_text
+from ..solving.ladder import UnknownTechniqueError, ladder
 
 
 class BadRequest(PuzzlogError):
@@ -160,6 +164,85 @@ def describe_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
     return facts.__dict__
 
 
+def practice_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """A position where ``technique`` is the next step, in a puzzle of ``kind`` from the
+    shipped bank (or, when it has none left, a new one), as /api/read shows a puzzle, with
+    the position's cell codes and how many steps led there."""
+    kind = choice(data, "kind", tuple(catalogue().generated), "sudoku")
+    technique = _technique(data)
+    seed = seed_of(data) if data.get("seed") is not None else secrets.randbelow(2 ** 62)
+    bank = RequestBank(data.get("bank"))
+    try:
+        [p] = practice(technique, 1, kind, seed=seed, time_limit=seconds, library=bank)
+    except (PracticeError, UnknownTechniqueError) as exc:
+        raise BadRequest(str(exc)) from None
+    return {**shown(p.puzzle), "puzzle": puzzle_text(p.puzzle), "format": p.puzzle.native_format, "technique": technique,
+            "level": p.level, "source": p.source, "before": len(p.before), "codes": p.position.codes,
+            "look": p.step.units or [f"r{r}c{c}" for r, c in p.step.cells], "step": p.step.text, "harvest": bank.kept}
+
+
+def walk_call(data: dict[str, Any], seconds: float) -> dict[str, Any]:
+    """The techniques the ladder's walk of a puzzle meets, in order (for the practice bank)."""
+    kind = choice(data, "kind", tuple(catalogue().generated), "sudoku")
+    return {"techniques": [p.technique for p in positions_in(text(data), kind, [], time_limit=seconds)]}
+
+
+class RequestBank:
+    """The server's practice bank as a practice call sees it in an engine process: the puzzles
+    the server sent from its library (``bank``: [text, level] pairs), and the new puzzles the
+    call walked, each under every technique it met, for the server to keep (``kept``)."""
+
+    def __init__(self, rows: Any) -> None:
+        ok = rows is None or (isinstance(rows, list) and len(rows) <= 1000 and all(
+            isinstance(r, list) and len(r) == 2 and all(isinstance(x, str) and len(x) < 20_000 for x in r)
+            for r in rows))
+        if not ok:
+            raise BadRequest("bank: [puzzle, level] pairs of the server's library")
+        self.rows: list[tuple[str, str]] = [(text, level) for text, level in rows or []]
+        self.kept: list[list[str]] = []
+
+    def practice_puzzles(self, technique: str, kind: str, level: str | None = None) -> list[tuple[str, str]]:
+        return [(text, lv) for text, lv in self.rows if level is None or lv == level]
+
+    def practice_put(self, technique: str, kind: str, level: str, puzzle: str) -> None:
+        self.kept.append([technique, kind, level, puzzle])
+
+
+def practice_check_call(data: dict[str, Any], _seconds: float) -> dict[str, Any]:
+    """A learner's answer in a practice position: ``codes`` the position (as /api/practice
+    gave it), ``placements`` and ``removals`` lists of [row, col, value]."""
+    p = _puzzle(data)
+    technique = _technique(data)
+    if technique not in {name for name, _ in ladder()}:
+        raise BadRequest(f"technique: no technique {technique!r} (puzzlog techniques lists them)")
+    codes = data.get("codes")
+    rows, cols = p.shape
+    top = p.largest
+    if not (isinstance(codes, list) and len(codes) == rows * cols
+            and all(isinstance(c, int) and not isinstance(c, bool) and -(2 ** top - 1) <= c <= top for c in codes)):
+        raise BadRequest(f"codes: the position's {rows * cols} cell codes, as /api/practice gave them")
+    answer = [(kind, *triple) for key, kind in (("placements", "p"), ("removals", "r"))
+              for triple in _triples(data, key, rows, cols, top)]
+    return check_answer(Position(p, codes), technique, answer).to_json()
+
+
+def _technique(data: dict[str, Any]) -> str:
+    value = data.get("technique")
+    if not isinstance(value, str) or not 0 < len(value) < 64:
+        raise BadRequest("technique: the name of a technique of the ladder (puzzlog techniques lists them)")
+    return value
+
+
+def _triples(data: dict[str, Any], key: str, rows: int, cols: int, top: int) -> list[tuple[int, int, int]]:
+    value = data.get(key, [])
+    ok = isinstance(value, list) and len(value) <= rows * cols * top and all(
+        isinstance(t, list) and len(t) == 3 and all(isinstance(x, int) and not isinstance(x, bool) for x in t)
+        and 1 <= t[0] <= rows and 1 <= t[1] <= cols and 1 <= t[2] <= top for t in value)
+    if not ok:
+        raise BadRequest(f"{key}: a list of [row, col, value]")
+    return [(r, c, v) for r, c, v in value]
+
+
 def catalogue_call(_data: dict[str, Any], _seconds: float) -> dict[str, Any]:
     """The engine's catalogue (pybridge.catalogue), for the server to adopt and the page to ask."""
     return {**catalogue().to_json(), "pairs": catalogue().pairs}
@@ -168,7 +251,8 @@ def catalogue_call(_data: dict[str, Any], _seconds: float) -> dict[str, Any]:
 CALLS: dict[str, Callable[[dict[str, Any], float], dict[str, Any]]] = {
     "read": read_call, "solve": solve_call, "check": check_call, "hint": hint_call, "candidates": candidates_call,
     "explain": explain_call, "rate": rate_call, "generate": generate_call, "bundled": bundled_call,
-    "describe": describe_call, "catalogue": catalogue_call, "possible": possible_call}
+    "describe": describe_call, "catalogue": catalogue_call, "possible": possible_call, "practice": practice_call,
+    "practice/check": practice_check_call, "walk": walk_call}
 
 
 # -- what a request holds ---------------------------------------------------------------

@@ -35,7 +35,8 @@ SMOOTHING = 0.3        # the weight of the latest time in a cost's running estim
 PRIORS: dict[str, tuple[float, int]] = {
     "read": (0.003, 1), "bundled": (0.003, 1), "candidates": (0.01, 1), "check": (0.02, 2),
     "solve": (0.02, 2), "hint": (0.03, 2), "possible": (0.05, 2), "rate": (0.05, 2),
-    "explain": (0.1, 2), "describe": (0.05, 2), "generate": (1.0, 2), "catalogue": (0.01, 0)}
+    "explain": (0.1, 2), "describe": (0.05, 2), "generate": (1.0, 2), "catalogue": (0.01, 0),
+    "practice": (0.1, 2), "practice/check": (0.02, 2), "walk": (0.06, 2)}
 
 
 def slow_share(engines: int) -> int:

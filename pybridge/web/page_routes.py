@@ -14,6 +14,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..engine.errors import PuzzlogError
+from ..teaching.practice import PRACTICE_KINDS, bank_techniques
 from .context import Context
 from .exchange import Refused, json_answer, refusal, sized
 from .limits import ServeLimits
@@ -54,8 +55,16 @@ def routes(ctx: Context) -> list[BaseRoute]:
             return sized(status, body, limits)
         return json_answer({"name": name, "text": file_text, **json.loads(body)}, limits)
 
+    async def practice_techniques(_request: Request) -> Response:
+        """The techniques the shipped practice banks have positions of, a kind at a time, in
+        ladder order, each with how many random puzzles met it (read from the banks: no engine)."""
+        kinds = {kind: [{"technique": t, "met": met, "walked": walked} for t, met, walked in bank_techniques(kind)]
+                 for kind in PRACTICE_KINDS}
+        return json_answer({"kinds": {k: v for k, v in kinds.items() if v}}, limits)
+
     return [Route("/", page),
             Route("/api/catalogue", catalogue_page),
+            Route("/api/practice/techniques", practice_techniques),
             Route("/api/bundled", bundled),
             Route("/api/bundled/{name:path}", bundled),
             Mount("/static", StaticFiles(directory=STATIC), name="static")]
@@ -68,7 +77,7 @@ def puzzle_files(folder: Path | None) -> dict[str, Path]:
     if folder is None or not folder.is_dir():
         return {}
     root = folder.resolve()
-    skip = {".md", ".py"}
+    skip = {".md", ".py", ".jsonl"}   # not puzzle files: the lessons' pages, scripts, the practice banks
     found: dict[str, Path] = {}
     for top, dirs, files in os.walk(root, followlinks=False):
         dirs[:] = sorted(d for d in dirs if not (Path(top) / d).is_symlink())

@@ -1,5 +1,5 @@
 """The calls a player's page makes of the engine: read, solve, check, hint, candidates,
-explain, rate, possible (each in an engine process: calls.py) and generate (from the stock
+explain, rate, possible, practice and practice/check (each in an engine process: calls.py) and generate (from the stock
 when it holds one, the misses made on the way kept for later)."""
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from .stocking import put_made, shape_of
 
 ANY_SHARE = 0.3          # of a request's time, for "any level" before a level is asked instead
 ANY_FALLBACK = "basic"   # that level: made quickly at every size (a 16x16 in 0.8 s)
-ENGINE_CALLS = ("read", "solve", "check", "hint", "candidates", "explain", "rate", "possible")
+ENGINE_CALLS = ("read", "solve", "check", "hint", "candidates", "explain", "rate", "possible", "practice/check")
+BANK_ROWS = 200          # of the library's practice bank, sent with a practice call
 
 
 def routes(ctx: Context) -> list[BaseRoute]:
@@ -65,6 +66,32 @@ def routes(ctx: Context) -> list[BaseRoute]:
             answer["notes"] = [*answer.get("notes", []), f"puzzles made on the way were not kept: {exc}"]
         return json_answer(answer, limits)
 
+    async def practice_call(request: Request, data: dict[str, Any], seconds: float) -> Response:
+        """A position to practise a technique in: the library's practice bank first (its
+        puzzles go with the call), then the shipped bank, then new puzzles, which the library
+        keeps under every technique their walks meet."""
+        technique, kind = data.get("technique"), data.get("kind", "sudoku")
+        if ctx.kept is not None and isinstance(technique, str) and isinstance(kind, str):
+            rows = await ctx.in_turn(ctx.kept.practice_puzzles, technique, kind)
+            data = {**data, "bank": [list(row) for row in rows[:BANK_ROWS]]}
+        status, body = await ctx.on_engine("practice", request, data, seconds)
+        if status != 200:
+            return sized(status, body, limits)
+        answer = json.loads(body)
+        harvest = answer.pop("harvest", [])
+        if ctx.kept is not None and harvest:
+            try:
+                await ctx.in_turn(keep_harvest, ctx.kept, harvest)
+            except LibraryError as exc:   # the position was found: it is answered all the same
+                answer["notes"] = [*answer.get("notes", []), f"the new puzzles were not kept: {exc}"]
+        return json_answer(answer, limits)
+
     calls: list[BaseRoute] = [Route(f"/api/{name}", ctx.endpoint(ctx.engine_endpoint(name)), methods=["POST"])
                               for name in ENGINE_CALLS]
-    return calls + [Route("/api/generate", ctx.endpoint(generate_call), methods=["POST"])]
+    return calls + [Route("/api/generate", ctx.endpoint(generate_call), methods=["POST"]),
+                    Route("/api/practice", ctx.endpoint(practice_call), methods=["POST"])]
+
+
+def keep_harvest(library: Any, harvest: list[list[str]]) -> None:
+    for technique, kind, level, puzzle in harvest:
+        library.practice_put(technique, kind, level, puzzle)

@@ -1,6 +1,7 @@
 """The stock of generated puzzles, refilled while the server is idle: Generate answers at once
 from it (a 16x16 or an extreme Killer takes seconds to make), and what a generation makes on
-its way to another level goes there too.
+its way to another level goes there too.  With a library, each puzzle stocked is walked as
+well and kept in the library's practice bank under every technique it meets (practice.py).
 
 One shelf a kind's default size and level (the page's Generate with its defaults, "any"
 level taking whichever level is there).  The refill runs in an engine process like any call,
@@ -19,6 +20,7 @@ from typing import Any
 from ..engine.catalogue import Catalogue
 from ..library.store import LibraryError
 from ..solving.generate import check_generation
+from ..teaching.practice import PRACTICE_KINDS, keep_in_bank
 
 LOG = logging.getLogger("puzzlog.serve")
 SHELF_TARGET = 2        # puzzles kept ready a kind and level
@@ -78,6 +80,12 @@ async def keep_stocked(ctx: Any, idle_seconds: float) -> None:
         answer = json.loads(body)
         await ctx.in_turn(put_made, ctx.shelf, shape, answer)
         await ctx.in_turn(ctx.shelf.stock_put, shape, answer["level"], answer["hardest"], {**answer, "seed": None})
+        if ctx.kept is not None and kind in PRACTICE_KINDS:   # and into the practice bank, by its walk
+            status, body = await ctx.pool.call("walk", {"kind": kind, "puzzle": answer["puzzle"]}, REFILL_SECONDS,
+                                               request_waiting(ctx.pool), STOCK_CLIENT)
+            if status == 200:
+                await ctx.in_turn(keep_in_bank, ctx.kept, answer["puzzle"], kind, answer["level"],
+                                  json.loads(body)["techniques"])
 
 
 async def request_waiting(pool: Any) -> None:

@@ -2,7 +2,7 @@
 // API to check, hint, reveal, solve and rate, or design one (the design's own rules are
 // design.js).  The board is the engine's own SVG picture; entries and pencil marks are drawn
 // over its cells.  What the modules share is page.js's; the stepper (explain) is stepper.js,
-// the library library.js.
+// the library library.js, practising a technique practice.js.
 
 import {catalogue, charValue, loadCatalogue, valueChar} from "./cells.js";
 import {applyKey, counted, designSizes, designText, designedBy, emptyDesign, extendCage, made as madeKind, makeCage,
@@ -12,6 +12,7 @@ import {$, REGION_LETTERS, SVG, actions, api, apiCall, cellAt, cellOf, elapsed, 
         isRight, largest, mmss, pickable, rect, request, rowCol, save, say, score, showPicture, state, storageKey,
         valueAt} from "./page.js";
 import {closeStepper, explain, startStepper} from "./stepper.js";
+import {startPractice} from "./practice.js";
 
 const DESIGN_SECONDS = 3;  // engine time for each design verdict
 // Whether a design is on the board and sets Rule (designed_by: the catalogue's, design.js).
@@ -818,6 +819,7 @@ async function start() {
   });
   $("explain").onclick = () => run(explain);
   startStepper();
+  startPractice().catch(() => { $("learn").hidden = true; });  // no bank: no panel
   fillOptions($("lib-level"), catalogue.levels, 1);
   fillOptions($("lib-kind"), catalogue.kinds.filter((k) => k !== "x"), 1);  // x: sudoku-x's other name
   $("lib-kind").onchange = $("lib-level").onchange = $("lib-order").onchange =

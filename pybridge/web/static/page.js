@@ -43,6 +43,7 @@ export const state = {
   designTurn: 0,    // counts the verdicts asked for
   hinted: null,     // the cells the last hint lights on the board: {area, focus}, [row, col] each
   marked: null,     // the entries the board shows wrong (a Set of cells)
+  practice: null,   // the practice position shown (practice.js): /api/practice's answer, with its text
 };
 
 export const actions = {show: null, draw: null, showScore: null};  // set by app.js

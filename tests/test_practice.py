@@ -1,0 +1,146 @@
+"""Practice positions as a learner and a teacher meet them: every position handed out has its
+technique as the ladder's next step (checked here one technique at a time, apart from the walk
+that found it), replaying the steps before it from the givens gives it, and the answer check
+takes the step in any order, says what a partial answer misses and refuses a wrong one."""
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+import pybridge
+from pybridge.library.store import Library
+from pybridge.teaching.practice import PracticeError, positions_in, practice, shipped_bank
+from conftest import ROOT, engine_step
+
+LADDER = [name for name, _ in pybridge.ladder()]
+
+
+def assert_next_on_ladder(p) -> None:
+    """No technique before p.technique on the ladder has a step in the position; it has."""
+    geometry, codes = p.puzzle.geometry(), p.position.codes
+    for easier in LADDER[:LADDER.index(p.technique)]:
+        status, *_ = engine_step(easier, geometry, codes)
+        assert status == "stuck", f"{easier} applies before {p.technique} in {p!r}"
+    status, name, _text, placed, removed = engine_step(p.technique, geometry, codes)
+    assert (status, name) == ("step", p.technique)
+
+
+def assert_a_true_position(p) -> None:
+    assert p.step.technique == p.technique
+    assert p.replay().codes == p.position.codes, "the steps before do not lead to the position"
+    assert_next_on_ladder(p)
+
+
+def changes(p) -> list[tuple]:
+    if p.step.placements:
+        return [("p", *t) for t in p.step.placements]
+    return [("r", *t) for t in p.step.eliminations]
+
+
+@pytest.mark.parametrize("technique", ["pointing", "naked_pair", "x_wing", "xy_wing"])
+def test_sudoku_positions_have_the_technique_next(technique):
+    positions = practice(technique, count=2, seed=3, time_limit=120)
+    assert len(positions) == 2 and positions[0].puzzle.givens != positions[1].puzzle.givens
+    for p in positions:
+        assert_a_true_position(p)
+
+
+@pytest.mark.parametrize("kind, technique", [("killer", "cage_splitting"), ("kakuro", "crossing"),
+                                             ("futoshiki", "inequality_bounds"), ("futoshiki", "x_wing")])
+def test_other_kinds_positions_come_from_the_shipped_bank(kind, technique):
+    if not any(technique in e.techniques for e in shipped_bank(kind)):
+        pytest.fail(f"the shipped {kind} bank has no puzzle for {technique}: remake it (bench/practice_bank.py)")
+    [p] = practice(technique, count=1, kind=kind, seed=1, generate=False)
+    assert p.source == "bank" and p.puzzle.kind == kind
+    assert_a_true_position(p)
+
+
+def test_the_answer_check_takes_the_step_in_any_order_and_refuses_a_wrong_one():
+    [p] = practice("x_wing", count=1, seed=5, time_limit=120)
+    made = changes(p)
+    assert len(made) >= 1
+    shuffled = made[:]
+    random.Random(1).shuffle(shuffled)
+    assert p.check(shuffled).verdict == "right"
+    text = " ".join(f"r{r}c{c}-{v}" for _, r, c, v in reversed(made))
+    assert p.check(text).right
+    if len(made) > 1:
+        partial = p.check(made[1:])
+        assert partial.verdict == "partial" and made[0] in partial.missing
+        assert f"r{made[0][1]}c{made[0][2]}-{made[0][3]}" in str(partial)
+    # a candidate the x-wing does not touch: some other cell's candidate
+    codes, cols = p.position.codes, p.puzzle.shape[1]
+    untouched = next((("r", i // cols + 1, i % cols + 1, v) for i, code in enumerate(codes) if code < 0
+                      for v in range(1, 10) if -code & (1 << (v - 1))
+                      and ("r", i // cols + 1, i % cols + 1, v) not in made), None)
+    wrong = p.check(made + [untouched])
+    assert wrong.verdict == "wrong" and wrong.extra == [untouched]
+    assert p.check("r1c1=9 r1c1=8").verdict == "wrong"
+
+
+def test_a_placement_step_is_answered_by_its_placement_removals_allowed():
+    [p] = practice("hidden_single_box", count=1, seed=2, time_limit=60)
+    [(r, c, v)] = p.step.placements
+    assert p.check(f"r{r}c{c}={v}").right
+    some = p.step.eliminations[:2]
+    assert p.check([("p", r, c, v)] + [("r", *t) for t in some]).right
+
+
+def test_a_technique_that_cannot_fire_is_refused_at_once():
+    with pytest.raises(PracticeError, match="never fires in futoshiki"):
+        practice("pointing", kind="futoshiki")
+    with pytest.raises(pybridge.UnknownTechniqueError, match="unknown technique"):
+        practice("x_wings")
+
+
+def test_a_library_bank_fills_from_new_puzzles_and_serves_them(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    made = practice("pointing", count=2, seed=11, library=lib, bank=False)
+    assert {p.source for p in made} == {"generated"}
+    counts = lib.practice_count("sudoku")
+    assert counts["pointing"] >= 1 and counts["naked_single"] >= counts["pointing"]
+    again = practice("pointing", count=2, seed=11, library=lib, bank=False, generate=False)
+    assert {p.source for p in again} == {"library"}
+    assert {p.puzzle.givens_text() for p in again} == {p.puzzle.givens_text() for p in made}
+    for p in again:
+        assert_a_true_position(p)
+
+
+def test_workers_make_and_walk_new_puzzles_and_the_library_keeps_them(tmp_path):
+    lib = Library(tmp_path / "lib.sqlite")
+    made = practice("box_line", count=2, seed=4, bank=False, jobs=2, library=lib, time_limit=120)
+    assert [p.source for p in made] == ["generated", "generated"]
+    for p in made:
+        assert_a_true_position(p)
+    assert lib.practice_count("sudoku")["box_line"] >= 2
+
+
+def test_a_walk_names_each_technique_once_in_ladder_order_of_first_use():
+    text = (ROOT / "puzzles" / "sudoku9.txt").read_text().splitlines()[-1]
+    found = positions_in(text, "sudoku", [])
+    names = [p.technique for p in found]
+    assert len(names) == len(set(names)) and names[0] in ("naked_single", "cross_hatching")
+    assert [len(p.before) for p in found] == sorted(len(p.before) for p in found)
+    for p in found:
+        assert p.replay().codes == p.position.codes
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pybridge", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300)
+
+
+def test_the_command_shows_a_position_and_checks_an_answer():
+    shown = cli("practice", "x_wing", "--seed", "4", "--show", "3")
+    assert shown.returncode == 0, shown.stderr
+    assert "x wing: the next step after" in shown.stdout and "The step: x wing:" in shown.stdout
+    data = json.loads(cli("practice", "x_wing", "--seed", "4", "--json").stdout)
+    answer = " ".join(f"r{r}c{c}-{v}" for r, c, v in data["step"]["eliminations"])
+    right = cli("practice", "x_wing", "--seed", "4", "--answer", answer)
+    assert right.returncode == 0 and right.stdout.strip() == "Right: that is the step."
+    wrong = cli("practice", "x_wing", "--seed", "4", "--answer", "r1c1=1 banana")
+    assert wrong.returncode == 1 and "cannot read 'banana'" in wrong.stderr and "Traceback" not in wrong.stderr
