@@ -222,10 +222,6 @@ practice(Technique, Kind) :-
     format('~w is the next step here, after ~w steps from the givens: find it (hint(2) says where to look, \c
             step shows it).~n', [Words, N]).
 
-technique_words(Name, Words) :-
-    atomic_list_concat(Parts, '_', Name),
-    atomic_list_concat(Parts, ' ', Words).
-
 %! rate is semidet.
 %
 %  Print how hard the loaded puzzle is for a person (from its givens,

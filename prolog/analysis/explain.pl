@@ -7,6 +7,7 @@
           [ step_text/2,            % +Step, -Text
             hint_text/3,            % +Step, +Level, -Text
             item_text/2,            % +WalkthroughItem, -Text
+            technique_words/2,      % +Technique, -Words
             print_grid/0,
             print_candidates/0
           ]).
@@ -37,6 +38,10 @@ step_text(step(Name, Reason, Placements, Removed), Text) :-
     removed_text(Removed, Placements, Effect),
     !,                                  % one sentence, and no choice left to the shell
     format(atom(Text), '~w: ~w~w', [Words, Why, Effect]).
+
+%! technique_words(+Technique, -Words) is det.
+%
+%  A technique's name in words: x_wing as x wing.
 
 technique_words(Name, Words) :-
     atomic_list_concat(Parts, '_', Name),
