@@ -410,9 +410,15 @@ def test_the_library_keeps_what_was_played_and_filters_it(server, browser):
                                                        for row in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")))
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     Select(browser.find_element(By.ID, "lib-kind")).select_by_visible_text("kakuro")
-    row = patient(browser).until(lambda b: next(
-        (r for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if "kakuro/medium.grid" in r.text), None))
-    row.find_element(By.CSS_SELECTOR, "button.open-entry").send_keys(Keys.ENTER)  # a row opens by keyboard
+
+    def open_kakuro_row(b) -> bool:
+        """Find the row and press Enter on its button in one try: the list may be redrawn between."""
+        row = next((r for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr") if "kakuro/medium.grid" in r.text), None)
+        if row is None:
+            return False
+        row.find_element(By.CSS_SELECTOR, "button.open-entry").send_keys(Keys.ENTER)  # a row opens by keyboard
+        return True
+    patient(browser).until(open_kakuro_row)
     patient(browser).until(lambda b: b.find_element(By.ID, "message").text.startswith("kakuro"))
     assert browser.switch_to.active_element.get_attribute("id") == "board"
 

@@ -198,8 +198,12 @@ def test_limits_on_size_and_time():
             for _ in range(20):
                 if small.post("/api/check", json={"puzzle": easy}).status_code == 200:
                     break
-            data = small.post("/api/explain", json={"puzzle": line}).json()
-            assert data["status"] in ("timeout", "solved"), data
+            for _ in range(20):   # (a busy machine's 503, no engine free within the 0.5 s: asked again)
+                answer = small.post("/api/explain", json={"puzzle": line})
+                if answer.status_code != 503:
+                    break
+            data = answer.json()
+            assert data.get("status") in ("timeout", "solved"), (answer.status_code, data)
 
 
 def test_a_request_may_ask_for_less_time_than_the_server_allows(client):

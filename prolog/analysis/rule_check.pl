@@ -79,8 +79,8 @@ check_rule_puzzle(Name, Puzzle, MaxSteps, Result) :-
 
 walk_checked(Name, Puzzle, MaxSteps, Solution,
              checked(Fired, Unsound, Redundant, New, Reach, Solution, Trail, Asked)) :-
-    walk_tally(Name, Puzzle, MaxSteps, [Solution], tally(Fired, Unsound, Redundant, New, Trail, Asked)),
-    reach(Name, Puzzle, Solution, Reach).
+    walk_tally(Name, Puzzle, MaxSteps, [Solution], tally(Fired, Unsound, Redundant, New, Trail, Asked), Walked),
+    reach(Name, Puzzle, Solution, Walked, Reach).
 
 %  On a puzzle with more than one solution (up to 20 of them looked at),
 %  a step that some solution refutes relies on uniqueness: a unique
@@ -92,7 +92,7 @@ walk_checked(Name, Puzzle, MaxSteps, Solution,
 %  one that refutes the step.
 walk_not_unique(Name, Puzzle, MaxSteps, Solutions, not_unique(Count, Fired, Redundant, Relies, Asked)) :-
     length(Solutions, Count),
-    walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Found, Redundant, _, _, Asked)),
+    walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Found, Redundant, _, _, Asked), _),
     (   Found = unsound(Codes, Step, Wrong, Bindings)
     ->  once(( member(Refuting, Solutions), wrong_change(Step, Refuting, _) )),
         Relies = relies(Codes, Step, Wrong, Bindings, Refuting)
@@ -101,37 +101,55 @@ walk_not_unique(Name, Puzzle, MaxSteps, Solutions, not_unique(Count, Fired, Redu
 
 % The rule asked in each position of the engine's walk, its steps tallied
 % against Solutions: tally(Fired, Unsound, Redundant, New, Trail, Asked),
-% Unsound the first step some solution refutes.
-walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Unsound, Redundant, New, Trail, Asked)) :-
+% Unsound the first step some solution refutes.  Walked is how the walk
+% ended (walk/8).
+walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Unsound, Redundant, New, Trail, Asked), Walked) :-
     technique(Name, _),
     findall(T, ( technique(T, _), T \== Name, \+ technique_property(T, rules(_)) ), Engine),
     easier(Name, Easier),
     setup_puzzle(Puzzle, ok),
-    Tally = tally(0, none, 0, none, [], 0),
-    walk(Name, Engine, Easier, Solutions, 0, MaxSteps, Tally),
-    Tally = tally(Fired, Unsound, Redundant, New, Trail0, Asked),
-    reverse(Trail0, Trail).
+    Tally = tally(0, none, 0, none, trail, 0),
+    retractall(fired_on_walk(_)),
+    walk(Name, Engine, Easier, Solutions, 0, MaxSteps, Tally, Walked),
+    Tally = tally(Fired, Unsound, Redundant, New, trail, Asked),
+    findall(F, retract(fired_on_walk(F)), Trail).
+
+% The trail of the walk under way, one fired/3 a position the rule fired
+% in: kept as facts, since a list in the tally would be copied whole by
+% each nb_setarg/3.
+:- thread_local fired_on_walk/1.
 
 % The engine's techniques of Name's rung or below: as easy, or easier.
 easier(Name, Easier) :-
     technique(Name, D),
     findall(T, ( technique(T, DT), DT =< D, T \== Name, \+ technique_property(T, rules(_)) ), Easier).
 
-walk(_, _, _, _, Max, Max, _) :- !.
-walk(Name, Engine, Easier, Solutions, At, Max, Tally) :-
+% walk(+Name, +Engine, +Easier, +Solutions, +At, +Max, !Tally, -Walked):
+% Walked is walked(Beyond, End): Beyond true when a step of the walk took a
+% technique harder than every one of Easier, End solved(Values), stuck or
+% cut (at Max steps).
+walk(_, _, _, _, Max, Max, _, walked(false, cut)) :- !.
+walk(Name, Engine, Easier, Solutions, At, Max, Tally, Walked) :-
     arg(6, Tally, Asked0), Asked is Asked0 + 1, nb_setarg(6, Tally, Asked),
     (   unverified(deduction(Name, Step))       % its steps as they come: judged here
     ->  tally_step(Name, Step, Easier, Solutions, Tally),
         unverified(rule_changes(Name, Changes)),
         step_text(Step, Text),
-        arg(5, Tally, Trail), nb_setarg(5, Tally, [fired(At, Changes, Text)|Trail])
+        assertz(fired_on_walk(fired(At, Changes, Text)))
     ;   true
     ),
-    (   \+ solved,
-        next_step(Engine, _)
+    (   solved
+    ->  grid_values(Values),
+        Walked = walked(false, solved(Values))
+    ;   next_step(Engine, step(Technique, _, _, _))
     ->  At1 is At + 1,
-        walk(Name, Engine, Easier, Solutions, At1, Max, Tally)
-    ;   true
+        walk(Name, Engine, Easier, Solutions, At1, Max, Tally, Walked0),
+        (   memberchk(Technique, Easier)
+        ->  Walked = Walked0
+        ;   Walked0 = walked(_, End),
+            Walked = walked(true, End)
+        )
+    ;   Walked = walked(false, stuck)
     ).
 
 tally_step(Name, Step, Easier, Solutions, Tally) :-
@@ -181,14 +199,31 @@ changes(Placements, Elims, Changes) :-
     append(FromPlacements, FromElims, Changes0),
     sort(Changes0, Changes).
 
-% reach(+Name, +Puzzle, +Solution, -Reach): the ladder up to Name's rung
-% from the givens, without Name and with it: does it reach the solution?
-reach(Name, Puzzle, Solution, reach(Without, With)) :-
+% reach(+Name, +Puzzle, +Solution, +Walked, -Reach): the ladder up to
+% Name's rung from the givens, without Name and with it: does it reach the
+% solution?  Without is read off the engine's walk (Walked, walk/8) when
+% the ladder up to the rung is the start of the engine's: the walk took
+% the same steps as long as they were of the rung or below, and a step
+% beyond it was taken only where all of those were stuck.
+reach(Name, Puzzle, Solution, Walked, reach(Without, With)) :-
     technique(Name, D),
-    findall(T, ( technique(T, DT), DT =< D, T \== Name, \+ technique_property(T, rules(_)) ), Lower),
+    easier(Name, Lower),
     findall(T, ( technique(T, DT), DT =< D, ( T == Name ; \+ technique_property(T, rules(_)) ) ), WithIt),
-    finished(Puzzle, Lower, Solution, Without),
+    (   walked_reach(Walked, Lower, Solution, Read)
+    ->  Without = Read
+    ;   finished(Puzzle, Lower, Solution, Without)
+    ),
     finished(Puzzle, WithIt, Solution, With).
+
+walked_reach(walked(Beyond, End), Lower, Solution, Without) :-
+    End \== cut,
+    findall(T, ( technique(T, _), \+ technique_property(T, rules(_)) ), Engine),
+    append(Lower, _, Engine),
+    (   Beyond == false,
+        End = solved(Values)
+    ->  ( Values == Solution -> Without = solved ; Without = stuck )
+    ;   Without = stuck
+    ).
 
 finished(Puzzle, Techniques, Solution, Outcome) :-
     setup_puzzle(Puzzle, ok),

@@ -58,22 +58,33 @@ solution_value(Solution, R, C, V) :-
     I is (R - 1) * Cols + C,
     nth1(I, Solution, V).
 
-% known_solutions(Geometry, Solutions): the solutions (at most two) found
-% for the position a step was last verified in.  A grid of the same
-% geometry that still fits is a solution of the position now, whatever
-% call found it, so the cache is never stale, only replaced.
-:- thread_local known_solutions/2.
+% known_solutions(Geometry, Solutions, Position): the solutions (at most
+% two) found for the position a step was last verified in, Position the
+% rule call (rule_files:asked_position/1) they were last seen to fit in.
+% A grid of the same geometry that still fits is a solution of the
+% position now, whatever call found it, so the cache is never stale, only
+% replaced.  Within one rule call the position stands still, so the fit
+% is looked at once however many false steps the rule gives there.
+:- thread_local known_solutions/3.
 
 position_solutions(Solutions) :-
     current_geometry(Geometry),
-    (   known_solutions(Geometry, Solutions),
+    (   rule_files:asked_position(Position)
+    ->  true
+    ;   Position = none
+    ),
+    (   Position \== none,
+        known_solutions(Geometry, Solutions, Position)
+    ->  true
+    ;   known_solutions(Geometry, Solutions, _),
         Solutions \== [],
         maplist(fits_position, Solutions)
-    ->  true
+    ->  retractall(known_solutions(_, _, _)),
+        assertz(known_solutions(Geometry, Solutions, Position))
     ;   search([], 2, Found, _),
         findall(Values, member(solution(Values, _), Found), Solutions),
-        retractall(known_solutions(_, _)),
-        assertz(known_solutions(Geometry, Solutions))
+        retractall(known_solutions(_, _, _)),
+        assertz(known_solutions(Geometry, Solutions, Position))
     ).
 
 % A solution found earlier still fits: each of its values is placed or

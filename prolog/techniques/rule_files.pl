@@ -48,6 +48,7 @@
             rules_techniques/2,     % ?File, ?Techniques
             rule_source/3,          % +Technique, -File, -Line
             rule_call/3,            % +Technique, :Rule, -Step
+            asked_position/1,       % -Position
             stopped_text/3,         % +Technique, +Why, -Text
             unload_rules/1,         % +File
             unverified/1,           % :Goal
@@ -563,12 +564,26 @@ rule_call(Name, Rule, Step) :-
     rule_stack_bytes(Bytes),
     current_prolog_flag(stack_limit, Engine),
     Limit is min(Engine, Bytes),
-    setup_call_cleanup(set_prolog_flag(stack_limit, Limit),    % this thread's only
+    flag(puzzlog_rule_position, Position, Position + 1),
+    setup_call_cleanup(( set_prolog_flag(stack_limit, Limit),    % this thread's only
+                         nb_setval(puzzlog_rule_position, Position) ),
                        catch(call_with_time_limit(Seconds, ( call(Rule, Step), useful_step(Name, Step),
                                                              true_step(Name, Step) )),
                              Error,
                              rule_stopped(Name, Error)),
-                       set_prolog_flag(stack_limit, Engine)).
+                       ( nb_setval(puzzlog_rule_position, none),
+                         set_prolog_flag(stack_limit, Engine) )).
+
+%! asked_position(-Position) is semidet.
+%
+%  While a rule is asked for its step, an integer naming the position it
+%  is asked in: the state does not change while the rule backtracks from
+%  one step to its next, so what is known of the position (its solutions,
+%  step_verification.pl) is known for all of them.
+
+asked_position(Position) :-
+    nb_current(puzzlog_rule_position, Position),
+    integer(Position).
 
 %! rule_seconds(-Seconds) is det.
 %
