@@ -102,7 +102,8 @@ walk_not_unique(Name, Puzzle, MaxSteps, Solutions, not_unique(Count, Fired, Redu
 % The rule asked in each position of the engine's walk, its steps tallied
 % against Solutions: tally(Fired, Unsound, Redundant, New, Trail, Asked),
 % Unsound the first step some solution refutes.  Walked is how the walk
-% ended (walk/8).
+% ended (walk/8), or unknown when the ladder up to Name's rung is not the
+% start of the engine's (the walk then says nothing of that ladder).
 walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Unsound, Redundant, New, Trail, Asked), Walked) :-
     technique(Name, _),
     findall(T, ( technique(T, _), T \== Name, \+ technique_property(T, rules(_)) ), Engine),
@@ -110,7 +111,11 @@ walk_tally(Name, Puzzle, MaxSteps, Solutions, tally(Fired, Unsound, Redundant, N
     setup_puzzle(Puzzle, ok),
     Tally = tally(0, none, 0, none, trail, 0),
     retractall(fired_on_walk(_)),
-    walk(Name, Engine, Easier, Solutions, 0, MaxSteps, Tally, Walked),
+    walk(Name, Engine, Easier, Solutions, 0, MaxSteps, Tally, Walked0),
+    (   append(Easier, _, Engine)
+    ->  Walked = Walked0
+    ;   Walked = unknown
+    ),
     Tally = tally(Fired, Unsound, Redundant, New, trail, Asked),
     findall(F, retract(fired_on_walk(F)), Trail).
 
@@ -201,24 +206,22 @@ changes(Placements, Elims, Changes) :-
 
 % reach(+Name, +Puzzle, +Solution, +Walked, -Reach): the ladder up to
 % Name's rung from the givens, without Name and with it: does it reach the
-% solution?  Without is read off the engine's walk (Walked, walk/8) when
-% the ladder up to the rung is the start of the engine's: the walk took
-% the same steps as long as they were of the rung or below, and a step
-% beyond it was taken only where all of those were stuck.
+% solution?  Without is read off the engine's walk (Walked, walk_tally/7)
+% when the ladder up to the rung is the start of the engine's: the walk
+% took the same steps as long as they were of the rung or below, and a
+% step beyond it was taken only where all of those were stuck.
 reach(Name, Puzzle, Solution, Walked, reach(Without, With)) :-
     technique(Name, D),
     easier(Name, Lower),
     findall(T, ( technique(T, DT), DT =< D, ( T == Name ; \+ technique_property(T, rules(_)) ) ), WithIt),
-    (   walked_reach(Walked, Lower, Solution, Read)
+    (   walked_reach(Walked, Solution, Read)
     ->  Without = Read
     ;   finished(Puzzle, Lower, Solution, Without)
     ),
     finished(Puzzle, WithIt, Solution, With).
 
-walked_reach(walked(Beyond, End), Lower, Solution, Without) :-
+walked_reach(walked(Beyond, End), Solution, Without) :-
     End \== cut,
-    findall(T, ( technique(T, _), \+ technique_property(T, rules(_)) ), Engine),
-    append(Lower, _, Engine),
     (   Beyond == false,
         End = solved(Values)
     ->  ( Values == Solution -> Without = solved ; Without = stuck )
