@@ -110,6 +110,44 @@ def test_a_library_bank_fills_from_new_puzzles_and_serves_them(tmp_path):
         assert_a_true_position(p)
 
 
+def test_a_library_bank_keeps_positions_and_serves_them_without_a_walk_while_still_true(tmp_path, monkeypatch):
+    """A position found once is kept beside its puzzle and served again without walking the
+    puzzle (the 1 s warm-bank target), but only while the engine finds the technique next
+    there: a kept position where it is not is forgotten and its puzzle walked again."""
+    import pybridge.teaching.practice as practising
+    lib = Library(tmp_path / "lib.sqlite")
+    for entry in shipped_bank("sudoku"):
+        if "x_wing" in entry.techniques:
+            lib.practice_put("x_wing", "sudoku", entry.level, entry.text)
+    first = practice("x_wing", count=3, seed=2, library=lib, bank=False, generate=False)
+    kept = [row for row in lib.practice_puzzles("x_wing", "sudoku") if row[2] is not None]
+    assert len(kept) == 3
+    walked = []
+    real_positions_in = practising.positions_in
+    monkeypatch.setattr(practising, "positions_in", lambda *a, **k: walked.append(a) or real_positions_in(*a, **k))
+    again = practice("x_wing", count=3, seed=7, library=lib, bank=False, generate=False)
+    assert walked == [] and {p.source for p in again} == {"library"}
+    assert {p.puzzle.givens_text() for p in again} == {p.puzzle.givens_text() for p in first}
+    for p in again:
+        assert_a_true_position(p)
+        assert p.check(changes(p)).right
+    # A kept position where x_wing is not next (the puzzle's start: singles come first) is
+    # not served; the puzzle is walked again and its true position kept in its place.
+    text = kept[0][0]
+    puzzle = pybridge.parse(text)[0]
+    start = practising.PracticePosition("x_wing", puzzle, [], practising.Position(puzzle, practising.Solver(puzzle).codes),
+                                        again[0].step)
+    lib.practice_put("x_wing", "sudoku", kept[0][1], text, position=practising.pack_position(start))
+    only = [row for row in lib.practice_puzzles("x_wing", "sudoku") if row[0] == text]
+    monkeypatch.setattr(lib, "practice_puzzles", lambda *a: only)
+    [p] = practice("x_wing", count=1, library=lib, bank=False, generate=False)
+    assert walked and p.puzzle.givens_text() == pybridge.parse(text)[0].givens_text()
+    assert_a_true_position(p)
+    monkeypatch.undo()
+    [(_, _, repacked)] = [row for row in lib.practice_puzzles("x_wing", "sudoku") if row[0] == text]
+    assert repacked == practising.pack_position(p)
+
+
 def test_workers_make_and_walk_new_puzzles_and_the_library_keeps_them(tmp_path):
     lib = Library(tmp_path / "lib.sqlite")
     made = practice("box_line", count=2, seed=4, bank=False, jobs=2, library=lib, time_limit=120)

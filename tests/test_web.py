@@ -274,7 +274,7 @@ def test_an_idle_server_fills_its_stock_and_still_answers_at_once(tmp_path):
         assert pybridge.rate(p).level == "basic" and pybridge.solve(p).status == "solved"
         # each puzzle stocked went into the practice bank too, under the techniques its walk meets
         banked = library.practice_puzzles("naked_single", "sudoku")
-        assert banked and all(pybridge.parse(text)[0].givens for text, _ in banked)
+        assert banked and all(pybridge.parse(text)[0].givens for text, *_ in banked)
         assert library.practice_count("sudoku")["naked_single"] == len(banked)
 
 

@@ -12,8 +12,9 @@ one (analysis/practice.pl).  Re-exported by bridge.pl.
 :- module(practice_doors,
           [ bridge_practice_positions/8, % +Geometry, +Givens, +Techniques, +Wanted, +TimeLimitMs,
                                          % -Status, -Positions, -Before
-            bridge_practice_answer/8     % +Geometry, +Codes, +Technique, +Placements, +Removals,
+            bridge_practice_answer/8,    % +Geometry, +Codes, +Technique, +Placements, +Removals,
                                          % -Verdict, -Extra, -Missing
+            bridge_practice_next/5       % +Geometry, +Codes, +Technique, -Status, -Step
           ]).
 :- use_module(library(apply)).
 :- use_module(library(error)).
@@ -21,7 +22,8 @@ one (analysis/practice.pl).  Re-exported by bridge.pl.
 :- use_module(library(yall)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
-:- use_module('../techniques/techniques', [technique/2]).
+:- use_module('../techniques/techniques', [technique/2, deduction/2]).
+:- use_module('../solving/propagate', [apply_step/2]).
 :- use_module('../solving/solve', [setup_puzzle/3]).
 :- use_module('../analysis/practice').
 :- use_module('../analysis/explain', [error_text/2]).
@@ -120,3 +122,32 @@ bridge_practice_answer(Shape, Codes, Technique, Placed, Removed, Verdict, Extra,
 
 change_list(Change, [Kind, R, C, V]) :-
     Change =.. [Kind, R, C, V].
+
+%! bridge_practice_next(+Geometry, +Codes, +Technique, -Status, -Step) is det.
+%
+%  Whether Technique is the next step of the whole ladder in the position
+%  Codes, checked afresh (a bank's stored position is served only so):
+%  Status is next, and Step the item of its first deduction there (as
+%  bridge_walk/9 gives it), or not_next(Other), Other the technique that
+%  comes first there (none when no technique applies), and Step [].
+
+bridge_practice_next(Shape, Codes, Technique, Status, Step) :-
+    shape_geometry(Shape, Geometry),
+    must_be(list(integer), Codes),
+    findall(T, technique(T, _), Ladder),
+    Found = found(not_next(none), []),
+    (   on_state(Geometry, Codes,
+                 (   next_on_ladder(Ladder, Next)
+                 ->  (   Next == Technique
+                     ->  once(deduction(Technique, Deduction)),
+                         apply_step(Deduction, Applied),
+                         item_list(item(0, Applied), Item),
+                         nb_setarg(1, Found, next), nb_setarg(2, Found, Item)
+                     ;   nb_setarg(1, Found, not_next(Next))
+                     )
+                 ;   true
+                 ))
+    ->  true
+    ;   true
+    ),
+    Found = found(Status, Step).

@@ -30,7 +30,7 @@ from ..puzzles.kinds import AnyPuzzle
 from ..puzzles.latin import Unreadable
 from ..puzzles.reading import read
 
-SCHEMA_VERSION = 3            # 2: the stock table; 3: the practice bank
+SCHEMA_VERSION = 4            # 2: the stock table; 3: the practice bank; 4: its positions
 APPLICATION_ID = 0x505A4C47   # "PZLG": SQLite's header field that says which program's file it is
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS puzzles (
@@ -69,6 +69,17 @@ CREATE TABLE IF NOT EXISTS practice (
     puzzle    TEXT NOT NULL,
     added     REAL NOT NULL,
     UNIQUE (technique, kind, puzzle)
+);
+"""
+# A bank puzzle's position of its technique, kept once found so that it is served without a
+# walk: the steps before it and the position, zlib-compressed JSON (bridge items, 1-3 KB).
+PRACTICE_POSITION_SCHEMA = """
+CREATE TABLE IF NOT EXISTS practice_position (
+    technique TEXT NOT NULL,
+    kind      TEXT NOT NULL,
+    puzzle    TEXT NOT NULL,
+    position  BLOB NOT NULL,
+    PRIMARY KEY (technique, kind, puzzle)
 );
 """
 PRACTICE_SHELF = 200   # puzzles kept a technique and kind; the oldest go first
@@ -188,6 +199,7 @@ class Library:
                 self._db.execute(SCHEMA)
                 self._db.execute(STOCK_SCHEMA)
                 self._db.execute(PRACTICE_SCHEMA)
+                self._db.execute(PRACTICE_POSITION_SCHEMA)
                 self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
@@ -344,26 +356,47 @@ class Library:
             return int(self._db.execute("SELECT COUNT(*) FROM stock WHERE shape = ? AND level = ?",
                                         (shape, level)).fetchone()[0])
 
-    def practice_put(self, technique: str, kind: str, level: str, puzzle: str) -> None:
+    def practice_put(self, technique: str, kind: str, level: str, puzzle: str, position: bytes | None = None) -> None:
         """Keep a puzzle whose deduction walk meets ``technique`` in the practice bank (the
-        newest PRACTICE_SHELF of a technique and kind are kept)."""
+        newest PRACTICE_SHELF of a technique and kind are kept), with the position where the
+        technique is next when it is given."""
         with self._lock, self._transaction():
             self._db.execute("INSERT OR IGNORE INTO practice (technique, kind, level, puzzle, added) "
                              "VALUES (?, ?, ?, ?, ?)", (technique, kind, level, puzzle, time.time()))
+            if position is not None:
+                self._db.execute("INSERT OR REPLACE INTO practice_position (technique, kind, puzzle, position) "
+                                 "VALUES (?, ?, ?, ?)", (technique, kind, puzzle, position))
             self._db.execute("DELETE FROM practice WHERE technique = ? AND kind = ? AND id NOT IN (SELECT id FROM "
                              "practice WHERE technique = ? AND kind = ? ORDER BY id DESC LIMIT ?)",
                              (technique, kind, technique, kind, PRACTICE_SHELF))
+            self._db.execute("DELETE FROM practice_position WHERE technique = ? AND kind = ? AND puzzle NOT IN "
+                             "(SELECT puzzle FROM practice WHERE technique = ? AND kind = ?)",
+                             (technique, kind, technique, kind))
 
-    def practice_puzzles(self, technique: str, kind: str, level: str | None = None) -> list[tuple[str, str]]:
-        """(puzzle, level) of the bank's puzzles of ``kind`` that meet ``technique``, newest first."""
-        where, args = "technique = ? AND kind = ?", [technique, kind]
+    def practice_position_drop(self, technique: str, kind: str, puzzle: str) -> None:
+        """Forget the kept position of a bank puzzle (the technique is no longer next there:
+        the ladder changed); the puzzle stays, to be walked again."""
+        with self._lock, self._transaction():
+            self._db.execute("DELETE FROM practice_position WHERE technique = ? AND kind = ? AND puzzle = ?",
+                             (technique, kind, puzzle))
+
+    def practice_puzzles(self, technique: str, kind: str,
+                         level: str | None = None) -> list[tuple[str, str, bytes | None]]:
+        """(puzzle, level, its kept position or None) of the bank's puzzles of ``kind`` that
+        meet ``technique``, newest first."""
+        where, args = "p.technique = ? AND p.kind = ?", [technique, kind]
         if level is not None:
-            where, args = where + " AND level = ?", args + [level]
+            where, args = where + " AND p.level = ?", args + [level]
         with self._lock:
             if not self._has_practice():
                 return []
-            return [(str(p), str(lv)) for p, lv in self._db.execute(
-                f"SELECT puzzle, level FROM practice WHERE {where} ORDER BY id DESC", args)]
+            if not self._has_table("practice_position"):   # read-only, of version 3
+                return [(str(p), str(lv), None) for p, lv in self._db.execute(
+                    f"SELECT puzzle, level FROM practice p WHERE {where} ORDER BY id DESC", args)]
+            return [(str(p), str(lv), None if q is None else bytes(q)) for p, lv, q in self._db.execute(
+                "SELECT p.puzzle, p.level, q.position FROM practice p LEFT JOIN practice_position q "
+                f"ON q.technique = p.technique AND q.kind = p.kind AND q.puzzle = p.puzzle WHERE {where} "
+                "ORDER BY p.id DESC", args)]
 
     def practice_count(self, kind: str | None = None) -> dict[str, int]:
         """How many puzzles the practice bank keeps for each technique (of ``kind``)."""
@@ -376,8 +409,11 @@ class Library:
 
     def _has_practice(self) -> bool:
         """A library of an earlier version opened read-only has no practice table."""
-        return self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'practice'").fetchone() \
-            is not None
+        return self._has_table("practice")
+
+    def _has_table(self, name: str) -> bool:
+        return self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                (name,)).fetchone() is not None
 
     def close(self) -> None:
         with self._lock:

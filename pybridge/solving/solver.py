@@ -273,6 +273,11 @@ class Step:
                    str(item.kind), int(item.depth), [str(u) for u in item.units], chunks(item.cells, 2),
                    unit_cells=chunks(item.unit_cells, 2))
 
+    def to_item(self) -> list[Any]:
+        """The step as an item of the bridge's walk (from_item's inverse), for keeping."""
+        return list(StepItem(self.kind, self.depth, self.technique, self.text, flat(self.placements),
+                             flat(self.eliminations), list(self.units), flat(self.cells), flat(self.unit_cells)))
+
     def to_json(self) -> dict[str, Any]:
         """The step as JSON-ready data (with its rule, when it was asked for)."""
         data = {"kind": self.kind, "depth": self.depth, "technique": self.technique,

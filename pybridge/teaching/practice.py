@@ -11,8 +11,11 @@ found by walking puzzles (the engine's prolog/analysis/practice.pl), in this ord
 3. new puzzles from the generator, walked as they are made (and their positions of every
    technique kept in the library's bank, when there is one).
 
-A bank keeps puzzles, not positions: each position is found again by walking its puzzle with
-today's ladder, so a bank never serves a position where the technique is no longer next.
+The shipped bank keeps puzzles, and each position is found by walking its puzzle with today's
+ladder.  A library's bank keeps with each puzzle the position once found (the steps before it
+and the candidates), so that it is served without a walk; it is served only when the engine
+finds the technique next there again, so a changed ladder never serves a stale one (that
+position is forgotten and the puzzle walked again).
 
 >>> import pybridge
 >>> [p] = pybridge.practice("x_wing", count=1)
@@ -28,6 +31,7 @@ import multiprocessing
 import random
 import re
 import time
+import zlib
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -197,12 +201,20 @@ def practice(technique: str, count: int = 10, kind: str = "sudoku", level: str |
     seen: set[str] = set()
     puzzles = _puzzles(technique, kind, level, rng, library, bank, generate, jobs)
     try:
-        for source, text, puzzle_level, met in puzzles:
+        for source, text, puzzle_level, met, kept in puzzles:
             if deadline is not None and time.monotonic() > deadline:
                 break
             if text in seen:
                 continue
             seen.add(text)
+            if kept is not None:
+                served = kept_position(kept, text, kind, technique, puzzle_level)
+                if served is not None:
+                    found.append(served)
+                    if len(found) >= count:
+                        break
+                    continue
+                library.practice_position_drop(technique, kind, text)
             left = WALK_SECONDS if deadline is None else min(WALK_SECONDS, max(0.1, deadline - time.monotonic()))
             # A new puzzle is walked to its end (by a worker, when there are some), so that the
             # library's bank keeps it under every technique it meets; a bank's puzzle only as
@@ -214,8 +226,8 @@ def practice(technique: str, count: int = 10, kind: str = "sudoku", level: str |
                 positions = positions_in(text, kind, [technique], left, level=puzzle_level, source=source)
             else:
                 positions = []
-            if source == "generated" and library is not None and met:
-                keep_in_bank(library, text, kind, puzzle_level, met)
+            if library is not None and source != "bank" and (met or positions):
+                keep_in_bank(library, text, kind, puzzle_level, met or [], positions)
             found.extend(p for p in positions if p.technique == technique)
             if len(found) >= count:
                 break
@@ -258,10 +270,42 @@ def check_answer(position: Position, technique: str, answer: str | Iterable[Any]
     return AnswerCheck(verdict_of(verdict), [change(c) for c in extra], [change(c) for c in missing])
 
 
-def keep_in_bank(library: Any, text: str, kind: str, level: str, techniques: Iterable[str]) -> None:
-    """Keep a puzzle in a library's practice bank under each technique its walk meets."""
-    for technique in techniques:
-        library.practice_put(technique, kind, level, text)
+def keep_in_bank(library: Any, text: str, kind: str, level: str, techniques: Iterable[str],
+                 positions: Iterable[PracticePosition] = ()) -> None:
+    """Keep a puzzle in a library's practice bank under each technique its walk meets, with
+    the positions of those techniques that were found."""
+    packed = {p.technique: pack_position(p) for p in positions}
+    for technique in dict.fromkeys([*techniques, *packed]):
+        library.practice_put(technique, kind, level, text, position=packed.get(technique))
+
+
+def pack_position(position: PracticePosition) -> bytes:
+    """A position as a library's bank keeps it: the steps before it and its cell codes (the
+    step itself is found again when it is served)."""
+    data = {"codes": position.position.codes, "before": [step.to_item() for step in position.before]}
+    return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 6)
+
+
+def kept_position(kept: bytes, text: str, kind: str, technique: str, level: str) -> PracticePosition | None:
+    """The position a library's bank kept for ``technique`` in the puzzle ``text``, when the
+    technique is still the ladder's next step there (the engine checks it afresh and makes the
+    step); None when it is not, or the kept data cannot be read."""
+    try:
+        data = json.loads(zlib.decompress(kept))
+        codes = [int(c) for c in data["codes"]]
+        before = [Step.from_item(item) for item in data["before"]]
+    except (zlib.error, ValueError, KeyError, TypeError):
+        return None
+    puzzle = _puzzle(text, kind)
+    if len(codes) != len(Solver(puzzle).codes):
+        return None
+    status, item = swipl.call("bridge_practice_next", [puzzle.geometry(), codes, technique], 2)
+    if status != "next":
+        return None
+    position = Position(puzzle, codes)
+    step = Step.from_item(item)
+    step.position = position
+    return PracticePosition(technique, puzzle, before, position, step, level, "library")
 
 
 def shipped_bank(kind: str) -> list[BankPuzzle]:
@@ -319,26 +363,29 @@ def rarity_words(technique: str, kind: str) -> str:
 
 
 def _puzzles(technique: str, kind: str, level: str | None, rng: random.Random, library: Any, bank: bool,
-             generate: bool, jobs: int) -> Generator[tuple[str, str, str, list[str] | None], None, None]:
-    """(source, text, level, the techniques its walk meets when known) of the puzzles to walk
-    for ``technique``, the banks' first."""
+             generate: bool, jobs: int
+             ) -> Generator[tuple[str, str, str, list[str] | None, bytes | None], None, None]:
+    """(source, text, level, the techniques its walk meets when known, the position a
+    library's bank kept) of the puzzles to walk for ``technique``, the banks' first (a
+    library's puzzles with a kept position before the rest)."""
     if library is not None:
         rows = library.practice_puzzles(technique, kind, level)
         rng.shuffle(rows)
-        for text, row_level in rows:
-            yield "library", text, row_level, None
+        rows.sort(key=lambda row: row[2] is None)
+        for text, row_level, kept in rows:
+            yield "library", text, row_level, None, kept
     if bank:
         entries = [e for e in _read_bank(kind)[0] if technique in e.techniques and (level is None or e.level == level)]
         rng.shuffle(entries)
         for entry in entries:
-            yield "bank", entry.text, entry.level, None
+            yield "bank", entry.text, entry.level, None, None
     if not generate:
         return
     workers = cores() if jobs == 0 else jobs
     if workers <= 1:
         while True:
             made = made_and_walked((kind, rng.randrange(2 ** 62), level, False))
-            yield "generated", made[0], made[1], None
+            yield "generated", made[0], made[1], None, None
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
         waiting: deque[Future[tuple[str, str, list[str] | None]]] = deque()
         try:
@@ -346,7 +393,7 @@ def _puzzles(technique: str, kind: str, level: str | None, rng: random.Random, l
                 while len(waiting) < 2 * workers:
                     waiting.append(pool.submit(made_and_walked, (kind, rng.randrange(2 ** 62), level, True)))
                 text, made_level, met = waiting.popleft().result()
-                yield "generated", text, made_level, met
+                yield "generated", text, made_level, met, None
         finally:
             pool.shutdown(wait=False, cancel_futures=True)
 

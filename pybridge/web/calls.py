@@ -201,11 +201,16 @@ class RequestBank:
         self.rows: list[tuple[str, str]] = [(text, level) for text, level in rows or []]
         self.kept: list[list[str]] = []
 
-    def practice_puzzles(self, technique: str, kind: str, level: str | None = None) -> list[tuple[str, str]]:
-        return [(text, lv) for text, lv in self.rows if level is None or lv == level]
+    def practice_puzzles(self, technique: str, kind: str,
+                         level: str | None = None) -> list[tuple[str, str, bytes | None]]:
+        # No kept positions cross: one position a call is walked in well under its second.
+        return [(text, lv, None) for text, lv in self.rows if level is None or lv == level]
 
-    def practice_put(self, technique: str, kind: str, level: str, puzzle: str) -> None:
+    def practice_put(self, technique: str, kind: str, level: str, puzzle: str, position: bytes | None = None) -> None:
         self.kept.append([technique, kind, level, puzzle])
+
+    def practice_position_drop(self, technique: str, kind: str, puzzle: str) -> None:
+        pass
 
 
 def practice_check_call(data: dict[str, Any], _seconds: float) -> dict[str, Any]:

@@ -73,7 +73,7 @@ def routes(ctx: Context) -> list[BaseRoute]:
         technique, kind = data.get("technique"), data.get("kind", "sudoku")
         if ctx.kept is not None and isinstance(technique, str) and isinstance(kind, str):
             rows = await ctx.in_turn(ctx.kept.practice_puzzles, technique, kind)
-            data = {**data, "bank": [list(row) for row in rows[:BANK_ROWS]]}
+            data = {**data, "bank": [[text, level] for text, level, _ in rows[:BANK_ROWS]]}
         status, body = await ctx.on_engine("practice", request, data, seconds)
         if status != 200:
             return sized(status, body, limits)
