@@ -111,6 +111,20 @@ reason_text(fish(V, Base, Cover), [], Text) :-
     units_text(Base, BT),
     units_text(Cover, CT),
     format(atom(Text), '~w in ~w can only go in ~w, one in each', [V, BT, CT]).
+reason_text(finned_fish(V, Base, Cover, Fins), [], Text) :-
+    units_text(Base, BT),
+    units_text(Cover, CT),
+    cells_text(Fins, FT),
+    Fins = [R-C|_],
+    cell_box(R, C, B),
+    (   Fins = [_] -> Fin = 'the fin' ; Fin = 'the fins' ),
+    format(atom(Text), '~w in ~w can only go in ~w, one in each, or in ~w ~w: either way ~w of ~w in box ~w outside ~w is not ~w',
+           [V, BT, CT, Fin, FT, V, CT, B, BT, V]).
+reason_text(empty_rectangle(V, Box, Line1, Line2, Link, X-Y), [], Text) :-
+    maplist(unit_text, [Box, Line1, Line2, Link], [BoxT, L1T, L2T, LinkT]),
+    maplist(rc_text, [X, Y], [XT, YT]),
+    format(atom(Text), '~w in ~w lies in ~w or ~w, and ~w in ~w goes in ~w or ~w: if in ~w, ~w\'s ~w is in ~w, else ~w is ~w; either way a cell of ~w outside ~w that sees ~w is not ~w',
+           [V, BoxT, L1T, L2T, V, LinkT, XT, YT, XT, BoxT, V, L2T, YT, V, L2T, BoxT, YT, V]).
 reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
     !,
     maplist(rc_text, [P, A, B], [PT, AT, BT]),

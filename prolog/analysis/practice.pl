@@ -30,7 +30,8 @@
 :- module(practice,
           [ ladder_positions/4,     % +Ladder, +Wanted, +MaxSteps, -Positions
             next_on_ladder/2,       % +Ladder, -Technique
-            answer_verdict/3        % +Technique, +Answer, -Verdict
+            answer_verdict/3,       % +Technique, +Answer, -Verdict
+            technique_effects/3     % +Technique, +Max, -Effects
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -113,10 +114,7 @@ next_on_ladder(Ladder, Technique) :-
 
 answer_verdict(Technique, Answer0, Verdict) :-
     sort(Answer0, Answer),
-    findall(Made-Allowed,
-            limit(200, ( deduction(Technique, Found), made(Found, Made, Allowed) )),
-            Effects0),
-    sort(Effects0, Effects),
+    technique_effects(Technique, 200, Effects),
     (   Effects == []
     ->  Verdict = none
     ;   member(Made-Allowed, Effects),
@@ -141,6 +139,20 @@ answer_verdict(Technique, Answer0, Verdict) :-
         keysort(Misses, [_-(Extra-Missing)|_]),
         Verdict = wrong(Extra, Missing)
     ).
+
+%! technique_effects(+Technique, +Max, -Effects) is det.
+%
+%  What the deductions of Technique in the current state make (up to Max
+%  of them), each Made-Allowed, sorted: Made its placement, or the
+%  removals of candidates still there, as p(R, C, V) and r(R, C, V);
+%  Allowed what an answer may say of it (for a placement, also the
+%  removals the placement brings).
+
+technique_effects(Technique, Max, Effects) :-
+    findall(Made-Allowed,
+            limit(Max, ( deduction(Technique, Found), made(Found, Made, Allowed) )),
+            Effects0),
+    sort(Effects0, Effects).
 
 % made(+Found, -Made, -Allowed): what a deduction makes (its placement, or
 % the removals of candidates still there) and what an answer may say of

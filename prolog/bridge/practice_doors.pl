@@ -14,7 +14,9 @@ one (analysis/practice.pl).  Re-exported by bridge.pl.
                                          % -Status, -Positions, -Before
             bridge_practice_answer/8,    % +Geometry, +Codes, +Technique, +Placements, +Removals,
                                          % -Verdict, -Extra, -Missing
-            bridge_practice_next/5       % +Geometry, +Codes, +Technique, -Status, -Step
+            bridge_practice_next/5,      % +Geometry, +Codes, +Technique, -Status, -Step
+            bridge_technique_effects/5,  % +Geometry, +Codes, +Technique, +Max, -Effects
+            bridge_chain_effects/5       % +Geometry, +Codes, +Technique, +Targets, -Effects
           ]).
 :- use_module(library(apply)).
 :- use_module(library(error)).
@@ -24,6 +26,7 @@ one (analysis/practice.pl).  Re-exported by bridge.pl.
 :- use_module('../facts/state').
 :- use_module('../techniques/techniques', [technique/2, deduction/2]).
 :- use_module('../solving/propagate', [apply_step/2]).
+:- use_module('../techniques/chains', [chain_technique/1, chain_step_removing/3]).
 :- use_module('../solving/solve', [setup_puzzle/3]).
 :- use_module('../analysis/practice').
 :- use_module('../analysis/explain', [error_text/2]).
@@ -151,3 +154,51 @@ bridge_practice_next(Shape, Codes, Technique, Status, Step) :-
     ;   true
     ),
     Found = found(Status, Step).
+
+%! bridge_technique_effects(+Geometry, +Codes, +Technique, +Max, -Effects) is det.
+%
+%  What each deduction of Technique in the position Codes makes (up to
+%  Max of them): [Placed, Removed], flat R, C, V lists (a placement's
+%  removals not counted), as practice:technique_effects/3 finds them.
+%  HoDoKu's regression cases are checked with it (bench/reglib.py).
+
+bridge_technique_effects(Shape, Codes, Technique, Max, Effects) :-
+    shape_geometry(Shape, Geometry),
+    must_be(list(integer), Codes),
+    must_be(between(1, 10000), Max),
+    (   technique(Technique, _)
+    ->  on_state(Geometry, Codes, technique_effects(Technique, Max, Effects0))
+    ;   Effects0 = []
+    ),
+    maplist(effect_lists, Effects0, Effects).
+
+effect_lists(Made-_, [Placed, Removed]) :-
+    include([X]>>(X = p(_, _, _)), Made, Ps),
+    include([X]>>(X = r(_, _, _)), Made, Rs),
+    triples_flat(p, Ps, Placed),
+    triples_flat(r, Rs, Removed).
+
+%! bridge_chain_effects(+Geometry, +Codes, +Technique, +Targets, -Effects) is det.
+%
+%  For each candidate of Targets (flat R, C, V) that a chain of the chain
+%  technique Technique can remove in the position Codes, what the
+%  shortest such chain removes: [[], Removed] as bridge_technique_effects/5
+%  gives them.  chain_step/2 gives one chain, the shortest of all; this
+%  asks whether a chain takes out the candidates HoDoKu names.
+
+bridge_chain_effects(Shape, Codes, Technique, Targets, Effects) :-
+    shape_geometry(Shape, Geometry),
+    must_be(list(integer), Codes),
+    must_be(list(integer), Targets),
+    triples_flat(c, Candidates, Targets),
+    (   chain_technique(Technique)
+    ->  on_state(Geometry, Codes,
+                 findall(Made-Made,
+                         ( member(Candidate, Candidates),
+                           chain_step_removing(Technique, Candidate, step(_, _, [], Elims)),
+                           include([r(R, C, V)]>>possibility(R, C, _, V), Elims, Made0),
+                           sort(Made0, Made) ),
+                         Effects0))
+    ;   Effects0 = []
+    ),
+    maplist(effect_lists, Effects0, Effects).

@@ -42,6 +42,7 @@
 */
 :- module(chains,
           [ chain_step/2,           % +Technique, -Step
+            chain_step_removing/3,  % +Technique, +Candidate, -Step
             chain_technique/1,      % ?Technique
             strong_link/2,          % +Candidate, -Link
             weak_link/2,            % +Candidate, -Link
@@ -234,14 +235,51 @@ chain_from(Spec, Graph, A, Length, Path, Elims) :-
     arg(A, Strong, [_|_]),
     arg(A, Targets, TargetsA),
     TargetsA \== [],
+    chain_search(Spec, Graph, A, TargetsA, Length, Path, _, Common),
+    removals(Nodes, Common, Elims).
+
+% chain_search(+Spec, +Graph, +A, +Wanted, +Length, -Path, -Z, -Common):
+% the breadth-first search from "A is false" to the first Z made true
+% that shares with A targets of Wanted (Common).
+chain_search(Spec, Graph, A, Wanted, Length, Path, Z, Common) :-
+    Graph = graph(Nodes, _, _, _),
     functor(Nodes, _, K),
     K2 is 2 * K,
     functor(Seen, seen, K2),
     KeyA is 2 * A - 1,
     arg(KeyA, Seen, start),
-    levels([A-off], 1, Length, Spec, Graph, A-TargetsA, Seen, Z, Common),
-    path_to(Z-on, Nodes, Seen, [], Path),
+    levels([A-off], 1, Length, Spec, Graph, A-Wanted, Seen, Z, Common),
+    path_to(Z-on, Nodes, Seen, [], Path).
+
+removals(Nodes, Common, Elims) :-
     findall(r(R, C, V), ( member(J, Common), arg(J, Nodes, c(R, C, V)) ), Elims).
+
+%! chain_step_removing(+Technique, +Candidate, -Step) is semidet.
+%
+%  Step is a shortest chain of Technique that removes Candidate (c(R, C,
+%  V)), with all that chain removes: whether a chain technique can take
+%  that candidate out, as HoDoKu's regression cases ask of it
+%  (bench/reglib.py).  chain_step/2 gives the shortest chain of all,
+%  whatever it removes.
+
+chain_step_removing(Name, Candidate, step(Name, chain(Path), [], Elims)) :-
+    chain_spec(Name, Spec),
+    chain_graph(Spec, Graph),
+    spec_bound(Spec, Bound),
+    Graph = graph(Nodes, Strong, _, Targets),
+    functor(Nodes, _, K),
+    once(( between(1, K, T), arg(T, Nodes, Candidate) )),
+    findall(N-(Path0-Common),
+            ( between(1, K, A),
+              arg(A, Strong, [_|_]),
+              arg(A, Targets, TargetsA),
+              ord_memberchk(T, TargetsA),
+              chain_search(Spec, Graph, A, [T], Bound, Path0, Z, _),
+              shared_targets(Graph, A-TargetsA, Z, Common),
+              length(Path0, N) ),
+            Found),
+    keysort(Found, [_-(Path-Common)|_]),
+    removals(Nodes, Common, Elims).
 
 levels(Frontier, D, Length, Spec, Graph, Start, Seen, Z, Common) :-
     Frontier \== [],

@@ -12,6 +12,19 @@
     Only grids whose rows and columns hold every value (Sudoku and
     Futoshiki) have fish.
 
+    A finned fish is a fish but for its fins: places of V in the base
+    outside the cover, all in one box.  Either a fin holds V, and then no
+    other cell of that box does, or none does and the fish stands; so the
+    cells of the cover in the fins' box, outside the base, cannot be V.
+    It is sashimi when some base line has but one place in the cover (the
+    fish without its fins would not stand even as a fish).
+
+      - finned_x_wing, sashimi_x_wing: K = 2;
+      - finned_swordfish, sashimi_swordfish: K = 3;
+      - finned_jellyfish, sashimi_jellyfish: K = 4.
+
+    An X-Wing in a 4x4 grid without boxes:
+
     ?- setup_geometry(geometry(4, none, [])),
        setup_givens([g(2,1,2), g(2,2,3), g(3,1,3), g(3,2,2)], ok),
        fish_step(x_wing, S).
@@ -20,12 +33,15 @@
 */
 :- module(fish,
           [ fish_step/2,            % ?Technique, -Step
-            fish_size/2             % ?Technique, ?K
+            fish_size/2,            % ?Technique, ?K
+            finned_fish_step/2,     % ?Technique, -Step
+            finned_fish_size/3      % ?Technique, ?K, ?Shape
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
 :- use_module(library(yall)).
+:- use_module(library(aggregate)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module(subsets, [choose/3]).
@@ -38,6 +54,26 @@ technique_table:declared_technique(swordfish,
     [difficulty(7), level(extreme), set(advanced), deduction(fish:fish_step(swordfish))]).
 technique_table:declared_technique(jellyfish,
     [difficulty(8), level(extreme), set(advanced), deduction(fish:fish_step(jellyfish))]).
+% Finned fish come after the plain fish and wings of their size, as in
+% HoDoKu's order; the generator leaves them out (what they add is rare).
+technique_table:declared_technique(finned_x_wing,
+    [difficulty(7), level(extreme), set(advanced), needs(boxes), generator(leave_out),
+     deduction(fish:finned_fish_step(finned_x_wing))]).
+technique_table:declared_technique(sashimi_x_wing,
+    [difficulty(7), level(extreme), set(advanced), needs(boxes), generator(leave_out),
+     deduction(fish:finned_fish_step(sashimi_x_wing))]).
+technique_table:declared_technique(finned_swordfish,
+    [difficulty(8), level(extreme), set(advanced), needs(boxes), generator(leave_out),
+     deduction(fish:finned_fish_step(finned_swordfish))]).
+technique_table:declared_technique(sashimi_swordfish,
+    [difficulty(8), level(extreme), set(advanced), needs(boxes), generator(leave_out),
+     deduction(fish:finned_fish_step(sashimi_swordfish))]).
+technique_table:declared_technique(finned_jellyfish,
+    [difficulty(8), level(extreme), set(advanced), needs(boxes), generator(leave_out),
+     deduction(fish:finned_fish_step(finned_jellyfish))]).
+technique_table:declared_technique(sashimi_jellyfish,
+    [difficulty(8), level(extreme), set(advanced), needs(boxes), generator(leave_out),
+     deduction(fish:finned_fish_step(sashimi_jellyfish))]).
 
 %! fish_size(?Technique, ?K) is nondet.
 
@@ -72,6 +108,72 @@ fish_step(Name, step(Name, fish(V, Base, Cover), [], Elims)) :-
             Elims),
     Elims \== [],
     line_units(Lines, BaseIs, CoverIs, Base, Cover).
+
+%! finned_fish_size(?Technique, ?K, ?Shape) is nondet.
+
+finned_fish_size(finned_x_wing, 2, finned).
+finned_fish_size(sashimi_x_wing, 2, sashimi).
+finned_fish_size(finned_swordfish, 3, finned).
+finned_fish_size(sashimi_swordfish, 3, sashimi).
+finned_fish_size(finned_jellyfish, 4, finned).
+finned_fish_size(sashimi_jellyfish, 4, sashimi).
+
+%! finned_fish_step(?Technique, -Step) is nondet.
+%
+%  Step is step(Technique, finned_fish(Value, Base, Cover, Fins), [],
+%  Eliminations): the places of Value in the lines Base lie in the lines
+%  Cover but for Fins (Row-Col cells), which are all in one box; so the
+%  cells of Cover in that box, outside Base, cannot be Value.
+
+finned_fish_step(Name, step(Name, finned_fish(V, Base, Cover, Fins), [], Elims)) :-
+    finned_fish_size(Name, K, Shape),
+    complete_unit(row(1)),
+    complete_unit(col(1)),
+    \+ cell_box(1, 1, 0),
+    grid_size(N),
+    value(V),
+    member(Lines, [rows, cols]),
+    findall(I-Js, ( between(1, N, I), findall(J, line_place(Lines, I, V, J), Js), Js = [_, _|_] ),
+            Candidates),
+    choose(K, Candidates, Chosen),
+    findall(I-J, ( member(I-Js, Chosen), member(J, Js) ), BaseCells),
+    setof(B, I^J^( member(I-J, BaseCells), line_cell_box(Lines, I, J, B) ), Boxes),
+    member(FinBox, Boxes),
+    % the cover holds every crossing line of a base place outside the fins' box
+    setof(J, I^( member(I-J, BaseCells), \+ line_cell_box(Lines, I, J, FinBox) ), Outside),
+    length(Outside, NO),
+    NO =< K,
+    findall(J, ( member(I-J, BaseCells), line_cell_box(Lines, I, J, FinBox), \+ memberchk(J, Outside) ),
+            Inside0),
+    sort(Inside0, Inside),
+    Added is K - NO,
+    choose(Added, Inside, More),
+    append(Outside, More, Cover0),
+    sort(Cover0, CoverIs),
+    findall(I-J, ( member(I-J, BaseCells), \+ memberchk(J, CoverIs) ), FinsIJ),
+    FinsIJ \== [],
+    findall(Count, ( member(_-Js, Chosen), aggregate_all(count, ( member(J, Js), memberchk(J, CoverIs) ), Count) ),
+            InCovers),
+    min_list(InCovers, Least),
+    Least >= 1,
+    (   Least =:= 1 -> Shape == sashimi ; Shape == finned ),
+    findall(I, member(I-_, Chosen), BaseIs),
+    findall(r(R, C, V),
+            ( member(J, CoverIs),
+              cover_cell(Lines, J, I, R, C),
+              \+ memberchk(I, BaseIs),
+              cell_box(R, C, FinBox),
+              possibility(R, C, _, V) ),
+            Elims),
+    Elims \== [],
+    line_units(Lines, BaseIs, CoverIs, Base, Cover),
+    findall(Cell, ( member(I-J, FinsIJ), line_cell(Lines, I, J, Cell) ), Fins).
+
+line_cell_box(rows, R, C, B) :- cell_box(R, C, B).
+line_cell_box(cols, C, R, B) :- cell_box(R, C, B).
+
+line_cell(rows, R, C, R-C).
+line_cell(cols, C, R, R-C).
 
 % The places of V in line I as a bit set (bit J for crossing line J),
 % when there are 2..K of them.

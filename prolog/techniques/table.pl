@@ -111,9 +111,10 @@ ladder_order([ naked_single, cross_hatching, last_empty_cell,
                hidden_single_run, hidden_subset_in_cage, pointing, box_line, elimination, rule_of_45,
                rule_of_45_lines, cage_splitting, multiple_crossing, naked_pair, hidden_pair,
                naked_triple, hidden_triple, region_sum,
-               x_wing, skyscraper, two_string_kite, xy_wing, w_wing,
-               swordfish, xyz_wing, simple_colouring,
-               jellyfish, x_chain, xy_chain,
+               x_wing, skyscraper, two_string_kite, empty_rectangle, xy_wing, w_wing,
+               swordfish, xyz_wing, finned_x_wing, sashimi_x_wing, simple_colouring,
+               jellyfish, finned_swordfish, sashimi_swordfish, finned_jellyfish, sashimi_jellyfish,
+               x_chain, xy_chain,
                aic,
                forcing_chain
              ]).

@@ -12,7 +12,8 @@
     This module is the ladder: which techniques there are, in which order,
     how hard each is, and where each family's rules are: singles.pl,
     intersections.pl, subsets.pl, regions.pl (Kakuro region sums),
-    fish.pl, wings.pl, colouring.pl,
+    fish.pl (finned and sashimi too), single_digit.pl (the empty
+    rectangle), wings.pl, colouring.pl,
     chains.pl (x-chains, xy-chains and AIC over one graph of links),
     forcing.pl, and for Kakuro sums.pl, for Futoshiki inequalities.pl.  Every kind tries the whole ladder and a rule whose
     units or constraints a grid lacks never fires.
@@ -45,6 +46,7 @@
 :- use_module(inequalities).
 :- use_module(regions).
 :- use_module(fish).
+:- use_module(single_digit).
 :- use_module(wings).
 :- use_module(colouring).
 :- use_module(chains).
