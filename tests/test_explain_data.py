@@ -72,8 +72,14 @@ def test_steps_name_the_units_and_cells_they_look_at():
     assert (steps["naked_pair"].units, steps["naked_pair"].cells) == (["column 6"], [(2, 6), (7, 6)])
     assert steps["pointing"].units == ["box 2", "column 5"]
     assert steps["swordfish"].units == ["row 2", "row 6", "row 7", "column 1", "column 2", "column 6"]
-    assert steps["xy_wing"].cells == [(5, 3), (5, 6), (6, 1)]
-    assert steps["aic"].cells[0] == (2, 1) and steps["aic"].cells[-1] == (6, 1)
+    assert (steps["finned_x_wing"].units, steps["finned_x_wing"].cells) == (
+        ["column 1", "column 9", "row 3", "row 6"], [(4, 9)])   # the base, the cover and the fin
+    [p] = pybridge.load("puzzles/sudoku9.txt")[3:4]
+    steps = {}
+    for s in pybridge.explain(p).steps:
+        steps.setdefault(s.technique, s)
+    assert steps["xy_wing"].cells == [(6, 2), (2, 2), (6, 5)]
+    assert steps["aic"].cells[0] == (4, 2) and steps["aic"].cells[-1] == (4, 8)
 
 
 def test_removals_name_each_cell_once():

@@ -118,8 +118,8 @@ reason_text(finned_fish(V, Base, Cover, Fins), [], Text) :-
     Fins = [R-C|_],
     cell_box(R, C, B),
     (   Fins = [_] -> Fin = 'the fin' ; Fin = 'the fins' ),
-    format(atom(Text), '~w in ~w can only go in ~w, one in each, or in ~w ~w: either way ~w of ~w in box ~w outside ~w is not ~w',
-           [V, BT, CT, Fin, FT, V, CT, B, BT, V]).
+    format(atom(Text), '~w in ~w can only go in ~w, one in each, or in ~w ~w: either way no cell of ~w in box ~w outside ~w can be ~w',
+           [V, BT, CT, Fin, FT, CT, B, BT, V]).
 reason_text(empty_rectangle(V, Box, Line1, Line2, Link, X-Y), [], Text) :-
     maplist(unit_text, [Box, Line1, Line2, Link], [BoxT, L1T, L2T, LinkT]),
     maplist(rc_text, [X, Y], [XT, YT]),

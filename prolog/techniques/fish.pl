@@ -123,41 +123,62 @@ finned_fish_size(sashimi_jellyfish, 4, sashimi).
 %  Step is step(Technique, finned_fish(Value, Base, Cover, Fins), [],
 %  Eliminations): the places of Value in the lines Base lie in the lines
 %  Cover but for Fins (Row-Col cells), which are all in one box; so the
-%  cells of Cover in that box, outside Base, cannot be Value.
+%  cells of Cover in that box, outside Base, cannot be Value.  The fish
+%  of a size are found once for a state, both shapes together (the
+%  ladder asks for the finned and then the sashimi one in the same
+%  state).
 
-finned_fish_step(Name, step(Name, finned_fish(V, Base, Cover, Fins), [], Elims)) :-
+finned_fish_step(Name, step(Name, Reason, [], Elims)) :-
     finned_fish_size(Name, K, Shape),
     complete_unit(row(1)),
     complete_unit(col(1)),
     \+ cell_box(1, 1, 0),
+    finned_fishes(K, Fishes),
+    member(Shape-step(Reason, Elims), Fishes).
+
+finned_fishes(K, Fishes) :-
+    findall(c(R, C, V), possibility(R, C, _, V), State),
+    current_geometry(Geometry),
+    (   nb_current(finned_fish_cache, cached(K, Geometry0, State0, Fishes0)),
+        Geometry0 == Geometry,
+        State0 == State
+    ->  Fishes = Fishes0
+    ;   findall(Fish, finned_fish(K, Fish), Fishes),
+        nb_setval(finned_fish_cache, cached(K, Geometry, State, Fishes))
+    ).
+
+% finned_fish(+K, -Shape-step(Reason, Eliminations)): a search over bit
+% sets (bit J for crossing line J).  For a fin box B each base line's
+% places split into those in B (In) and the rest (Out); the Out places of
+% the K base lines must lie in at most K crossing lines, so base lines
+% are added only while that holds, and the cover is those lines and
+% enough of In's to make K.
+finned_fish(K, Shape-step(finned_fish(V, Base, Cover, Fins), Elims)) :-
     grid_size(N),
     value(V),
     member(Lines, [rows, cols]),
-    findall(I-Js, ( between(1, N, I), findall(J, line_place(Lines, I, V, J), Js), Js = [_, _|_] ),
-            Candidates),
-    choose(K, Candidates, Chosen),
-    findall(I-J, ( member(I-Js, Chosen), member(J, Js) ), BaseCells),
-    setof(B, I^J^( member(I-J, BaseCells), line_cell_box(Lines, I, J, B) ), Boxes),
+    findall(I-M, line_mask(Lines, N, V, N, I, M), LineMasks),
+    LineMasks = [_, _|_],
+    findall(B, ( member(I-M, LineMasks), mask_indices(M, Js), member(J, Js),
+                 line_cell_box(Lines, I, J, B) ), Boxes0),
+    sort(Boxes0, Boxes),
     member(FinBox, Boxes),
-    % the cover holds every crossing line of a base place outside the fins' box
-    setof(J, I^( member(I-J, BaseCells), \+ line_cell_box(Lines, I, J, FinBox) ), Outside),
-    length(Outside, NO),
-    NO =< K,
-    findall(J, ( member(I-J, BaseCells), line_cell_box(Lines, I, J, FinBox), \+ memberchk(J, Outside) ),
-            Inside0),
-    sort(Inside0, Inside),
-    Added is K - NO,
-    choose(Added, Inside, More),
-    append(Outside, More, Cover0),
-    sort(Cover0, CoverIs),
-    findall(I-J, ( member(I-J, BaseCells), \+ memberchk(J, CoverIs) ), FinsIJ),
-    FinsIJ \== [],
-    findall(Count, ( member(_-Js, Chosen), aggregate_all(count, ( member(J, Js), memberchk(J, CoverIs) ), Count) ),
-            InCovers),
-    min_list(InCovers, Least),
+    findall(I-M-In-Out, ( member(I-M, LineMasks), split_mask(Lines, I, M, FinBox, In, Out) ), Split),
+    pick_lines(K, K, Split, 0, Chosen, OutUnion),
+    once(( member(_-_-In1-_, Chosen), In1 =\= 0 )),   % a base line has places in the fin box
+    foldl(in_union, Chosen, 0, InUnion),
+    Free is InUnion /\ \ OutUnion,
+    Added is K - popcount(OutUnion),
+    mask_indices(Free, FreeJs),
+    choose(Added, FreeJs, More),
+    foldl(add_bit, More, OutUnion, CoverMask),
+    foldl(fins_outside(CoverMask), Chosen, 0, FinMask),
+    FinMask =\= 0,
+    foldl(least_in_cover(CoverMask), Chosen, N, Least),
     Least >= 1,
-    (   Least =:= 1 -> Shape == sashimi ; Shape == finned ),
-    findall(I, member(I-_, Chosen), BaseIs),
+    (   Least =:= 1 -> Shape = sashimi ; Shape = finned ),
+    findall(I, member(I-_-_-_, Chosen), BaseIs),
+    mask_indices(CoverMask, CoverIs),
     findall(r(R, C, V),
             ( member(J, CoverIs),
               cover_cell(Lines, J, I, R, C),
@@ -167,7 +188,38 @@ finned_fish_step(Name, step(Name, finned_fish(V, Base, Cover, Fins), [], Elims))
             Elims),
     Elims \== [],
     line_units(Lines, BaseIs, CoverIs, Base, Cover),
-    findall(Cell, ( member(I-J, FinsIJ), line_cell(Lines, I, J, Cell) ), Fins).
+    findall(Cell, ( member(I-_-In-_, Chosen), Fin is In /\ \ CoverMask, mask_indices(Fin, Js),
+                    member(J, Js), line_cell(Lines, I, J, Cell) ), Fins).
+
+% split_mask(+Lines, +I, +M, +Box, -In, -Out): line I's places M, those
+% in Box and the rest.
+split_mask(Lines, I, M, Box, In, Out) :-
+    mask_indices(M, Js),
+    foldl(in_box(Lines, I, Box), Js, 0, In),
+    Out is M /\ \ In.
+
+in_box(Lines, I, Box, J, A0, A) :-
+    (   line_cell_box(Lines, I, J, Box) -> A is A0 \/ (1 << J) ; A = A0 ).
+
+in_union(_-_-In-_, U0, U) :- U is U0 \/ In.
+
+add_bit(J, M0, M) :- M is M0 \/ (1 << J).
+
+fins_outside(Cover, _-_-In-_, F0, F) :- F is F0 \/ (In /\ \ Cover).
+
+least_in_cover(Cover, _-M-_-_, L0, L) :- L is min(L0, popcount(M /\ Cover)).
+
+% pick_lines(+K, +Max, +Lines, +Union0, -Chosen, -Union): K of Lines, in
+% order, whose Out places together lie in at most Max crossing lines.
+pick_lines(0, _, _, Union, [], Union) :- !.
+pick_lines(K, Max, [L|Ls], Union0, [L|Chosen], Union) :-
+    L = _-_-_-Out,
+    Union1 is Union0 \/ Out,
+    popcount(Union1) =< Max,
+    K1 is K - 1,
+    pick_lines(K1, Max, Ls, Union1, Chosen, Union).
+pick_lines(K, Max, [_|Ls], Union0, Chosen, Union) :-
+    pick_lines(K, Max, Ls, Union0, Chosen, Union).
 
 line_cell_box(rows, R, C, B) :- cell_box(R, C, B).
 line_cell_box(cols, C, R, B) :- cell_box(R, C, B).

@@ -47,29 +47,26 @@ technique_table:declared_technique(empty_rectangle,
 %  Box; the cells of Line2 outside Box that see Y cannot be V.
 
 empty_rectangle_step(step(empty_rectangle, empty_rectangle(V, Box, Line1, Line2, L, X-Y), [], Elims)) :-
+    value(V),
+    findall(L0-Pair, ( complete_unit(L0), line(L0, _), unit_places(L0, V, Pair), Pair = [_, _] ), Links),
+    Links \== [],
     complete_unit(Box),
     Box = box(_),
-    value(V),
     findall(R-C, ( unit_cell(Box, R, C), possibility(R, C, _, V) ), Places),
     Places = [_, _|_],
     box_lines(Box, Lines),
     member(Line1, Lines),
     member(Line2, Lines),
-    functor(Line1, F1, _), functor(Line2, F2, _), F1 \== F2,
+    line(Line1, F1), line(Line2, F2), F1 \== F2,
     forall(member(R-C, Places), ( unit_cell(Line1, R, C) ; unit_cell(Line2, R, C) )),
     \+ forall(member(R-C, Places), unit_cell(Line1, R, C)),
     \+ forall(member(R-C, Places), unit_cell(Line2, R, C)),
-    % the link: the only two places of V in a line L, X on Line1 outside the box
+    % the link: the only two places of V in a line L of Line2's kind, X on Line1 outside the box
+    member(L-[P1, P2], Links),
+    line(L, F2),
+    (   RX-CX = P1, RY-CY = P2 ; RX-CX = P2, RY-CY = P1 ),
     unit_cell(Line1, RX, CX),
     \+ unit_cell(Box, RX, CX),
-    possibility(RX, CX, _, V),
-    cell_units(RX, CX, XUnits),
-    member(L, XUnits),
-    L \== Line1,
-    functor(L, F2, _),
-    complete_unit(L),
-    findall(R-C, ( unit_cell(L, R, C), possibility(R, C, _, V) ), [P1, P2]),
-    (   P1 == RX-CX -> RY-CY = P2 ; P2 == RX-CX, RY-CY = P1 ),
     \+ unit_cell(Line1, RY, CY),
     \+ unit_cell(Box, RY, CY),
     findall(r(R, C, V),
@@ -82,8 +79,11 @@ empty_rectangle_step(step(empty_rectangle, empty_rectangle(V, Box, Line1, Line2,
     X = RX/CX,
     Y = RY/CY.
 
+line(U, F) :-
+    functor(U, F, _),
+    ( F == row -> true ; F == col ).
+
 % The rows and columns that cross Box.
 box_lines(Box, Lines) :-
-    findall(U, ( unit_cell(Box, R, C), cell_units(R, C, Us), member(U, Us),
-                 functor(U, F, _), memberchk(F, [row, col]) ), Lines0),
+    findall(U, ( unit_cell(Box, R, C), cell_units(R, C, Us), member(U, Us), line(U, _) ), Lines0),
     sort(Lines0, Lines).

@@ -1,9 +1,11 @@
 /** <module> Subsets: K cells of a unit that hold only K values between them, or K
     values that have only K places in a unit.
 
-    - naked_pair, naked_triple: the values of such cells go nowhere else
-      in the unit (for Kakuro runs: elimination, a naked subset of 2 to 4);
-    - hidden_pair, hidden_triple: such cells hold nothing but those values.
+    - naked_pair, naked_triple, naked_quad: the values of such cells go
+      nowhere else in the unit (for Kakuro runs: elimination, a naked
+      subset of 2 to 4);
+    - hidden_pair, hidden_triple, hidden_quad: such cells hold nothing but
+      those values.
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
        setup_givens([g(1,1,1), g(1,2,2)], ok),
@@ -36,6 +38,14 @@ technique_table:declared_technique(naked_triple,
     [difficulty(5), level(advanced), set(subsets), deduction(subsets:subset_deduction(naked_triple))]).
 technique_table:declared_technique(hidden_triple,
     [difficulty(5), level(advanced), set(subsets), deduction(subsets:subset_deduction(hidden_triple))]).
+% Quads are rare and costly to look for (HoDoKu rates them beside the
+% swordfish): on the swordfish's rung, left out of generation.
+technique_table:declared_technique(naked_quad,
+    [difficulty(7), level(extreme), set(advanced), generator(leave_out),
+     deduction(subsets:subset_deduction(naked_quad))]).
+technique_table:declared_technique(hidden_quad,
+    [difficulty(7), level(extreme), set(advanced), generator(leave_out),
+     deduction(subsets:subset_deduction(hidden_quad))]).
 
 %! subset_step(+Technique, +Around, -Step) is semidet.
 %
@@ -95,6 +105,10 @@ subset_deduction(naked_triple, Step) :-
     naked_subset(3, complete, naked_triple, Step).
 subset_deduction(hidden_triple, Step) :-
     hidden_subset(3, hidden_triple, Step).
+subset_deduction(naked_quad, Step) :-
+    naked_subset(4, complete, naked_quad, Step).
+subset_deduction(hidden_quad, Step) :-
+    hidden_subset(4, hidden_quad, Step).
 
 % K cells of a unit whose candidates are, together, K values: no other
 % cell of the unit can take them.  Scope is `complete` (Sudoku and

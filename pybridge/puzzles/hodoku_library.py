@@ -31,8 +31,12 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0101": ("box_line",),
     "0200": ("naked_pair",),
     "0201": ("naked_triple",),
+    "0110": ("naked_pair",),         # a locked pair: a naked pair in its line and in its box
+    "0111": ("naked_triple",),
+    "0202": ("naked_quad",),
     "0210": ("hidden_pair",),
     "0211": ("hidden_triple",),
+    "0212": ("hidden_quad",),
     "0300": ("x_wing",),
     "0301": ("swordfish",),
     "0302": ("jellyfish",),
@@ -45,10 +49,16 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0400": ("skyscraper",),
     "0401": ("two_string_kite",),
     "0402": ("empty_rectangle",),
+    "0403": ("skyscraper", "two_string_kite", "x_chain"),   # a turbot fish is an x-chain of 3 links
+    "0404": ("two_string_kite",),    # the dual ones: two of them side by side
+    "0405": ("empty_rectangle",),
     "0500": ("simple_colouring",),
     "0501": ("simple_colouring",),
     "0701": ("x_chain",),
     "0702": ("xy_chain",),
+    "0703": ("xy_chain",),           # remote pairs: an xy-chain of one pair of values
+    "0706": ("aic",),                # nice loops: AICs, a continuous one an AIC a link
+    "0707": ("aic",),
     "0708": ("aic",),
     "0800": ("xy_wing",),
     "0801": ("xyz_wing",),
@@ -57,7 +67,7 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
 CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic")   # chains:chain_technique/1
 Triple = tuple[int, int, int]
 Verdict = Literal["exact", "covered", "walked", "partial", "missed", "clean", "found", "absent"]
-GEOMETRY = ("geometry", SIDE, ("boxes", 3, 3), [])
+GEOMETRY: tuple[object, ...] = ("geometry", SIDE, ("boxes", 3, 3), [])
 MAX_INSTANCES = 500
 WALK_STEPS = 40
 

@@ -8,7 +8,7 @@ technique more than its repeats.  docs/rating.md says how the levels were calibr
 >>> import pybridge
 >>> r = pybridge.rate(pybridge.load("puzzles/sudoku9.txt")[5])
 >>> r.level, r.hardest
-('extreme', 'aic')
+('extreme', 'finned_swordfish')
 """
 from __future__ import annotations
 
