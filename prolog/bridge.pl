@@ -53,6 +53,7 @@
                                     % (and bridge/rule_doors.pl's and
                                     % bridge/session_doors.pl's and
                                     % bridge/practice_doors.pl's, re-exported)
+            bridge_assuming_unique/4, % +Call, +Args, +Outputs, -Results
             set_max_chain_links/1,  % +Links
             bridge_preload/0
           ]).
@@ -66,6 +67,7 @@
 :- use_module('facts/state').
 :- use_module('techniques/techniques').
 :- use_module('techniques/chains', [set_max_chain_links/1]).
+:- use_module('techniques/table', [uniqueness_assumed/0, set_uniqueness_assumed/1]).
 :- use_module('techniques/rule_files', [load_rules/2, with_rules/2, stopped_text/3, refused_notes/1]).
 :- use_module('solving/step_verification', []).   % a rule of your own has its steps verified
 :- use_module('solving/propagate').
@@ -111,16 +113,35 @@ bridge_with_rules(Files, Call, Args, Outputs, Stopped, Refused, Results) :-
     refused_notes(Refused).
 
 run_with_rules(Files, Call, Args, Outputs, Results) :-
+    Call \== bridge_with_rules,
+    bridge_goal(Call, Args, Outputs, Results, Goal),
+    with_rules(Files, Goal).
+
+% bridge_goal(+Call, +Args, +Outputs, -Results, -Goal): Goal calls the
+% exported bridge predicate Call on Args and Outputs fresh variables.
+bridge_goal(Call, Args, Outputs, Results, Goal) :-
     atom(Call),
     sub_atom(Call, 0, _, _, bridge_),
-    Call \== bridge_with_rules,
     length(Results, Outputs),
     append(Args, Results, All),
     Goal =.. [Call|All],
     functor(Goal, Call, Arity),
     module_property(bridge, exports(Exports)),
-    memberchk(Call/Arity, Exports),
-    with_rules(Files, Goal).
+    memberchk(Call/Arity, Exports).
+
+%! bridge_assuming_unique(+Call, +Args, +Outputs, -Results) is semidet.
+%
+%  Run the bridge predicate Call on Args with the techniques that rely on
+%  a unique solution on the ladder (uniqueness.pl: they fire only on a
+%  state with one solution); Results are its outputs.
+
+bridge_assuming_unique(Call, Args, Outputs, Results) :-
+    Call \== bridge_assuming_unique,
+    bridge_goal(Call, Args, Outputs, Results, Goal),
+    (   uniqueness_assumed
+    ->  call(Goal)
+    ;   setup_call_cleanup(set_uniqueness_assumed(true), Goal, set_uniqueness_assumed(false))
+    ).
 
 %! bridge_read(+Text, +Kind, +Format, +Limits, -Records) is det.
 %

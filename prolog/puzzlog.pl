@@ -35,6 +35,7 @@
         ?- hint(2).                                % ... and where to look (3: all of it)
         ?- try_technique(x_wing).                  % one deduction of a named technique
         ?- use_techniques(subsets).                % no fish, wings or chains from now on
+        ?- assume_unique(true).                    % unique rectangles and BUG+1 too
         ?- steps.                                  % deductions until stuck
         ?- guess.                                  % when no deduction applies
         ?- steps.                                  % here they reach a contradiction
@@ -82,6 +83,7 @@
             hint/1,                 % +Level
             why/3,                  % +Row, +Col, +Value
             use_techniques/1,       % +Set
+            assume_unique/1,        % +Boolean
             trace_rule/1,           % +Technique
 
             guess/0,
@@ -107,6 +109,7 @@
 :- use_module('facts/geometry').
 :- use_module('facts/state').
 :- use_module('techniques/techniques').
+:- use_module('techniques/uniqueness', [assume_unique/1]).
 :- use_module('solving/propagate').
 :- use_module('solving/search').
 :- use_module('solving/step_verification', []).   % a rule of your own has its steps verified

@@ -37,7 +37,7 @@ _HOMES = {
     "TECHNIQUE_SETS": "solving.ladder", "UnknownTechniqueError": "solving.ladder", "ladder": "solving.ladder",
     "print_sheet": "solving.sheet",
     "batch": "batches.work", "Pool": "batches.work", "Cancelled": "engine.swipl", "CancelToken": "engine.swipl",
-    "cancel_scope": "engine.swipl",
+    "cancel_scope": "engine.swipl", "assume_unique": "engine.swipl",
     "RuleReport": "teaching.rule_check", "check_rule": "teaching.rule_check",
     "practice": "teaching.practice", "PracticePosition": "teaching.practice", "AnswerCheck": "teaching.practice",
     "PracticeError": "teaching.practice",
@@ -53,6 +53,7 @@ if TYPE_CHECKING:   # what a type checker sees: the names with their real types 
         PuzzlogError as PuzzlogError, RulesError as RulesError, RuleStoppedError as RuleStoppedError)
     from .engine.rules import load_rules as load_rules, RuleFile as RuleFile
     from .engine.swipl import cancel_scope as cancel_scope, Cancelled as Cancelled, CancelToken as CancelToken
+    from .engine.swipl import assume_unique as assume_unique
     from .puzzles.formats import write as write
     from .puzzles.kakuro import Clue as Clue, KakuroPuzzle as KakuroPuzzle
     from .puzzles.latin import Puzzle as Puzzle, Unreadable as Unreadable

@@ -125,6 +125,15 @@ reason_text(empty_rectangle(V, Box, Line1, Line2, Link, X-Y), [], Text) :-
     maplist(rc_text, [X, Y], [XT, YT]),
     format(atom(Text), '~w in ~w lies in ~w or ~w, and ~w in ~w goes in ~w or ~w: if in ~w, ~w\'s ~w is in ~w, else ~w is ~w; either way a cell of ~w outside ~w that sees ~w is not ~w',
            [V, BoxT, L1T, L2T, V, LinkT, XT, YT, XT, BoxT, V, L2T, YT, V, L2T, BoxT, YT, V]).
+reason_text(rectangle(Type, [A, B], Corners, Extra), [], Text) :-
+    cells_text(Corners, CT),
+    format(atom(Deadly), '~w must not come to hold only ~w and ~w (a deadly pattern: they could swap, and the puzzle has one solution)',
+           [CT, A, B]),
+    rectangle_text(Type, [A, B], Corners, Extra, Deadly, Text).
+reason_text(bug(R/C, U), [p(R, C, V)], Text) :-
+    unit_text(U, UT),
+    format(atom(Text), 'every empty cell but r~wc~w holds two candidates: unless r~wc~w is ~w (its value with three places in ~w), each value would have two places in every unit, a deadly pattern the puzzle with one solution cannot have',
+           [R, C, R, C, V, UT]).
 reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
     !,
     maplist(rc_text, [P, A, B], [PT, AT, BT]),
@@ -190,6 +199,18 @@ any_reason_text(Reason, [p(R, C, V)], Text) :-
     format(atom(Text), 'r~wc~w is ~w, as ~q', [R, C, V, Reason]).
 any_reason_text(Reason, _, Text) :-
     format(atom(Text), 'as ~q', [Reason]).
+
+rectangle_text(1, _, _, [Fourth], Deadly, Text) :-
+    cell_text(Fourth, FT),
+    format(atom(Text), '~w, and all but ~w already do', [Deadly, FT]).
+rectangle_text(2, [A, B], _, [Roof, X], Deadly, Text) :-
+    cells_text(Roof, RT),
+    format(atom(Text), '~w: so one of ~w, which hold ~w, ~w and ~w, is ~w', [Deadly, RT, A, B, X, X]).
+rectangle_text(4, Pair, _, [Roof, U, Only], Deadly, Text) :-
+    cells_text(Roof, RT),
+    unit_text(U, UT),
+    selectchk(Only, Pair, [Other]),
+    format(atom(Text), '~w: ~w in ~w goes only in ~w, so neither is ~w', [Deadly, Only, UT, RT, Other]).
 
 band_text(rows(R, R), across, down, T) :- !, format(atom(T), 'row ~w', [R]).
 band_text(rows(R1, R2), across, down, T) :- format(atom(T), 'rows ~w-~w', [R1, R2]).

@@ -40,7 +40,9 @@
         or, when a technique target holds it, checks uniqueness by search
         instead (search: too costly to try in every position);
       - confluent(false): applying it may stop it from finishing a state
-        with fewer candidates; a generator never uses it.
+        with fewer candidates; a generator never uses it;
+      - uniqueness: it relies on the puzzle having one solution, and is on
+        the ladder only while that is assumed (set_uniqueness_assumed/1).
 
     ?- technique(x_wing, D), technique_set(basic, Ts).
     D = 6, Ts = [pointing, box_line, rule_of_45].
@@ -56,7 +58,9 @@
             technique_weight/2,     % +Technique, -Weight
             fires_in/2,             % +Geometry, +Technique
             ladder_order/1,         % -Techniques
-            ladder_place/2          % +Technique, -Place
+            ladder_place/2,         % +Technique, -Place
+            uniqueness_assumed/0,
+            set_uniqueness_assumed/1 % +Boolean
           ]).
 :- use_module(library(lists)).
 :- use_module(library(pairs)).
@@ -66,6 +70,16 @@
 % active_rules(File): the techniques a rules file declares (rules(File),
 % rule_files.pl) are on the ladder now.
 :- dynamic active_rules/1.
+% uniqueness_assumed: the techniques that rely on a unique solution
+% (property uniqueness, uniqueness.pl) are on the ladder.
+:- dynamic uniqueness_assumed/0.
+
+%! set_uniqueness_assumed(+Boolean) is det.
+
+set_uniqueness_assumed(true) :- !,
+    (   uniqueness_assumed -> true ; assertz(uniqueness_assumed) ).
+set_uniqueness_assumed(false) :-
+    retractall(uniqueness_assumed).
 
 %! technique(?Technique, ?Difficulty) is nondet.
 %
@@ -93,6 +107,7 @@ ladder(Ladder) :-
               ->  active_rules(File), Whose = 0
               ;   Whose = 1
               ),
+              (   memberchk(uniqueness, Properties) -> uniqueness_assumed ; true ),
               memberchk(difficulty(D), Properties),
               place(Name, Properties, K) ),
             Keyed),
@@ -112,6 +127,7 @@ ladder_order([ naked_single, cross_hatching, last_empty_cell,
                rule_of_45_lines, cage_splitting, multiple_crossing, naked_pair, hidden_pair,
                naked_triple, hidden_triple, region_sum,
                x_wing, skyscraper, two_string_kite, empty_rectangle, xy_wing, w_wing,
+               unique_rectangle_1, unique_rectangle_2, unique_rectangle_4, bug_plus_1,
                naked_quad, hidden_quad, swordfish, xyz_wing, finned_x_wing, sashimi_x_wing, simple_colouring,
                jellyfish, finned_swordfish, sashimi_swordfish, finned_jellyfish, sashimi_jellyfish,
                x_chain, xy_chain,

@@ -13,7 +13,8 @@
     how hard each is, and where each family's rules are: singles.pl,
     intersections.pl, subsets.pl, regions.pl (Kakuro region sums),
     fish.pl (finned and sashimi too), single_digit.pl (the empty
-    rectangle), wings.pl, colouring.pl,
+    rectangle), uniqueness.pl (only when a unique solution is
+    assumed), wings.pl, colouring.pl,
     chains.pl (x-chains, xy-chains and AIC over one graph of links),
     forcing.pl, and for Kakuro sums.pl, for Futoshiki inequalities.pl.  Every kind tries the whole ladder and a rule whose
     units or constraints a grid lacks never fires.
@@ -47,6 +48,7 @@
 :- use_module(regions).
 :- use_module(fish).
 :- use_module(single_digit).
+:- use_module(uniqueness).
 :- use_module(wings).
 :- use_module(colouring).
 :- use_module(chains).

@@ -19,6 +19,7 @@ from typing import Any, Iterator, NoReturn
 
 from . import batch_output, commands
 from .parser import parser
+from ..engine import swipl
 from ..engine.errors import PuzzlogError
 from ..puzzles.reading import LIMITS
 
@@ -38,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
             args = parser().parse_args(argv)
             if hasattr(args, "max_puzzle_chars"):
                 _apply_limits(args)
-            return commands.VERBS[args.command](args)
+            with swipl.assume_unique() if getattr(args, "assume_unique", False) else contextlib.nullcontext():
+                return commands.VERBS[args.command](args)
         except PuzzlogError as exc:
             print(f"puzzlog: {exc}", file=sys.stderr)
             return 1

@@ -61,7 +61,12 @@ def parser() -> argparse.ArgumentParser:
     chains.add_argument("--max-chain-links", type=_whole(3, 60), metavar="N",
                         help=f"look for chains of at most N links (default {LIMITS.max_chain_links})")
 
-    p_solve = sub.add_parser("solve", parents=[reading, chains, own], help="solve puzzles")
+    unique = argparse.ArgumentParser(add_help=False)
+    unique.add_argument("--assume-unique", action="store_true",
+                        help="also use the techniques that rely on the puzzle having one solution (unique "
+                             "rectangles, BUG+1); the engine uses them only where it has counted one solution")
+
+    p_solve = sub.add_parser("solve", parents=[reading, chains, own, unique], help="solve puzzles")
     p_solve.add_argument("files", nargs="*", metavar="FILE",
                          help="puzzle files; - (or none, when input is piped) for standard input")
     p_solve.add_argument("--count", type=_whole(1, MAX_COUNT), default=2, metavar="N",
@@ -142,7 +147,7 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--level", choices=catalogue().levels, help="only this level")
         p.add_argument("--json", action="store_true", help="one JSON object a puzzle")
 
-    p_rate = sub.add_parser("rate", parents=[reading, own], help="how hard each puzzle is for a person")
+    p_rate = sub.add_parser("rate", parents=[reading, own, unique], help="how hard each puzzle is for a person")
     p_rate.add_argument("files", nargs="*", metavar="FILE",
                         help="puzzle files; - (or none, when input is piped) for standard input")
     p_rate.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
@@ -150,7 +155,7 @@ def parser() -> argparse.ArgumentParser:
                         help="one JSON object per puzzle per line: level, score, hardest, techniques, features")
     _batch_arguments(p_rate, "rate")
 
-    p_explain = sub.add_parser("explain", parents=[reading, chains, own], help="explain a solve step by step")
+    p_explain = sub.add_parser("explain", parents=[reading, chains, own, unique], help="explain a solve step by step")
     p_explain.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
     p_explain.add_argument("--index", type=_whole(0, 10 ** 9), default=0,
                            help="which puzzle of the file (0-based)")
@@ -169,7 +174,7 @@ def parser() -> argparse.ArgumentParser:
                            help="one JSON object: status, conclusion and the steps, each with its number, "
                                 "kind, depth, technique, units, cells, placements, eliminations and text")
 
-    p_hint = sub.add_parser("hint", parents=[reading, chains, own], help="a hint at the next deduction")
+    p_hint = sub.add_parser("hint", parents=[reading, chains, own, unique], help="a hint at the next deduction")
     p_hint.add_argument("file", metavar="FILE", help="puzzle file; - for standard input")
     p_hint.add_argument("--index", type=_whole(0, 10 ** 9), default=0, help="which puzzle of the file (0-based)")
     p_hint.add_argument("--grid", metavar="PARTIAL",

@@ -429,6 +429,15 @@ _FALSE_STEPS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
 
 
 @contextlib.contextmanager
+def _not_assuming() -> Iterator[None]:
+    token = _ASSUME_UNIQUE.set(False)
+    try:
+        yield
+    finally:
+        _ASSUME_UNIQUE.reset(token)
+
+
+@contextlib.contextmanager
 def false_steps() -> Iterator[list[str]]:
     """Collect, in the list it gives, the false steps of rules of your own that the calls
     made inside the block left out ("step 9: your rule smaller_of_two removed 6 from r2c2,
@@ -441,11 +450,30 @@ def false_steps() -> Iterator[list[str]]:
         _FALSE_STEPS.reset(token)
 
 
+_ASSUME_UNIQUE: contextvars.ContextVar[bool] = contextvars.ContextVar("assume_unique", default=False)
+
+
+@contextlib.contextmanager
+def assume_unique() -> Iterator[None]:
+    """Inside the block the techniques that rely on a unique solution (unique rectangles,
+    BUG+1) are on the ladder of every call: solve, explain, rate, hints.  The engine uses
+    them only on a state it has counted one solution for, never on a puzzle with several."""
+    token = _ASSUME_UNIQUE.set(True)
+    try:
+        yield
+    finally:
+        _ASSUME_UNIQUE.reset(token)
+
+
 def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) -> list[Any]:
     """Run one bridge predicate of prolog/bridge.pl; raise EngineError if it fails, and
     Cancelled when the work was called off.  ``rules`` are rules files (absolute paths, loaded
     by pybridge.load_rules) whose techniques are on the ladder for this call only; every
-    step of theirs is verified as it is applied, and a false one left out (false_steps)."""
+    step of theirs is verified as it is applied, and a false one left out (false_steps).
+    Inside assume_unique() the call runs with the uniqueness techniques on the ladder."""
+    if _ASSUME_UNIQUE.get() and name != "bridge_assuming_unique":
+        with _not_assuming():
+            return list(call("bridge_assuming_unique", [name, args, outputs], 1, rules)[0])
     if rules:
         stopped, refused, results = call("bridge_with_rules", [list(rules), name, args, outputs], 3)
         texts = [LeftOut(str(text), str(kind)) for kind, text in refused]

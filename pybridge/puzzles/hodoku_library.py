@@ -54,6 +54,10 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0405": ("empty_rectangle",),
     "0500": ("simple_colouring",),
     "0501": ("simple_colouring",),
+    "0600": ("unique_rectangle_1",),
+    "0601": ("unique_rectangle_2",),
+    "0603": ("unique_rectangle_4",),
+    "0610": ("bug_plus_1",),
     "0701": ("x_chain",),
     "0702": ("xy_chain",),
     "0703": ("xy_chain",),           # remote pairs: an xy-chain of one pair of values
@@ -64,6 +68,10 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0801": ("xyz_wing",),
     "0803": ("w_wing",),
 }
+# Variants of a code that puzzlog's technique does not cover: counted as techniques it lacks.
+VARIANTS_NOT_BUILT = {"0600-2": "unique rectangles with missing candidates",
+                      "0601-2": "unique rectangles with missing candidates",
+                      "0603-2": "unique rectangles with missing candidates"}
 CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic")   # chains:chain_technique/1
 Triple = tuple[int, int, int]
 Verdict = Literal["exact", "covered", "walked", "partial", "missed", "clean", "found", "absent"]
@@ -100,7 +108,7 @@ class LibraryCase:
     @property
     def techniques(self) -> tuple[str, ...]:
         """puzzlog's techniques that make this step (none: puzzlog has no such technique)."""
-        return TECHNIQUES.get(self.base, ())
+        return () if self.code in VARIANTS_NOT_BUILT else TECHNIQUES.get(self.base, ())
 
     @property
     def expected(self) -> frozenset[tuple[str, int, int, int]]:
@@ -110,6 +118,10 @@ class LibraryCase:
     def effects(self) -> list[frozenset[tuple[str, int, int, int]]]:
         """What each instance puzzlog's techniques for this code find in the position makes
         (placements, and removals of candidates still there)."""
+        with swipl.assume_unique():   # HoDoKu's uniqueness cases are positions of unique puzzles
+            return self._effects()
+
+    def _effects(self) -> list[frozenset[tuple[str, int, int, int]]]:
         targets = [x for r, c, v in sorted(self.eliminations) for x in (r, c, v)]
         out = []
         for technique in self.techniques:
@@ -127,8 +139,9 @@ class LibraryCase:
         """What successive steps of puzzlog's techniques for this code alone make from the
         position (up to WALK_STEPS of them): a chain technique gives one chain a step, the
         shortest, so the one HoDoKu names may come after others."""
-        _status, items, _codes = swipl.call("bridge_steps", [GEOMETRY, list(self.codes), list(self.techniques),
-                                                              WALK_STEPS], 3)
+        with swipl.assume_unique():
+            _status, items, _codes = swipl.call("bridge_steps", [GEOMETRY, list(self.codes), list(self.techniques),
+                                                                  WALK_STEPS], 3)
         made: set[tuple[str, int, int, int]] = set()
         for item in items:
             placed, removed = item[4], item[5]
@@ -234,4 +247,4 @@ def _peers(r: int, c: int) -> list[tuple[int, int]]:
     return sorted(cells)
 
 
-__all__ = ["TECHNIQUES", "LibraryCase", "read_library"]
+__all__ = ["TECHNIQUES", "VARIANTS_NOT_BUILT", "LibraryCase", "read_library"]

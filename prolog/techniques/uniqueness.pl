@@ -1,0 +1,176 @@
+/** <module> Uniqueness: deductions that hold only because the puzzle has one solution.
+
+    Four empty cells at the corners of a rectangle, in two rows, two
+    columns and two boxes, that could all hold only A and B would be a
+    deadly pattern: A and B could swap in every solution, so a puzzle
+    with one solution never comes to that.  Each rule keeps a rectangle
+    from becoming one:
+
+      - unique_rectangle_1: three corners hold just {A, B}; the fourth
+        cannot be A or B;
+      - unique_rectangle_2: two corners hold {A, B}, the other two {A, B,
+        C} with the same C; one of them is C, so a cell that sees both is
+        not C;
+      - unique_rectangle_4: two corners hold {A, B}; in a unit the other
+        two share, A goes only in them; so neither is B;
+      - bug_plus_1: every empty cell holds two candidates but one, which
+        holds three; the value that has three places in that cell's row
+        goes there (else every value would have two places in each unit,
+        a bivalue universal grave, which has two solutions or none).
+
+    They are used only when asked (the ladder's `assume unique`: the
+    CLI's --assume-unique, Python's assume_unique=True, the shell's
+    assume_unique/1), and even then only on a state with one solution:
+    the engine counts the solutions (up to two) of the state where a rule
+    is first asked and keeps the answer for every state that follows from
+    it.  On a puzzle with several solutions they never fire.
+
+    ?- setup_geometry(geometry(4, boxes(2,2), [])),
+       setup_givens([g(1,2,2), g(1,4,4), g(3,1,2), g(4,1,4), g(2,2,4), g(3,4,3), g(4,4,2)], ok),
+       assume_unique(true),
+       uniqueness_step(unique_rectangle_1, S),
+       assume_unique(false).
+    S = step(unique_rectangle_1, rectangle(1, [1, 3], [1-1, 1-3, 2-1, 2-3], [2-3]), [],
+             [r(2, 3, 1), r(2, 3, 3)]).
+
+    (r1c1, r1c3 and r2c1 hold just 1 and 3: were r2c3 1 or 3, the four
+    could swap their 1s and 3s.)
+*/
+:- module(uniqueness,
+          [ uniqueness_step/2,      % ?Technique, -Step
+            assume_unique/1,        % +Boolean
+            unique_state/0
+          ]).
+:- use_module(library(lists)).
+:- use_module(library(apply)).
+:- use_module(library(ordsets)).
+:- use_module('../facts/geometry').
+:- use_module('../facts/state').
+:- use_module(wings, [sees/4]).
+:- use_module(table, [uniqueness_assumed/0, set_uniqueness_assumed/1]).
+
+% The table (table.pl): beside the x-wing, as HoDoKu rates them; the
+% property uniqueness keeps them off the ladder unless assumed.
+:- multifile technique_table:declared_technique/2.
+technique_table:declared_technique(unique_rectangle_1,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(unique_rectangle_1))]).
+technique_table:declared_technique(unique_rectangle_2,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(unique_rectangle_2))]).
+technique_table:declared_technique(unique_rectangle_4,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(unique_rectangle_4))]).
+technique_table:declared_technique(bug_plus_1,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(bug_plus_1))]).
+
+%! assume_unique(+Boolean) is det.
+%
+%  Put the uniqueness techniques on the ladder (true) or take them off
+%  (false, the default).
+
+assume_unique(Boolean) :-
+    set_uniqueness_assumed(Boolean).
+
+%! uniqueness_step(?Technique, -Step) is nondet.
+%
+%  A deduction of a uniqueness technique, when uniqueness is assumed and
+%  the current state has one solution.
+
+uniqueness_step(Name, Step) :-
+    uniqueness_assumed,
+    unique_state,
+    rule(Name, Step).
+
+rule(unique_rectangle_1, step(unique_rectangle_1, rectangle(1, [A, B], Corners, [R-C]), [], Elims)) :-
+    rectangle(A, B, Corners, Bivalue, [R-C]),
+    length(Bivalue, 3),
+    findall(r(R, C, V), ( member(V, [A, B]), possibility(R, C, _, V) ), Elims),
+    Elims \== [].
+rule(unique_rectangle_2, step(unique_rectangle_2, rectangle(2, [A, B], Corners, [[R1-C1, R2-C2], X]), [], Elims)) :-
+    rectangle(A, B, Corners, [_, _], [R1-C1, R2-C2]),
+    ( R1 =:= R2 ; C1 =:= C2 ),
+    cell_candidates(R1, C1, Vs),
+    cell_candidates(R2, C2, Vs),
+    subtract(Vs, [A, B], [X]),
+    findall(r(R, C, X),
+            ( possibility(R, C, _, X), R-C \== R1-C1, R-C \== R2-C2,
+              sees(R1, C1, R, C), sees(R2, C2, R, C) ),
+            Elims),
+    Elims \== [].
+rule(unique_rectangle_4, step(unique_rectangle_4, rectangle(4, [A, B], Corners, [[R1-C1, R2-C2], U, Only]), [], Elims)) :-
+    rectangle(A, B, Corners, [_, _], [R1-C1, R2-C2]),
+    cell_units(R1, C1, Units1),
+    cell_units(R2, C2, Units2),
+    member(U, Units1),
+    memberchk(U, Units2),
+    select(Only, [A, B], [Other]),
+    unit_places(U, Only, Places),
+    msort(Places, Sorted),
+    msort([R1-C1, R2-C2], Sorted),
+    findall(r(R, C, Other), ( member(R-C, [R1-C1, R2-C2]), possibility(R, C, _, Other) ), Elims),
+    Elims \== [].
+rule(bug_plus_1, step(bug_plus_1, bug(R/C, U), [p(R, C, V)], [])) :-
+    findall(R0-C0-N, ( cell_box(R0, C0, _), \+ element(R0, C0, _), cell_candidates(R0, C0, Vs0),
+                       length(Vs0, N) ), Cells),
+    \+ ( member(_-_-N, Cells), N =\= 2, N =\= 3 ),
+    findall(R0-C0, member(R0-C0-3, Cells), [R-C]),
+    cell_candidates(R, C, Vs),
+    U = row(R),
+    unit(U),
+    member(V, Vs),
+    unit_places(U, V, Places),
+    length(Places, 3),
+    % without V in r/c, every value has two places or none in every unit: the grave
+    forall(( complete_unit(U1), value(W) ),
+           (   unit_places(U1, W, Ps),
+               (   W =:= V, memberchk(R-C, Ps) -> length(Ps, N1), N1 =:= 3 ; length(Ps, N1), memberchk(N1, [0, 2]) )
+           )),
+    !.
+
+% rectangle(-A, -B, -Corners, -Bivalue, -Others): four empty cells at the
+% corners of a rectangle in two boxes, each holding A and B (A < B); the
+% corners that hold just those, and the others.  Found from one of its
+% corners with just A and B, the first in row-major order.
+rectangle(A, B, Corners, Bivalue, Others) :-
+    cell_box(R1, C1, _),
+    two_candidates(R1, C1, A0, B0),
+    A is min(A0, B0), B is max(A0, B0),
+    cell_box(R2, C1, _), R2 =\= R1,
+    holds_both(R2, C1, A, B),
+    cell_box(R1, C2, _), C2 =\= C1,
+    holds_both(R1, C2, A, B),
+    holds_both(R2, C2, A, B),
+    Corners0 = [R1-C1, R1-C2, R2-C1, R2-C2],
+    findall(Box, ( member(R-C, Corners0), cell_box(R, C, Box) ), Boxes0),
+    sort(Boxes0, [_, _]),
+    msort(Corners0, Corners),
+    partition(just(A, B), Corners, Bivalue, Others),
+    Bivalue = [First|_], First == R1-C1.     % each rectangle once, from its first bivalue corner
+
+just(A, B, R-C) :-
+    cell_candidates(R, C, [A, B]).
+
+holds_both(R, C, A, B) :-
+    possibility(R, C, _, A),
+    possibility(R, C, _, B).
+
+%! unique_state is semidet.
+%
+%  The current state has exactly one solution.  Counted (up to two) once
+%  and kept: a state whose candidates are all candidates of a state with
+%  one solution has at most that solution.
+
+unique_state :-
+    findall(c(R, C, V), ( possibility(R, C, _, V) ; element(R, C, V) ), State0),
+    sort(State0, State),
+    current_geometry(Geometry),
+    (   nb_current(unique_state_cache, known(Geometry0, Known)),
+        Geometry0 == Geometry,
+        ord_subset(State, Known)
+    ->  true
+    ;   search:search([], 2, Solutions, _),
+        Solutions = [_],
+        nb_setval(unique_state_cache, known(Geometry, State))
+    ).
