@@ -91,8 +91,17 @@ def check(puzzle, truth: list[int], techniques: str, used: Counter) -> tuple[int
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add_ladder_arguments(parser, list(SETS))
+    parser.add_argument("--assume-unique", action="store_true",
+                        help="with the techniques that rely on a unique solution (every corpus puzzle has one)")
     args = parser.parse_args()
     require_corpus()
+    if args.assume_unique:
+        with pybridge.assume_unique():
+            return sweep(args)
+    return sweep(args)
+
+
+def sweep(args: argparse.Namespace) -> int:
     failures = 0
     print(f"{'set':<16}{'puzzles':>8}{'steps':>9}{'no guess':>10}{'wrong':>7}{'seconds':>9}")
     for name in args.sets.split(","):
@@ -111,7 +120,8 @@ def main() -> int:
                 print(f"  WRONG {name} {getattr(puzzle, 'index', '')}: {text}")
         failures += wrong
         print(f"{name:<16}{len(pairs):>8}{steps:>9}{finished:>10}{wrong:>7}{time.perf_counter() - start:>9.1f}")
-        beyond = {t: n for t, n in used.items() if t in pybridge.TECHNIQUE_SETS["all"]}
+        default = {name for name, _ in pybridge.ladder()}
+        beyond = {t: n for t, n in used.items() if t in pybridge.TECHNIQUE_SETS["all"] or t not in default}
         print("  " + ", ".join(f"{t} {n}" for t, n in sorted(beyond.items(), key=lambda kv: -kv[1])))
     return 1 if failures else 0
 

@@ -134,6 +134,12 @@ reason_text(bug(R/C, U), [p(R, C, V)], Text) :-
     unit_text(U, UT),
     format(atom(Text), 'every empty cell but r~wc~w holds two candidates: unless r~wc~w is ~w (its value with three places in ~w), each value would have two places in every unit, a deadly pattern the puzzle with one solution cannot have',
            [R, C, R, C, V, UT]).
+reason_text(als_xz(als(UA, CellsA, ValuesA), als(UB, CellsB, ValuesB), X, Z), [], Text) :-
+    maplist(unit_text, [UA, UB], [UAT, UBT]),
+    maplist(cells_text, [CellsA, CellsB], [AT, BT]),
+    maplist([Vs, T]>>atomic_list_concat(Vs, ',', T), [ValuesA, ValuesB], [VAT, VBT]),
+    format(atom(Text), '~w (~w) hold only {~w} and ~w (~w) only {~w}, one value more than cells each; their ~ws all see each other, so one set has no ~w and is locked, and holds ~w: a cell that sees every ~w of both is not ~w',
+           [AT, UAT, VAT, BT, UBT, VBT, X, X, Z, Z, Z]).
 reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
     !,
     maplist(rc_text, [P, A, B], [PT, AT, BT]),

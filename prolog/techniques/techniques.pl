@@ -16,6 +16,7 @@
     rectangle), uniqueness.pl (only when a unique solution is
     assumed), wings.pl, colouring.pl,
     chains.pl (x-chains, xy-chains and AIC over one graph of links),
+    als.pl (almost-locked sets),
     forcing.pl, and for Kakuro sums.pl, for Futoshiki inequalities.pl.  Every kind tries the whole ladder and a rule whose
     units or constraints a grid lacks never fires.
 
@@ -52,6 +53,7 @@
 :- use_module(wings).
 :- use_module(colouring).
 :- use_module(chains).
+:- use_module(als).
 :- use_module(cages).
 
 %! deduction(?Technique, -Step) is nondet.

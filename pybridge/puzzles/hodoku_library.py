@@ -65,13 +65,15 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0707": ("aic",),
     "0708": ("aic",),
     "0800": ("xy_wing",),
+    "0901": ("als_xz",),
     "0801": ("xyz_wing",),
     "0803": ("w_wing",),
 }
 # Variants of a code that puzzlog's technique does not cover: counted as techniques it lacks.
 VARIANTS_NOT_BUILT = {"0600-2": "unique rectangles with missing candidates",
                       "0601-2": "unique rectangles with missing candidates",
-                      "0603-2": "unique rectangles with missing candidates"}
+                      "0603-2": "unique rectangles with missing candidates",
+                      "0901-2": "doubly linked ALS-XZ"}
 CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic")   # chains:chain_technique/1
 Triple = tuple[int, int, int]
 Verdict = Literal["exact", "covered", "walked", "partial", "missed", "clean", "found", "absent"]

@@ -1,0 +1,122 @@
+"""puzzlog's rating beside the anchors' (HoDoKu's level and score, Sudoku Explainer's rating) on the
+sample the ladder issue measured, and how many of its puzzles need a forcing chain or a guess.
+
+    .venv/bin/python bench/anchors.py [--anchors FILE] [--assume-unique] [--limit N]
+
+The sample (from ../shared/corpus): Norvig's top95, every 14th of magictour's top1465, 25 of
+each qqwing label (simple, easy, intermediate, expert: the first of each) and every 16th of the
+forum's hardest (24).  Each puzzle is rated (pybridge.rate, the whole ladder); the script prints,
+per set, the puzzles whose walk needs a forcing chain or a guess, and puzzlog's levels.
+
+With --anchors, a file of the anchors' ratings made by anyone who has those programs (one line a
+puzzle: its 81 characters, HoDoKu's level name, HoDoKu's score, SE's rating, separated by
+blanks or commas; '#' starts a comment), it prints as well the Spearman correlation of
+puzzlog's score with SE's rating (overall per set, and among puzzles SE rates 7 or more) and
+the table of puzzlog's levels against HoDoKu's.  The anchors' programs are never run here.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from common import CORPUS, require_corpus
+from stats import spearman
+
+import pybridge
+
+HODOKU_LEVELS = ["easy", "medium", "hard", "unfair", "extreme"]
+
+
+def sample() -> dict[str, list[str]]:
+    def lines(name: str) -> list[str]:
+        return [ln.strip() for ln in (CORPUS / name).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    qqwing: dict[str, list[str]] = defaultdict(list)
+    with open(CORPUS / "sudoku9_qqwing_generated_1000.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if len(qqwing[row["difficulty"]]) < 25:
+                qqwing[row["difficulty"]].append(row["puzzle"])
+    return {"top95": lines("sudoku9_norvig_top95.txt"),
+            "top1465/14": lines("sudoku9_magictour_top1465.txt")[::14],
+            "qqwing": [p for level in ("simple", "easy", "intermediate", "expert") for p in qqwing[level]],
+            "forum/16": lines("sudoku9_forum_hardest_1106.txt")[::16]}
+
+
+def read_anchors(path: Path) -> dict[str, tuple[str, float, float]]:
+    out = {}
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        line = line.split("#")[0].strip()
+        if not line:
+            continue
+        parts = re.split(r"[\s,]+", line)
+        if len(parts) < 4:
+            raise SystemExit(f"{path}, line {number}: want the puzzle, HoDoKu's level and score, SE's rating")
+        out[parts[0].replace("0", ".")] = (parts[1].lower(), float(parts[2]), float(parts[3]))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--anchors", type=Path, help="the anchors' ratings, one line a puzzle (see above)")
+    parser.add_argument("--assume-unique", action="store_true", help="rate with the uniqueness techniques too")
+    parser.add_argument("--limit", type=int, default=0, help="at most N puzzles a set")
+    args = parser.parse_args()
+    require_corpus()
+    anchors = read_anchors(args.anchors) if args.anchors else {}
+    print(f"puzzlog {pybridge.__version__}{' --assume-unique' if args.assume_unique else ''}: "
+          "puzzles whose walk needs a forcing chain or a guess\n")
+    print(f"{'set':12} {'puzzles':>7} {'forcing/guess':>14} {'median ms':>10}  levels")
+    total, hard = 0, 0
+    rows: list[tuple[str, str, str, float]] = []
+    for name, puzzles in sample().items():
+        if args.limit:
+            puzzles = puzzles[:args.limit]
+        levels: Counter[str] = Counter()
+        times = []
+        needs = 0
+        for text in puzzles:
+            [p] = pybridge.parse(text)
+            started = time.process_time()
+            if args.assume_unique:
+                with pybridge.assume_unique():
+                    r = pybridge.rate(p)
+            else:
+                r = pybridge.rate(p)
+            times.append(1000 * (time.process_time() - started))
+            levels[r.level] += 1
+            needs += r.hardest == "forcing_chain" or r.level == "unreasonable"
+            rows.append((name, text.replace("0", "."), r.level, float(r.score)))
+        times.sort()
+        total += len(puzzles)
+        hard += needs
+        shown = ", ".join(f"{lv} {n}" for lv, n in sorted(levels.items(), key=lambda kv: -kv[1]))
+        print(f"{name:12} {len(puzzles):7} {needs:14} {times[len(times) // 2]:10.0f}  {shown}")
+    print(f"{'all':12} {total:7} {hard:14}")
+    if not anchors:
+        print("\n(no --anchors file: the Spearman and level tables need the anchors' ratings)")
+        return
+    known = [(s, lv, sc, anchors[t]) for s, t, lv, sc in rows if t in anchors]
+    print(f"\n{len(known)} of {len(rows)} puzzles have anchor ratings")
+    for name in sample():
+        part = [(sc, a[2]) for s, _, sc, a in known if s == name]
+        if len(part) > 2:
+            print(f"  Spearman score vs SE, {name}: {spearman([x for x, _ in part], [y for _, y in part]):.2f}")
+    top = [(sc, a[2]) for _, _, sc, a in known if a[2] >= 7]
+    if len(top) > 2:
+        print(f"  Spearman score vs SE at SE >= 7 ({len(top)} puzzles): "
+              f"{spearman([x for x, _ in top], [y for _, y in top]):.2f}")
+    table: dict[str, Counter[str]] = defaultdict(Counter)
+    for _, lv, _, a in known:
+        table[lv][a[0]] += 1
+    corner = "puzzlog / HoDoKu"
+    print(f"\n{corner:18}" + "".join(f"{h:>9}" for h in HODOKU_LEVELS))
+    for lv in ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]:
+        if table[lv]:
+            print(f"{lv:18}" + "".join(f"{table[lv][h]:9}" for h in HODOKU_LEVELS))
+
+
+if __name__ == "__main__":
+    main()
