@@ -182,3 +182,20 @@ def test_the_command_shows_a_position_and_checks_an_answer():
     assert right.returncode == 0 and right.stdout.strip() == "Right: that is the step."
     wrong = cli("practice", "x_wing", "--seed", "4", "--answer", "r1c1=1 banana")
     assert wrong.returncode == 1 and "cannot read 'banana'" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+def test_an_explanation_fills_a_library_bank_that_practice_then_serves(tmp_path):
+    """`puzzlog explain --db` keeps the positions where each technique is first next; `puzzlog
+    practice --db` then serves them (checked afresh), before the shipped bank."""
+    db = str(tmp_path / "lib.sqlite")
+    shown = cli("explain", "puzzles/sudoku9.txt", "--index", "5", "--db", db)
+    assert shown.returncode == 0, shown.stderr
+    [kept] = [line for line in shown.stdout.splitlines() if line.startswith("kept in the practice bank")]
+    assert "finned_swordfish" in kept and "swordfish" in kept
+    data = json.loads(cli("practice", "finned_swordfish", "--db", db, "--json").stdout)
+    [p] = pybridge.load("puzzles/sudoku9.txt")[5:6]
+    assert data["source"] == "library" and data["puzzle"] == p.givens_text()
+    [position] = positions_in(p.givens_text(), "sudoku", ["finned_swordfish"])
+    assert data["codes"] == position.position.codes and len(data["before"]) == len(position.before)
+    refused = cli("explain", "puzzles/sudoku9.txt", "--db", db, "--techniques", "subsets")
+    assert refused.returncode == 2 and "cannot go with --techniques" in refused.stderr

@@ -208,9 +208,14 @@ def _explain(args: argparse.Namespace) -> int:
     if puzzle is None:
         return 2
     rules = _rules(args)
+    if args.db is not None and (args.techniques is not None or rules):
+        print("puzzlog: --db keeps practice positions of the whole ladder: it cannot go with --techniques or "
+              "--rules", file=sys.stderr)
+        return 2
     if args.json:
         explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit,
                               rules=rules, show_rules=args.show_rules)
+        _harvest(args, explanation)
         print(json.dumps(explanation.to_json()))
         return 0 if explanation.status == "solved" else 1
     print(_header(puzzle))
@@ -222,7 +227,20 @@ def _explain(args: argparse.Namespace) -> int:
     explanation = explain(puzzle, args.techniques, max_steps=args.max_steps, time_limit=args.time_limit,
                           rules=rules, show_rules=args.show_rules)
     print(explanation)
+    kept = _harvest(args, explanation)
+    if kept:
+        print(f"kept in the practice bank of {args.db}: {', '.join(kept)}")
     return 0 if explanation.status == "solved" else 1
+
+
+def _harvest(args: argparse.Namespace, explanation: Any) -> list[str]:
+    """The practice positions of an explanation kept in the library of --db (none without)."""
+    if args.db is None or isinstance(explanation.puzzle, Unreadable):
+        return []
+    from ..teaching.practice import harvest
+    from ..solving.rating import rate
+    level = rate(explanation.puzzle).level if explanation.status == "solved" else ""
+    return harvest(explanation, store.Library(args.db), level)
 
 
 def _hint(args: argparse.Namespace) -> int:

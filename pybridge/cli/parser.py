@@ -170,6 +170,9 @@ def parser() -> argparse.ArgumentParser:
     # one option string, matched whole before argparse splits at '=': "--show-rules FILE" stays a flag
     p_explain.add_argument("--show-rules=all", action="store_const", const="all", dest="show_rules",
                            help="the clause under every deduction, the engine's techniques' too")
+    p_explain.add_argument("--db", type=Path, metavar="PATH",
+                           help="keep the positions where each technique is first the next step in the practice "
+                                "bank of this library (`puzzlog practice --db PATH` draws on it)")
     p_explain.add_argument("--json", action="store_true",
                            help="one JSON object: status, conclusion and the steps, each with its number, "
                                 "kind, depth, technique, units, cells, placements, eliminations and text")

@@ -11,6 +11,9 @@ found by walking puzzles (the engine's prolog/analysis/practice.pl), in this ord
 3. new puzzles from the generator, walked as they are made (and their positions of every
    technique kept in the library's bank, when there is one).
 
+An explanation of the whole ladder fills a library's bank too (harvest(); ``puzzlog explain
+--db PATH``).
+
 The shipped bank keeps puzzles, and each position is found by walking its puzzle with today's
 ladder.  A library's bank keeps with each puzzle the position once found (the steps before it
 and the candidates), so that it is served without a walk; it is served only when the engine
@@ -279,6 +282,30 @@ def keep_in_bank(library: Any, text: str, kind: str, level: str, techniques: Ite
         library.practice_put(technique, kind, level, text, position=packed.get(technique))
 
 
+def harvest(explanation: Any, library: Any, level: str = "") -> list[str]:
+    """Keep in ``library``'s practice bank the positions an explanation of the whole ladder
+    passes where a technique is first the next step (before any guess): its puzzle under each of
+    those techniques, with the position.  Returns the techniques kept.  A position is served
+    only once the engine finds the technique next there again, so an explanation with a
+    smaller technique set or rules of one's own keeps nothing wrong, only nothing useful."""
+    puzzle = explanation.puzzle
+    if puzzle.kind not in PRACTICE_KINDS:
+        return []
+    text = puzzle_text(puzzle)
+    found: dict[str, PracticePosition] = {}
+    before: list[Step] = []
+    for step in explanation.steps:
+        if step.kind != "step":   # a guess: what follows rests on it
+            break
+        if step.technique not in found and step.position is not None:
+            found[step.technique] = PracticePosition(step.technique, puzzle, list(before), step.position, step,
+                                                     level, "library")
+        before.append(step)
+    if found:
+        keep_in_bank(library, text, puzzle.kind, level, [], found.values())
+    return list(found)
+
+
 def pack_position(position: PracticePosition) -> bytes:
     """A position as a library's bank keeps it: the steps before it and its cell codes (the
     step itself is found again when it is served)."""
@@ -471,5 +498,6 @@ def verdict_of(text: object) -> Verdict:
     return value  # type: ignore[return-value]
 
 
-__all__ = ["PRACTICE_KINDS", "AnswerCheck", "BankPuzzle", "PracticeError", "PracticePosition", "frequency", "puzzle_text",
+__all__ = ["PRACTICE_KINDS", "AnswerCheck", "BankPuzzle", "PracticeError", "PracticePosition", "frequency", "harvest",
+           "puzzle_text",
            "bank_techniques", "check_answer", "keep_in_bank", "rarity_words", "positions_in", "practice", "read_answer", "shipped_bank"]
