@@ -239,7 +239,7 @@ def _harvest(args: argparse.Namespace, explanation: Any) -> list[str]:
         return []
     from ..teaching.practice import harvest
     from ..solving.rating import rate
-    level = rate(explanation.puzzle).level if explanation.status == "solved" else ""
+    level = (rate(explanation.puzzle).level or "") if explanation.status == "solved" else ""
     return harvest(explanation, store.Library(args.db), level)
 
 
