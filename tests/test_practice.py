@@ -199,3 +199,31 @@ def test_an_explanation_fills_a_library_bank_that_practice_then_serves(tmp_path)
     assert data["codes"] == position.position.codes and len(data["before"]) == len(position.before)
     refused = cli("explain", "puzzles/sudoku9.txt", "--db", db, "--techniques", "subsets")
     assert refused.returncode == 2 and "cannot go with --techniques" in refused.stderr
+
+
+def test_a_students_rule_is_practised_where_it_is_the_next_step(tmp_path):
+    """Lesson 5's flow: write x_wing_columns in a file, ask for positions of it; each is one
+    where, with the rule on the ladder, it comes next (before the engine's x_wing), its step is
+    a column X-Wing, and the answer check takes the rule's step."""
+    mine = tmp_path / "my_rules.pl"
+    mine.write_text((ROOT / "docs/lessons/solutions/x_wing_columns.pl").read_text())
+    out = cli("practice", "x_wing_columns", "--rules", str(mine), "--json", "--time-limit", "120")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout.splitlines()[0])
+    assert data["technique"] == "x_wing_columns" and data["step"]["technique"] == "x_wing_columns"
+    [p] = pybridge.parse(data["puzzle"])
+    codes = data["codes"]
+    # no engine technique before the x-wing's rung applies there ...
+    for easier in LADDER[:LADDER.index("x_wing")]:
+        assert engine_step(easier, p.geometry(), codes)[0] == "stuck", easier
+    # ... and the step is an X-Wing with columns as the base, seen from the candidates alone
+    [v] = {v for _, _, v in data["step"]["eliminations"]}
+    has = lambda r, c: codes[(r - 1) * 9 + c - 1] < 0 and -codes[(r - 1) * 9 + c - 1] & (1 << (v - 1))  # noqa: E731
+    cols = [c for c in range(1, 10) if sum(bool(has(r, c)) for r in range(1, 10)) == 2]
+    rows_of = {c: tuple(r for r in range(1, 10) if has(r, c)) for c in cols}
+    removed = {(r, c) for r, c, _ in data["step"]["eliminations"]}
+    assert any(rows_of[a] == rows_of[b] and all(r in rows_of[a] and c not in (a, b) for r, c in removed)
+               for a in cols for b in cols if a < b)
+    answer = " ".join(f"r{r}c{c}-{v}" for r, c, v in data["step"]["eliminations"])
+    right = cli("practice", "x_wing_columns", "--rules", str(mine), "--answer", answer, "--time-limit", "120")
+    assert right.returncode == 0 and right.stdout.strip() == "Right: that is the step.", right.stdout + right.stderr

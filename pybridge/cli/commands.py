@@ -270,7 +270,7 @@ def _practice(args: argparse.Namespace) -> int:
     count = 1 if args.answer is not None else args.count
     try:
         positions = practice(args.technique, count, args.kind, args.level, args.seed, args.time_limit, library,
-                             jobs=args.jobs)
+                             jobs=args.jobs, rules=_rules(args) or None)
     finally:
         if library is not None:
             library.close()

@@ -188,8 +188,10 @@ def parser() -> argparse.ArgumentParser:
                         help="hint only at this set and the singles (default: the whole ladder)")
     p_hint.add_argument("--json", action="store_true", help="the hint as one JSON object")
 
-    p_practice = sub.add_parser("practice", help="positions where a technique is the next step, to practise it")
-    p_practice.add_argument("technique", metavar="TECHNIQUE", help="a technique of the ladder (`puzzlog techniques`)")
+    p_practice = sub.add_parser("practice", parents=[own],
+                                help="positions where a technique is the next step, to practise it")
+    p_practice.add_argument("technique", metavar="TECHNIQUE",
+                            help="a technique of the ladder (`puzzlog techniques`), or of your --rules file")
     p_practice.add_argument("--count", type=_whole(1, 1000), default=1, metavar="N", help="how many (default 1)")
     p_practice.add_argument("--kind", choices=tuple(catalogue().generated), default="sudoku",
                             help="the kind of puzzle (default sudoku)")

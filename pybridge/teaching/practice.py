@@ -52,6 +52,7 @@ from ..puzzles.latin import Unreadable
 from ..puzzles.picture import picture
 from ..puzzles.position_text import position_text
 from ..puzzles.reading import parse
+from ..engine.rules import RulesArg, rule_paths
 from ..solving.ladder import UnknownTechniqueError, ladder
 from ..solving.solver import Position, Solver, Step
 
@@ -126,6 +127,7 @@ class PracticePosition:
     step: Step
     level: str = ""
     source: str = ""
+    rules: tuple[str, ...] = ()   # rules files of one's own on the ladder (their technique practised)
 
     def __str__(self) -> str:
         return self.text()
@@ -166,7 +168,7 @@ class PracticePosition:
         """Judge a learner's answer: what the step places and removes, in any order, as a text
         ("r4c5=7", "r2c3-5" or "r2c3<>5", separated by spaces or commas) or as changes
         (("p", r, c, v), ("r", r, c, v), or (r, c, v) triples, which are removals)."""
-        return check_answer(self.position, self.technique, answer)
+        return check_answer(self.position, self.technique, answer, self.rules)
 
     def to_json(self) -> dict[str, Any]:
         return {"technique": self.technique, "kind": self.puzzle.kind, "level": self.level,
@@ -177,7 +179,7 @@ class PracticePosition:
 
 def practice(technique: str, count: int = 10, kind: str = "sudoku", level: str | None = None,
              seed: int | None = None, time_limit: float | None = TIME_LIMIT, library: Any = None,
-             bank: bool = True, generate: bool = True, jobs: int = 1) -> list[PracticePosition]:
+             bank: bool = True, generate: bool = True, jobs: int = 1, rules: RulesArg = None) -> list[PracticePosition]:
     """``count`` positions where ``technique`` is the next step of the ladder in puzzles of
     ``kind`` (of ``level``, when given): from ``library``'s bank (a pybridge Library), the
     shipped bank, then new puzzles of the generator (``bank``/``generate`` False leave those
@@ -185,24 +187,38 @@ def practice(technique: str, count: int = 10, kind: str = "sudoku", level: str |
     a random choice); ``jobs`` worker processes make and walk new puzzles (1: this process's
     engine; 0: one a core).  Fewer come back when ``time_limit`` runs out; none at all raises
     PracticeError.
+
+    With ``rules`` (rules files of one's own, as pybridge.solve takes them) their techniques are
+    on the ladder, and ``technique`` may be one of them: positions where a student's rule is the
+    next step ("ten positions for your x_wing_columns rule"), from the puzzles of the banks whose
+    walks reach its rung, then new ones.  A library's bank is not used then (it keeps positions
+    of the engine's own ladder).
     """
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         raise ArgumentError(f"count must be a whole number of at least 1, not {count!r}")
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 0:
         raise ArgumentError(f"jobs must be a whole number (0: one a core), not {jobs!r}")
-    known = [name for name, _ in ladder()]
-    if technique not in known:
-        raise UnknownTechniqueError(f"unknown technique {technique!r} (known: {', '.join(known)})")
+    paths = rule_paths(rules)
+    rungs = dict(ladder(paths))
+    if technique not in rungs:
+        raise UnknownTechniqueError(f"unknown technique {technique!r} (known: {', '.join(rungs)})")
     from ..solving.generate import check_generation
+    own = technique not in dict(ladder())
     try:   # a technique that never fires in the kind, or a level it never has, is refused at once
-        check_generation(kind, difficulty=level, technique=technique)
+        check_generation(kind, difficulty=level, technique=None if own else technique)
     except PuzzlogError as exc:
         raise PracticeError(str(exc)) from None
+    if paths:
+        library = None
+    # the bank's puzzles that may reach the technique: tagged with it, or (one's own) with a
+    # technique of its rung or above
+    reaching = {t for t, d in ladder() if d >= rungs[technique]} if own else {technique}
+    nearest = {t for t, d in ladder() if d == rungs[technique]}   # one's own rule's rung: tried first
     deadline = None if time_limit is None else time.monotonic() + time_limit
     rng = random.Random(seed)
     found: list[PracticePosition] = []
     seen: set[str] = set()
-    puzzles = _puzzles(technique, kind, level, rng, library, bank, generate, jobs)
+    puzzles = _puzzles(reaching, kind, level, rng, library, bank, generate, jobs, nearest)
     try:
         for source, text, puzzle_level, met, kept in puzzles:
             if deadline is not None and time.monotonic() > deadline:
@@ -225,8 +241,9 @@ def practice(technique: str, count: int = 10, kind: str = "sudoku", level: str |
             if met is None and source == "generated":
                 positions = positions_in(text, kind, [], left, level=puzzle_level, source=source)
                 met = [p.technique for p in positions]
-            elif met is None or technique in met:
-                positions = positions_in(text, kind, [technique], left, level=puzzle_level, source=source)
+            elif met is None or technique in met or own:
+                positions = positions_in(text, kind, [technique], left, level=puzzle_level, source=source,
+                                         rules=paths)
             else:
                 positions = []
             if library is not None and source != "bank" and (met or positions):
@@ -245,12 +262,14 @@ def practice(technique: str, count: int = 10, kind: str = "sudoku", level: str |
 
 
 def positions_in(text: str, kind: str, wanted: list[str], time_limit: float | None = WALK_SECONDS,
-                 level: str = "", source: str = "") -> list[PracticePosition]:
+                 level: str = "", source: str = "", rules: tuple[str, ...] = ()) -> list[PracticePosition]:
     """The positions of the puzzle ``text`` (of ``kind``) where a technique of ``wanted`` (all
-    of them for []) is first the next step of the ladder, in the order its walk meets them."""
+    of them for []) is first the next step of the ladder (with the techniques of the loaded
+    rules files ``rules`` on it), in the order its walk meets them."""
     puzzle = _puzzle(text, kind)
     status, raw, before_items = swipl.call(
-        "bridge_practice_positions", [puzzle.geometry(), puzzle.givens_text(), [], wanted, limit_ms(time_limit)], 3)
+        "bridge_practice_positions", [puzzle.geometry(), puzzle.givens_text(), [], wanted, limit_ms(time_limit)], 3,
+        rules=rules)
     if status == "invalid":
         raise PracticeError(f"a practice puzzle cannot be used: {raw[0]}")
     before = [Step.from_item(item) for item in before_items]
@@ -259,17 +278,20 @@ def positions_in(text: str, kind: str, wanted: list[str], time_limit: float | No
         position = Position(puzzle, list(codes))
         step = Step.from_item(item)
         step.position = position
-        out.append(PracticePosition(str(technique), puzzle, before[:int(n)], position, step, level, source))
+        out.append(PracticePosition(str(technique), puzzle, before[:int(n)], position, step, level, source,
+                                    tuple(rules)))
     return out
 
 
-def check_answer(position: Position, technique: str, answer: str | Iterable[Any]) -> AnswerCheck:
+def check_answer(position: Position, technique: str, answer: str | Iterable[Any],
+                 rules: tuple[str, ...] = ()) -> AnswerCheck:
     """Judge a learner's answer for a step of ``technique`` in ``position`` (as
-    PracticePosition.check)."""
+    PracticePosition.check); ``technique`` may be one of the loaded rules files ``rules``."""
     placed, removed = read_answer(answer)
     verdict, extra, missing = swipl.call(
         "bridge_practice_answer", [position.puzzle.geometry(), position.codes, technique,
-                                   [x for t in placed for x in t], [x for t in removed for x in t]], 3)
+                                   [x for t in placed for x in t], [x for t in removed for x in t]], 3,
+        rules=rules)
     return AnswerCheck(verdict_of(verdict), [change(c) for c in extra], [change(c) for c in missing])
 
 
@@ -389,21 +411,25 @@ def rarity_words(technique: str, kind: str) -> str:
     return f"{met} of {walked} random {kind} puzzles ({100 * met / walked:.1f}%) met {technique} on their walk"
 
 
-def _puzzles(technique: str, kind: str, level: str | None, rng: random.Random, library: Any, bank: bool,
-             generate: bool, jobs: int
+def _puzzles(reaching: set[str], kind: str, level: str | None, rng: random.Random, library: Any, bank: bool,
+             generate: bool, jobs: int, nearest: frozenset[str] | set[str] = frozenset()
              ) -> Generator[tuple[str, str, str, list[str] | None, bytes | None], None, None]:
     """(source, text, level, the techniques its walk meets when known, the position a
-    library's bank kept) of the puzzles to walk for ``technique``, the banks' first (a
-    library's puzzles with a kept position before the rest)."""
+    library's bank kept) of the puzzles to walk for a technique (a bank's puzzles whose walks
+    meet one of ``reaching``), the banks' first (a library's puzzles with a kept position
+    before the rest; a bank's puzzles that meet one of ``nearest`` first)."""
     if library is not None:
+        [technique] = reaching
         rows = library.practice_puzzles(technique, kind, level)
         rng.shuffle(rows)
         rows.sort(key=lambda row: row[2] is None)
         for text, row_level, kept in rows:
             yield "library", text, row_level, None, kept
     if bank:
-        entries = [e for e in _read_bank(kind)[0] if technique in e.techniques and (level is None or e.level == level)]
+        entries = [e for e in _read_bank(kind)[0]
+                   if reaching.intersection(e.techniques) and (level is None or e.level == level)]
         rng.shuffle(entries)
+        entries.sort(key=lambda e: not nearest.intersection(e.techniques))
         for entry in entries:
             yield "bank", entry.text, entry.level, None, None
     if not generate:
