@@ -33,6 +33,7 @@
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module(wings, [sees/4]).
+:- use_module(fish, [mask_indices/2]).
 
 % The table (table.pl): after the AIC, as in HoDoKu's order.
 :- multifile technique_table:declared_technique/2.
@@ -152,8 +153,6 @@ mask_cell(N, Mask, R, C) :-
         mask_cell(N, Mask1, R, C)
     ).
 
-mask_values(0, []) :- !.
-mask_values(Mask, [V|Vs]) :-
-    V is lsb(Mask),
-    Mask1 is Mask /\ \ (1 << V),
-    mask_values(Mask1, Vs).
+% The values of a candidate bit set (bit V for V).
+mask_values(Mask, Values) :-
+    mask_indices(Mask, Values).

@@ -35,7 +35,8 @@
           [ fish_step/2,            % ?Technique, -Step
             fish_size/2,            % ?Technique, ?K
             finned_fish_step/2,     % ?Technique, -Step
-            finned_fish_size/3      % ?Technique, ?K, ?Shape
+            finned_fish_size/3,     % ?Technique, ?K, ?Shape
+            mask_indices/2          % +Mask, -Indices
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -243,6 +244,10 @@ line_place(cols, C, V, R) :- possibility(R, C, _, V).
 % Cell I of cover line J.
 cover_cell(rows, C, R, R, C) :- grid_size(N), between(1, N, R).
 cover_cell(cols, R, C, R, C) :- grid_size(N), between(1, N, C).
+
+%! mask_indices(+Mask, -Indices) is det.
+%
+%  The bits set in Mask, lowest first.
 
 mask_indices(0, []) :- !.
 mask_indices(M, [J|Js]) :-
