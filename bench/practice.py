@@ -3,10 +3,12 @@ seconds", each row in one run side by side:
 
     python bench/practice.py                 # every row (about 15 minutes on 2 cores)
     python bench/practice.py --only sudoku   # or: kinds, page
+    python bench/practice.py --only sudoku --no-fresh   # without column (c), a few minutes
 
 - **sudoku**: for each Sudoku technique from x_wing to forcing_chain, wall seconds for 10
   positions (a) from a warm bank (a library's practice table holding the shipped bank's
-  puzzles; the engine running), (b) cold from the shipped bank (a new process, no library:
+  puzzles, asked once for the technique before, so that it keeps the positions it found; the
+  engine running), (b) cold from the shipped bank (a new process, no library:
   its start included), (c) with no bank at all (new puzzles from the generator, walked), for
   the techniques met in at least 1% of random puzzles; beside each, that share (the shipped
   bank's frequency table: bench/practice_bank.py).  Targets: (a) 1 s, (b) 10 s, (c) 60 s.
@@ -60,7 +62,7 @@ def mark(seconds: float, n: int, target: float) -> str:
     return f"{seconds:7.2f} s {n:>2}{'' if n >= COUNT and seconds <= target else ' ✗'}"
 
 
-def sudoku_rows() -> None:
+def sudoku_rows(fresh_column: bool = True) -> None:
     techniques = [t for t, _, _ in bank_techniques("sudoku")]
     techniques = techniques[techniques.index(FIRST):] if FIRST in techniques else techniques
     with tempfile.TemporaryDirectory() as tmp:
@@ -80,7 +82,8 @@ def sudoku_rows() -> None:
             practice(t, count=COUNT, library=library, bank=False, generate=False, seed=0)
             warm = mark(*timed(technique=t, library=library, bank=False, generate=False), 1.0)
             shipped = mark(*cold(t, "sudoku"), 10.0)
-            fresh = mark(*timed(technique=t, bank=False, time_limit=60), 60.0) if share >= 0.01 else "  (under 1%)"
+            fresh = ("  (not run)" if not fresh_column else
+                     mark(*timed(technique=t, bank=False, time_limit=60), 60.0) if share >= 0.01 else "  (under 1%)")
             print(f"{t:18} {100 * share:7.2f}% {warm:>16} {shipped:>21} {fresh:>16}", flush=True)
 
 
@@ -138,8 +141,11 @@ def page_rows() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=("sudoku", "kinds", "page"), help="one section")
+    parser.add_argument("--no-fresh", action="store_true",
+                        help="leave out the Sudoku column with no bank at all (60 s a technique)")
     args = parser.parse_args()
-    for name, rows in (("sudoku", sudoku_rows), ("kinds", kind_rows), ("page", page_rows)):
+    for name, rows in (("sudoku", lambda: sudoku_rows(not args.no_fresh)), ("kinds", kind_rows),
+                       ("page", page_rows)):
         if args.only in (None, name):
             rows()
 
