@@ -27,7 +27,7 @@ def check_steps(puzzle: pybridge.Puzzle, solution: list[int]) -> int:
 
 
 @pytest.mark.parametrize("name,every", [
-    ("sudoku9_norvig_top95.txt", 8),
+    ("sudoku9_norvig_top95.txt", 12),
     ("sudoku9_norvig_hardest.txt", 2),
     ("sudoku9_forum_hardest_1106.txt", 60),
 ])
