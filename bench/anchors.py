@@ -6,13 +6,19 @@ sample the ladder issue measured, and how many of its puzzles need a forcing cha
 The sample (from ../shared/corpus): Norvig's top95, every 14th of magictour's top1465, 25 of
 each qqwing label (simple, easy, intermediate, expert: the first of each) and every 16th of the
 forum's hardest (24).  Each puzzle is rated (pybridge.rate, the whole ladder); the script prints,
-per set, the puzzles whose walk needs a forcing chain or a guess, and puzzlog's levels.
+per set, the puzzles whose walk needs a forcing chain or a guess, puzzlog's levels, and its
+reading of the walk on the outside scales (the median SE number, the HoDoKu-style levels).
+
+Berthier's S+W rating of random minimal puzzles (cbg-000 in ../shared) is a third outside scale
+kept in the corpus: the script prints the Spearman correlation of puzzlog's score and of its
+SE number with it, on every 20th of the first 10,000 (--cbg-step).
 
 With --anchors, a file of the anchors' ratings made by anyone who has those programs (one line a
 puzzle: its 81 characters, HoDoKu's level name, HoDoKu's score, SE's rating, separated by
 blanks or commas; '#' starts a comment), it prints as well the Spearman correlation of
-puzzlog's score with SE's rating (overall per set, and among puzzles SE rates 7 or more) and
-the table of puzzlog's levels against HoDoKu's.  The anchors' programs are never run here.
+puzzlog's score and of its SE number with SE's rating (overall per set, and among puzzles SE
+rates 7 or more), the table of puzzlog's levels against HoDoKu's, and how often puzzlog's
+HoDoKu-style level is HoDoKu's.  The anchors' programs are never run here.
 """
 from __future__ import annotations
 
@@ -22,6 +28,7 @@ import re
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 from common import CORPUS, require_corpus
 from stats import spearman
@@ -58,23 +65,53 @@ def read_anchors(path: Path) -> dict[str, tuple[str, float, float]]:
     return out
 
 
+class Row(NamedTuple):
+    set: str
+    text: str
+    level: str
+    score: float
+    se: float
+    hodoku_level: str
+
+
+def beside_sw(step: int, assume_unique: bool) -> None:
+    """Spearman of puzzlog's score and SE number with Berthier's S+W on cbg-000."""
+    score, se, sw = [], [], []
+    with open(CORPUS / "sudoku9_cbg000_first10000_rated.csv", newline="") as f:
+        for row in list(csv.DictReader(f))[::step]:
+            [p] = pybridge.parse(row["puzzle"])
+            if assume_unique:
+                with pybridge.assume_unique():
+                    r = pybridge.rate(p)
+            else:
+                r = pybridge.rate(p)
+            score.append(float(r.score))
+            se.append(r.se or 0.0)
+            sw.append(float(row["sw_rating"]))
+    print(f"\ncbg-000, every {step}th ({len(sw)} puzzles): Spearman with Berthier's S+W: score "
+          f"{spearman(score, sw):.2f}, SE number {spearman(se, sw):.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--anchors", type=Path, help="the anchors' ratings, one line a puzzle (see above)")
     parser.add_argument("--assume-unique", action="store_true", help="rate with the uniqueness techniques too")
     parser.add_argument("--limit", type=int, default=0, help="at most N puzzles a set")
+    parser.add_argument("--cbg-step", type=int, default=20, help="every Nth cbg-000 puzzle beside S+W (0: none)")
     args = parser.parse_args()
     require_corpus()
     anchors = read_anchors(args.anchors) if args.anchors else {}
     print(f"puzzlog {pybridge.__version__}{' --assume-unique' if args.assume_unique else ''}: "
           "puzzles whose walk needs a forcing chain or a guess\n")
-    print(f"{'set':12} {'puzzles':>7} {'forcing/guess':>14} {'median ms':>10}  levels")
+    print(f"{'set':12} {'puzzles':>7} {'forcing/guess':>14} {'median ms':>10} {'SE median':>9}  levels; HoDoKu-style")
     total, hard = 0, 0
-    rows: list[tuple[str, str, str, float]] = []
+    rows: list[Row] = []
     for name, puzzles in sample().items():
         if args.limit:
             puzzles = puzzles[:args.limit]
         levels: Counter[str] = Counter()
+        hodoku: Counter[str] = Counter()
+        ses = []
         times = []
         needs = 0
         for text in puzzles:
@@ -87,30 +124,37 @@ def main() -> None:
                 r = pybridge.rate(p)
             times.append(1000 * (time.process_time() - started))
             levels[r.level] += 1
+            hodoku[r.hodoku_level or "-"] += 1
+            ses.append(r.se or 0.0)
             needs += r.hardest == "forcing_chain" or r.level == "unreasonable"
-            rows.append((name, text.replace("0", "."), r.level, float(r.score)))
+            rows.append(Row(name, text.replace("0", "."), r.level, float(r.score), r.se or 0.0, r.hodoku_level or ""))
         times.sort()
+        ses.sort()
         total += len(puzzles)
         hard += needs
         shown = ", ".join(f"{lv} {n}" for lv, n in sorted(levels.items(), key=lambda kv: -kv[1]))
-        print(f"{name:12} {len(puzzles):7} {needs:14} {times[len(times) // 2]:10.0f}  {shown}")
+        styled = ", ".join(f"{lv} {hodoku[lv]}" for lv in HODOKU_LEVELS if hodoku[lv])
+        print(f"{name:12} {len(puzzles):7} {needs:14} {times[len(times) // 2]:10.0f} {ses[len(ses) // 2]:9.1f}  "
+              f"{shown}; {styled}")
     print(f"{'all':12} {total:7} {hard:14}")
+    if args.cbg_step:
+        beside_sw(args.cbg_step, args.assume_unique)
     if not anchors:
-        print("\n(no --anchors file: the Spearman and level tables need the anchors' ratings)")
+        print("\n(no --anchors file: the SE and HoDoKu tables need the anchors' ratings)")
         return
-    known = [(s, lv, sc, anchors[t]) for s, t, lv, sc in rows if t in anchors]
+    known = [(row, anchors[row.text]) for row in rows if row.text in anchors]
     print(f"\n{len(known)} of {len(rows)} puzzles have anchor ratings")
-    for name in sample():
-        part = [(sc, a[2]) for s, _, sc, a in known if s == name]
+    for name in [*sample(), "SE >= 7"]:
+        part = [(row, a) for row, a in known if (row.set == name if name != "SE >= 7" else a[2] >= 7)]
         if len(part) > 2:
-            print(f"  Spearman score vs SE, {name}: {spearman([x for x, _ in part], [y for _, y in part]):.2f}")
-    top = [(sc, a[2]) for _, _, sc, a in known if a[2] >= 7]
-    if len(top) > 2:
-        print(f"  Spearman score vs SE at SE >= 7 ({len(top)} puzzles): "
-              f"{spearman([x for x, _ in top], [y for _, y in top]):.2f}")
+            se = [a[2] for _, a in part]
+            print(f"  Spearman vs SE, {name} ({len(part)} puzzles): score "
+                  f"{spearman([row.score for row, _ in part], se):.2f}, SE number {spearman([row.se for row, _ in part], se):.2f}")
+    same = sum(row.hodoku_level == a[0] for row, a in known)
+    print(f"  HoDoKu-style level = HoDoKu's level: {same} of {len(known)} ({100 * same / max(1, len(known)):.0f}%)")
     table: dict[str, Counter[str]] = defaultdict(Counter)
-    for _, lv, _, a in known:
-        table[lv][a[0]] += 1
+    for row, a in known:
+        table[row.level][a[0]] += 1
     corner = "puzzlog / HoDoKu"
     print(f"\n{corner:18}" + "".join(f"{h:>9}" for h in HODOKU_LEVELS))
     for lv in ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable"]:

@@ -358,8 +358,9 @@ bridge_hint_grid(Shape, Text, EntriesText, Techniques0, Level, TimeLimitMs, Stat
 %
 %  Rate a puzzle (rating:rate_puzzle/2) within TimeLimitMs (0: no
 %  limit).  Status is rated, multiple, unsolvable, invalid (Error says
-%  why) or timeout; Rating [Level, Score, Hardest, Uses, Guesses] with
-%  Uses flat Technique, Count, ...; Steps the walk, flat Technique,
+%  why) or timeout; Rating [Level, Score, Hardest, Uses, Guesses, SE,
+%  HoDoKuLevel, HoDoKuScore] with Uses flat Technique, Count, ... and the
+%  last three rating:outside_rating/3's reading ('' when there is none); Steps the walk, flat Technique,
 %  Size, ...; Features [Name, Value] pairs (rating:puzzle_features/2).
 
 bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
@@ -371,11 +372,15 @@ bridge_rate(Shape, Text, TimeLimitMs, Status, Rating, Steps, Features, Error) :-
         catch(with_limit(TimeLimitMs, rate_puzzle(puzzle(Geometry, Givens), Result)),
               Stopped, stopped(Stopped, Result))
     ),
-    rate_answer(Result, Status, Rating, Steps, Error),
+    rate_answer(Result, Status, Rating0, Steps, Error),
     (   Status == rated
-    ->  puzzle_features(puzzle(Geometry, Givens), Pairs),
+    ->  outside_rating(Geometry, Result, Outside),
+        (   Outside = outside(SE, HLevel, HScore) -> true ; SE = '', HLevel = '', HScore = '' ),
+        append(Rating0, [SE, HLevel, HScore], Rating),
+        puzzle_features(puzzle(Geometry, Givens), Pairs),
         findall([Name, Value], member(Name-Value, Pairs), Features)
-    ;   Features = []
+    ;   Rating = Rating0,
+        Features = []
     ).
 
 %! bridge_generate(+Kind, +Options, +TimeLimitMs, -Status, -Generated, -Misses) is det.

@@ -230,7 +230,8 @@ practice(Technique, Kind) :-
 %  Print how hard the loaded puzzle is for a person (from its givens,
 %  whatever moves were made since): its level, score, the hardest
 %  technique it needs and how often each technique is used
-%  (rating:rate_puzzle/2).  Fails, saying why, for a puzzle with no
+%  (rating:rate_puzzle/2), and for a standard 9x9 Sudoku the same walk on
+%  Sudoku Explainer's and HoDoKu's scales (rating:outside_rating/3).  Fails, saying why, for a puzzle with no
 %  solution or several.
 
 rate :-
@@ -240,6 +241,11 @@ rate :-
     (   Rating = rating(Level, Score, Hardest, Uses, Guesses, _)
     ->  format('~w (score ~w): hardest ~w~n', [Level, Score, Hardest]),
         (   Guesses > 0 -> plural(Guesses, guess, GuessText), format('~w needed~n', [GuessText]) ; true ),
+        Puzzle = puzzle(Geometry, _),
+        (   outside_rating(Geometry, Rating, outside(SE, HLevel, HScore))
+        ->  format('on outside scales: SE ~1f, HoDoKu ~w (score ~w)~n', [SE / 10, HLevel, HScore])
+        ;   true
+        ),
         forall(member(Name-Count, Uses), format('  ~w~t~24|~w~n', [Name, Count]))
     ;   Rating == multiple
     ->  format('Not rated: the puzzle has more than one solution.~n'),

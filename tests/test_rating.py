@@ -60,6 +60,49 @@ def test_score_follows_an_outside_rating():
     sw = [int(row["sw_rating"]) for row in rows]
     assert spearman([r.score for r in ratings], sw) >= 0.9
     assert spearman([LEVELS.index(r.level) for r in ratings], sw) >= 0.9
+    assert spearman([r.se for r in ratings], sw) >= 0.9      # the walk on SE's scale (0.93 here)
+
+
+def test_the_outside_scales_read_as_qqwing_labels():
+    """On Sudoku Explainer's scale singles are at most 2.3 and pairs and intersections 2.6 to
+    4.0; HoDoKu calls puzzles of singles easy and those of pairs and intersections medium.
+    qqwing's labels say which a puzzle needs: simple and easy singles, intermediate pairs and
+    intersections, expert more (its solver then guesses)."""
+    rows = list(csv.DictReader(open(corpus_file("sudoku9_qqwing_generated_1000.csv"))))[::50]
+    for row in rows:
+        r = pybridge.rate(pybridge.load(row["puzzle"])[0])
+        assert r.se is not None and r.hodoku_score is not None and r.hodoku_score > 0, r
+        if row["difficulty"] in ("simple", "easy"):
+            assert (r.hodoku_level, r.se <= 2.3) == ("easy", True), (row, r.se)
+        elif row["difficulty"] == "intermediate":
+            assert (r.hodoku_level, 2.6 <= r.se <= 4.0) == ("medium", True), (row, r.se)
+        else:
+            assert r.hodoku_level in ("medium", "hard", "unfair", "extreme") and r.se >= 2.6, (row, r.se)
+    hardest = corpus_file("sudoku9_forum_hardest_1106.txt").read_text().split()[0]
+    r = pybridge.rate(pybridge.load(hardest)[0])
+    assert (r.level, r.se, r.hodoku_level) == ("unreasonable", 9.5, "extreme")
+
+
+def test_the_outside_scales_only_for_the_grid_they_rate():
+    """SE and HoDoKu rate the standard 9x9 grid only: no reading for any other kind, in the
+    text `rate` prints, its JSON, the Rating and the shell."""
+    nine = cli("rate", "puzzles/sudoku9_expert.sdk", "--json")
+    records = [json.loads(line) for line in nine.stdout.splitlines()]
+    ratings = [pybridge.rate(p) for p in pybridge.load("puzzles/sudoku9_expert.sdk")]
+    assert [(r["se"], r["hodoku_level"], r["hodoku_score"]) for r in records] == \
+        [(r.se, r.hodoku_level, r.hodoku_score) for r in ratings]
+    assert all(isinstance(r["se"], float) for r in records)
+    text = cli("rate", "puzzles/sudoku9_expert.sdk").stdout
+    assert all(f"on outside scales: SE {r.se:.1f}, HoDoKu {r.hodoku_level} (score {r.hodoku_score})" in text
+               for r in ratings)
+    for name in ("puzzles/sudoku4.txt", "puzzles/jigsaw9_solo.txt", "puzzles/sudoku_x_solo.txt",
+                 "puzzles/futoshiki/unequal.txt", "puzzles/kakuro/medium.txt"):
+        out = cli("rate", name, "--json")
+        assert all(json.loads(line)["se"] is None for line in out.stdout.splitlines()), name
+        assert "on outside scales" not in cli("rate", name).stdout
+    outputs = run_queries(["load_puzzle('puzzles/sudoku9_expert.sdk')", "rate"])
+    first = ratings[0]
+    assert outputs[1][1] == f"on outside scales: SE {first.se:.1f}, HoDoKu {first.hodoku_level} (score {first.hodoku_score})"
 
 
 def test_first_use_weighs_more_than_repeats_and_guesses_most():

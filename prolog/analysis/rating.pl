@@ -23,7 +23,8 @@
             puzzle_features/2,      % +Puzzle, -Features
             rating_level/2,         % ?Level, ?Rank
             technique_level/2,      % ?Technique, ?Level (table.pl)
-            step_weight/4           % +Technique, +Size, -First, -Repeat
+            step_weight/4,          % +Technique, +Size, -First, -Repeat
+            outside_rating/3        % +Geometry, +Rating, -Outside
           ]).
 :- use_module(library(lists)).
 :- use_module(library(apply)).
@@ -36,6 +37,7 @@
 :- use_module('../solving/propagate').
 :- use_module('../techniques/techniques').
 :- use_module('../techniques/table', [technique_weight/2]).
+:- use_module(outside_scales, [outside_reading/3]).
 :- reexport('../techniques/table', [level_in/3, technique_level/2]).
 
 %! rating_level(?Level, ?Rank) is nondet.
@@ -185,6 +187,22 @@ hardest([], _, none, trivial).
 hardest(Uses, Geometry, Hardest, Level) :-
     last(Uses, Hardest-_),
     level_in(Geometry, Hardest, Level).
+
+%! outside_rating(+Geometry, +Rating, -Outside) is det.
+%
+%  A rating of a standard 9x9 Sudoku read on Sudoku Explainer's and
+%  HoDoKu's scales: outside(SE, HoDoKuLevel, HoDoKuScore), SE in tenths
+%  (outside_scales.pl); none for any other grid, or a rating that is not
+%  a walk.
+%
+%  ?- outside_rating(geometry(9, boxes(3,3), []),
+%                    rating(advanced, 0, x_wing, [], 0, [x_wing-0]), O).
+%  O = outside(32, hard, 140).
+
+outside_rating(geometry(9, boxes(3,3), []), rating(_, _, _, _, Guesses, Steps), Outside) :-
+    outside_reading(Steps, Guesses, Outside),
+    !.
+outside_rating(_, _, none).
 
 %! puzzle_features(+Puzzle, -Features) is det.
 %

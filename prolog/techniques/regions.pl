@@ -35,7 +35,7 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(region_sum,
-    [difficulty(5), level(advanced), set(advanced), deduction(regions:region_step)]).
+    [difficulty(5), level(advanced), set(advanced), needs(runs), deduction(regions:region_step)]).
 
 %! region_step(-Step) is nondet.
 %

@@ -55,13 +55,18 @@ class StepItem(NamedTuple):
 
 
 class RatingTerm(NamedTuple):
-    """A rating as bridge_rate/8 gives it: ``uses`` flat Technique, Count pairs."""
+    """A rating as bridge_rate/8 gives it: ``uses`` flat Technique, Count pairs; ``se``
+    (tenths), ``hodoku_level`` and ``hodoku_score`` the reading on the outside scales, or ''
+    for a grid they do not rate."""
 
     level: str
     score: int
     hardest: str
     uses: list[Any]
     guesses: int
+    se: int | str
+    hodoku_level: str
+    hodoku_score: int | str
 
 
 def values_of(text: str) -> list[int]:

@@ -41,7 +41,10 @@ class Rating:
     weighted steps; ``hardest`` is the hardest technique needed (guess when the walk needed
     a guess), ``techniques`` how often each was used, ``steps`` the walk as (technique,
     size) pairs; ``features`` what else makes the kind hard (Kakuro cells and runs,
-    Futoshiki sign density)."""
+    Futoshiki sign density).  For a standard 9x9 Sudoku, the same walk read on the scales
+    the puzzle community knows (prolog/analysis/outside_scales.pl): ``se`` the hardest
+    step on Sudoku Explainer's scale (1.0 .. 9.5), ``hodoku_level`` and ``hodoku_score``
+    HoDoKu's level (easy, medium, hard, unfair, extreme) and score; None elsewhere."""
 
     puzzle: AnyPuzzle | Unreadable
     status: RatingStatus
@@ -55,6 +58,9 @@ class Rating:
     error: str | None = None
     ms: float = 0.0
     false_steps: list[str] = field(default_factory=list)   # of rules of your own, left out
+    se: float | None = None
+    hodoku_level: str | None = None
+    hodoku_score: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -82,8 +88,16 @@ class Rating:
         invalid = "not a valid rating: a rule of yours gave false steps; as walked, " if not self.valid else ""
         return f"{invalid}{self.level} (score {self.score}): hardest {hardest}{guesses}"
 
+    def outside(self) -> str:
+        """The reading on Sudoku Explainer's and HoDoKu's scales, or "" when there is none."""
+        if self.se is None:
+            return ""
+        return f"on outside scales: SE {self.se:.1f}, HoDoKu {self.hodoku_level} (score {self.hodoku_score})"
+
     def __str__(self) -> str:
         out = [self.summary()]
+        if self.ok and self.outside():
+            out.append(self.outside())
         out.extend(f"left out: {text}" for text in self.false_steps)
         if self.techniques:
             out.append("techniques: " + ", ".join(f"{name.replace('_', ' ')} {count}"
@@ -100,7 +114,8 @@ class Rating:
         p = self.puzzle
         return {"source": p.source, "index": p.index, "line": p.line, "kind": p.kind, "status": self.status,
                 "level": self.level, "score": self.score, "hardest": self.hardest, "techniques": self.techniques,
-                "guesses": self.guesses, "features": self.features, "error": self.error, "ms": round(self.ms, 3),
+                "guesses": self.guesses, "se": self.se, "hodoku_level": self.hodoku_level,
+                "hodoku_score": self.hodoku_score, "features": self.features, "error": self.error, "ms": round(self.ms, 3),
                 "valid": self.valid, "false_steps": list(self.false_steps)}
 
     def _repr_html_(self) -> str:
@@ -108,7 +123,8 @@ class Rating:
                        for name, count in self.techniques.items())
         table = f"<table>{rows}</table>" if rows else ""
         picture = "" if isinstance(self.puzzle, Unreadable) else self.puzzle.picture()
-        return f"<p><b>{html.escape(self.summary())}</b></p>{table}{picture}"
+        outside = f"<p>{html.escape(self.outside())}</p>" if self.outside() else ""
+        return f"<p><b>{html.escape(self.summary())}</b></p>{outside}{table}{picture}"
 
 
 def rating_ladder(puzzle: AnyPuzzle) -> list[tuple[str, str]]:
@@ -138,9 +154,13 @@ def rate(puzzle: Solvable | str | Path, time_limit: float | None = None, rules: 
         return Rating(puzzle, engine_status(RatingStatus, status), error=located(puzzle, str(error)) if error else None, ms=ms,
                       false_steps=false)
     term = RatingTerm._make(rating)
+    outside = isinstance(term.se, int)
     return Rating(puzzle, "rated", str(term.level), int(term.score), str(term.hardest), counts(term.uses),
                   int(term.guesses), [(str(name), int(count)) for name, count in chunks(steps, 2)],
-                  {str(name): _feature(value) for name, value in features}, ms=ms, false_steps=false)
+                  {str(name): _feature(value) for name, value in features}, ms=ms, false_steps=false,
+                  se=int(term.se) / 10 if outside else None,
+                  hodoku_level=str(term.hodoku_level) if outside else None,
+                  hodoku_score=int(term.hodoku_score) if outside else None)
 
 
 def _feature(value: object) -> float | int:

@@ -16,6 +16,7 @@
 :- use_module('../../prolog/techniques/inequalities').
 :- use_module('../../prolog/solving/solve').
 :- use_module('../../prolog/solving/propagate').
+:- use_module('../../prolog/analysis/outside_scales').
 :- use_module(fixtures).
 
 :- begin_tests(technique_table).
@@ -71,6 +72,20 @@ test(rules_for_what_a_grid_lacks_never_fire) :-
     fires_in(geometry(9, boxes(3, 3), [diagonals]), hidden_single_diagonal),
     \+ fires_in(geometry(5, none, []), cross_hatching),
     clear_state.
+
+% A rating of a 9x9 Sudoku is read on SE's and HoDoKu's scales (outside_scales.pl): every
+% technique that can fire there, those assumed on a unique solution too, has its place on both,
+% and a longer chain never reads as easier.
+test(every_standard_technique_is_on_the_outside_scales) :-
+    Standard = geometry(9, boxes(3, 3), []),
+    setup_call_cleanup(set_uniqueness_assumed(true),
+                       findall(T, ( technique(T, _), fires_in(Standard, T) ), Ts),
+                       set_uniqueness_assumed(false)),
+    exclude(outside_technique, Ts, Missing),
+    Missing == [],
+    findall(S, ( between(1, 40, Size), se_step_tenths(aic, Size, S) ), Ss),
+    msort(Ss, Ss),
+    Ss = [70|_], last(Ss, Longest), Longest > 70.
 
 :- end_tests(technique_table).
 
