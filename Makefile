@@ -70,7 +70,7 @@ run: setup
 # Three workers on CI's two cores: a third of the suite's time is spent waiting (browsers,
 # servers, subprocesses), and the third worker fills it (519 s against 563 s measured).
 test: setup browser paper
-	$(PY) -m pytest -q -n 3 --dist worksteal --durations=15
+	$(PY) -m pytest -q -n 3 --dist worksteal --durations=30
 
 bench: setup yardsticks
 	$(PY) bench/sudoku.py

@@ -201,6 +201,17 @@ def test_a_wrong_digit_is_marked_and_undo_takes_it_back(server, browser):
     assert entry(browser, r, c).text == str(wrong)
 
 
+def test_rate_says_the_level_and_for_a_9x9_the_outside_scales(server, browser):
+    open_page(browser, server, "bundled=sudoku9.txt&index=0")
+    r = pybridge.rate(pybridge.load(ROOT / "puzzles" / "sudoku9.txt")[0])
+    press(browser, "rate")
+    assert message(browser) == (f"Level {r.level}, score {r.score}; hardest: {r.hardest}. "
+                                f"SE {r.se:.1f}, HoDoKu {r.hodoku_level}.")
+    open_page(browser, server, "bundled=sudoku4.txt&index=0")   # neither program rates a 4x4
+    press(browser, "rate")
+    assert message(browser).startswith("Level ") and "SE " not in message(browser)
+
+
 def test_a_file_is_uploaded_from_the_browser(server, browser, tmp_path):
     open_page(browser, server, "bundled=sudoku4.txt&index=0")
     upload = tmp_path / "mine.txt"

@@ -152,6 +152,28 @@ def test_aic_mixes_unit_and_cell_links():
     stuck(near_miss, "aic")
 
 
+def grouped() -> Grid:
+    """7 in row 1 only at r1c1, r1c4; in column 4 at r1c4, r5c4, r6c4; in box 5 at r5c4, r6c4,
+    r5c6: no single cell of box 5 is linked strongly, a group of two of them is."""
+    return (Grid().only(7, ROW[1], (1, 1), (1, 4)).only(7, COL[4], (1, 4), (5, 4), (6, 4))
+            .only(7, BOX[5], (5, 4), (6, 4), (5, 6)))
+
+
+def test_grouped_aic_takes_a_box_line_group_as_a_node():
+    text = fires(grouped(), "grouped_aic", [(5, 1, 7)])
+    # r6c4 is not 7, so 7 in box 5 is in the group where it crosses row 5
+    assert ("if r1c1 is not 7, then r1c4 is 7 (the other place for 7 in row 1), r6c4 is not 7 (column 4), "
+            "r5c4 or r5c6 is 7 (the other place for 7 in box 5): so r1c1 is 7 or r5c4 or r5c6 is 7") in text
+    # without groups no chain reaches it
+    stuck(grouped(), "x_chain")
+    stuck(grouped(), "aic")
+    # with a fourth place of 7 in box 5, r4c6, the chain ends in r4c6 or r5c6, which no cell
+    # that sees r1c1 sees both of: nothing is removed
+    near_miss = (Grid().only(7, ROW[1], (1, 1), (1, 4)).only(7, COL[4], (1, 4), (5, 4), (6, 4))
+                 .only(7, BOX[5], (5, 4), (6, 4), (5, 6), (4, 6)))
+    stuck(near_miss, "grouped_aic")
+
+
 def test_chain_length_is_bounded_by_the_caller():
     grid = Grid().cell(1, 1, 1, 2).cell(1, 5, 2, 3).cell(5, 5, 3, 4).cell(5, 9, 1, 4)  # seven links
     try:

@@ -136,7 +136,9 @@ def test_a_generated_kakuro_is_read_back_in_the_format_generate_names(client):
 
 def test_rate_and_generate(client):
     rating = client.post("/api/rate", json={"puzzle": SUDOKU9, "index": 1}).json()
-    assert rating["level"] == pybridge.rate(pybridge.parse(SUDOKU9)[1]).level
+    here = pybridge.rate(pybridge.parse(SUDOKU9)[1])
+    assert (rating["level"], rating["se"], rating["hodoku_level"]) == (here.level, here.se, here.hodoku_level)
+    assert isinstance(rating["se"], float)
     made = client.post("/api/generate", json={"kind": "sudoku", "size": 6, "seed": 4, "difficulty": "basic"}).json()
     again = pybridge.generate("sudoku", size=6, seed=4, difficulty="basic")[0]
     assert made["puzzle"] == again.text() and made["level"] == "basic"

@@ -161,13 +161,15 @@ reason_text(colouring(V, Ones, Others, Rule), [], Text) :-
     format(atom(Text), 'the conjugate pairs of ~w alternate between {~w} and {~w}, so one set holds ~w and the other none; ~w',
            [V, OT, TT, V, RT]).
 reason_text(chain(Path), [], Text) :-
-    Path = [c(R, C, V)|_],
-    last(Path, c(RZ, CZ, VZ)),
+    Path = [A|_],
+    last(Path, Z),
     chain_links_text(Path, LT),
-    (   R-C-V == RZ-CZ-VZ
-    ->  format(atom(Text), 'if r~wc~w is not ~w, then ~w: so r~wc~w is ~w', [R, C, V, LT, R, C, V])
-    ;   format(atom(Text), 'if r~wc~w is not ~w, then ~w: so r~wc~w is ~w or r~wc~w is ~w',
-               [R, C, V, LT, R, C, V, RZ, CZ, VZ])
+    node_text(false, A, AF),
+    node_text(true, A, AT),
+    (   A == Z
+    ->  format(atom(Text), 'if ~w, then ~w: so ~w', [AF, LT, AT])
+    ;   node_text(true, Z, ZT),
+        format(atom(Text), 'if ~w, then ~w: so ~w or ~w', [AF, LT, AT, ZT])
     ).
 reason_text(forcing(_, [Branch], false(P)), [], Text) :-
     !,
@@ -240,12 +242,31 @@ chain_links_text([_, Link, Node|Path], Text) :-
     chain_links_text([Node|Path], Rest),
     (   Rest == '' -> Text = LT ; format(atom(Text), '~w, ~w', [LT, Rest]) ).
 
-link_text(strong(Why), c(R, C, V), T) :-
+link_text(strong(Why), Node, T) :-
+    node_value(Node, V),
     strong_why(Why, V, WT),
-    format(atom(T), 'r~wc~w is ~w (~w)', [R, C, V, WT]).
-link_text(weak(Why), c(R, C, V), T) :-
+    node_text(true, Node, NT),
+    format(atom(T), '~w (~w)', [NT, WT]).
+link_text(weak(Why), Node, T) :-
     weak_why(Why, WT),
-    format(atom(T), 'r~wc~w is not ~w (~w)', [R, C, V, WT]).
+    node_text(false, Node, NT),
+    format(atom(T), '~w (~w)', [NT, WT]).
+
+% A chain's node, true or false: a candidate, or a group (grouped_aic):
+% the value is in one of its cells, or in none.
+node_text(true, c(R, C, V), T) :- format(atom(T), 'r~wc~w is ~w', [R, C, V]).
+node_text(false, c(R, C, V), T) :- format(atom(T), 'r~wc~w is not ~w', [R, C, V]).
+node_text(true, group(Cells, V), T) :-
+    maplist(cell_text, Cells, CTs),
+    atomic_list_concat(CTs, ' or ', CT),
+    format(atom(T), '~w is ~w', [CT, V]).
+node_text(false, group(Cells, V), T) :-
+    maplist(cell_text, Cells, CTs),
+    atomic_list_concat(CTs, ' nor ', CT),
+    format(atom(T), 'neither ~w is ~w', [CT, V]).
+
+node_value(c(_, _, V), V).
+node_value(group(_, V), V).
 
 strong_why(cell(_), _, 'its other candidate').
 strong_why(unit(U), V, T) :-

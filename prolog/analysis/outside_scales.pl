@@ -116,6 +116,7 @@ se_step_tenths(Technique, Size, Tenths) :-
 length_kind(x_chain, chain).
 length_kind(xy_chain, chain).
 length_kind(aic, chain).
+length_kind(grouped_aic, chain).
 length_kind(forcing_chain, forcing).
 
 chain_length(chain, Size, Length) :- Length is Size + 1.
@@ -179,5 +180,6 @@ scales(x_chain,             66, unfair, 260).
 scales(xy_chain,            66, unfair, 260).     % SE's forcing Y-chain
 scales(w_wing,              71, hard,   150).     % estimate: a forcing chain of 6 nodes
 scales(aic,                 70, unfair, 280).     % a nice loop or AIC
+scales(grouped_aic,         70, unfair, 300).     % estimate: SE's chains have no groups
 scales(als_xz,              75, unfair, 300).     % estimate: a forcing chain of 12 to 16 nodes
 scales(forcing_chain,       85, extreme, 500).    % SE's dynamic forcing chains

@@ -243,7 +243,7 @@ reason_focus(w_wing(A, B, _, U, S1, S2), [U], [A, B, S1, S2]).
 reason_focus(colouring(_, Ones, Others, _), [], Cells) :-
     append(Ones, Others, Cells).
 reason_focus(chain(Path), [], Cells) :-
-    findall(R-C, member(c(R, C, _), Path), Cells).
+    findall(R-C, ( member(Node, Path), node_cell(Node, R-C) ), Cells).
 reason_focus(forcing(cell(R/C), _, _), [], [R-C]).
 reason_focus(forcing(unit(U, _), Branches, _), [U], Cells) :-
     findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells).
@@ -252,6 +252,11 @@ reason_focus(fortyfive(Units, _, Cells, _, _, _), Units, Cells).
 reason_focus(split(Units, _, Cells, _, part(_, _), _), Units, Cells).
 reason_focus(split(Units, _, Cells, _, rest(Cage, Rest, _), _), [Cage|Units], Cells1) :-
     append(Cells, Rest, Cells1).
+
+% The cells of a chain's node: a candidate's, or each of a group's.
+node_cell(c(R, C, _), R-C).
+node_cell(group(Cells, _), Cell) :-
+    member(Cell, Cells).
 
 named_unit(U) :-
     nonvar(U),

@@ -30,7 +30,14 @@
         shapes that have those names;
       - xy_chain: strong links only inside bivalue cells, weak links
         only between cells through units;
-      - aic: every link.
+      - aic: every link;
+      - grouped_aic: every link, and a group as a node: the candidates
+        of a value where two units cross (a box and a row, say), two or
+        three of them, node group(Cells, V), true when V is in one of
+        Cells.  A group is strongly linked through a unit it lies in to
+        the rest of the value's places there, when they are one cell or
+        another group, and weakly to every other place of the value in
+        that unit; only single candidates are ever removed.
     A chain is at most max_chain_links/1 links long (set_max_chain_links/1
     changes it), and the shortest chain that eliminates is the one
     reported: its reason, chain(Path), names every node and link.
@@ -54,6 +61,7 @@
 :- use_module(library(apply)).
 :- use_module(library(assoc)).
 :- use_module(library(ordsets)).
+:- use_module(library(pairs)).
 :- use_module(library(error)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
@@ -80,6 +88,8 @@ technique_table:declared_technique(xy_chain,
      deduction(chains:chain_step(xy_chain))]).
 technique_table:declared_technique(aic,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(chains:chain_step(aic))]).
+technique_table:declared_technique(grouped_aic,
+    [difficulty(9), level(extreme), set(chains), generator(search), deduction(chains:chain_step(grouped_aic))]).
 
 :- dynamic chain_links_limit/1.
 
@@ -106,16 +116,20 @@ chain_technique(two_string_kite).
 chain_technique(x_chain).
 chain_technique(xy_chain).
 chain_technique(aic).
+chain_technique(grouped_aic).
 
 % chain_spec(+Technique, -Spec): which links a chain may use, and which
 % weak links make a candidate a target (one that sees both ends).
 %   kinds(Strong, Weak, Targets): any sequence up to the length bound;
-%   sequence(Links, Targets): exactly these links, in this order.
+%   sequence(Links, Targets): exactly these links, in this order;
+%   grouped(Spec): Spec's links between candidates and groups.
 chain_spec(x_chain, kinds([unit(_), required(_, _)], [unit(_)], [unit(_)])).
 chain_spec(xy_chain, kinds([cell(_)], [unit(_)], [unit(_)])).
 chain_spec(aic, kinds([cell(_), unit(_), required(_, _)],
                       [cell(_), unit(_), constraint(_), combination(_, _)],
                       [cell(_), unit(_), constraint(_), combination(_, _)])).
+chain_spec(grouped_aic, grouped(Spec)) :-
+    chain_spec(aic, Spec).
 chain_spec(skyscraper, sequence([strong(unit(row(_))), weak(unit(col(_))), strong(unit(row(_)))],
                                 [unit(_)])).
 chain_spec(skyscraper, sequence([strong(unit(col(_))), weak(unit(row(_))), strong(unit(col(_)))],
@@ -161,6 +175,8 @@ spec_bound(kinds(_, _, _), Bound) :-
     max_chain_links(Bound).
 spec_bound(sequence(Links, _), Bound) :-
     length(Links, Bound).
+spec_bound(grouped(Spec), Bound) :-
+    spec_bound(Spec, Bound).
 
 % chain_graph(+Spec, -Graph): the candidates numbered 1..K and their
 % links, as graph(Nodes, Strong, Weak, Targets): Nodes holds c(R, C, V)
@@ -170,25 +186,36 @@ spec_bound(sequence(Links, _), Bound) :-
 % links, so the graph of a state is built once (link_graph/1) and each
 % technique only filters its links.
 chain_graph(Spec, graph(Nodes, Strong, Weak, Targets)) :-
-    link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets)),
+    (   Spec = grouped(_)
+    ->  grouped_link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets))
+    ;   link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets))
+    ),
     spec_targets(Spec, Kinds),
     (   Kinds = [unit(_)] -> Targets = UnitTargets ; Targets = AllTargets ).
 
 spec_targets(kinds(_, _, Targets), Targets).
 spec_targets(sequence(_, Targets), Targets).
+spec_targets(grouped(Spec), Targets) :-
+    spec_targets(Spec, Targets).
 
 % link_graph(-Links): the links of the current candidates, from a cache
 % that holds the graph of the last state asked about.  The state is
 % the geometry and the candidates: the links depend on nothing else.
 link_graph(Links) :-
     findall(c(R, C, V), possibility(R, C, _, V), List),
+    cached_graph(chain_link_graph, List, build_links(List), Links).
+
+% cached_graph(+Key, +State, +Build, -Links): call(Build, Links) once for
+% the geometry and State, kept in the global variable Key until either
+% changes.
+cached_graph(Key, State, Build, Links) :-
     current_geometry(Geometry),
-    (   nb_current(chain_link_graph, cached(Geometry0, List0, Links0)),
+    (   nb_current(Key, cached(Geometry0, State0, Links0)),
         Geometry0 == Geometry,
-        List0 == List
+        State0 == State
     ->  Links = Links0
-    ;   build_links(List, Links),
-        nb_setval(chain_link_graph, cached(Geometry, List, Links))
+    ;   call(Build, Links),
+        nb_setval(Key, cached(Geometry, State, Links))
     ).
 
 % Weak links and targets matter only at a node a strong link leads to
@@ -222,6 +249,168 @@ node_targets(WeakLinks, Unit, All) :-
     sort(Us, Unit),
     findall(J, member(J-_, WeakLinks), As),
     sort(As, All).
+
+% grouped_link_graph(-Links): link_graph/1's links with the groups added
+% as nodes K+1.. after the K candidates, cached the same way.  Only a
+% candidate is ever a target: a group is removed by no chain.
+grouped_link_graph(Links) :-
+    link_graph(Plain),
+    Plain = links(Nodes, _, _, _, _),
+    cached_graph(chain_group_graph, Nodes, build_grouped_links(Plain), Links).
+
+build_grouped_links(links(Nodes0, Strong0, Weak0, UnitTargets0, AllTargets0),
+                    links(Nodes, Strong, Weak, UnitTargets, AllTargets)) :-
+    Nodes0 =.. [nodes|List],
+    length(List, K),
+    unit_value_places(Places),
+    groups(Places, Groups, InUnit),
+    pairs_keys(Groups, GroupNodes),
+    append(List, GroupNodes, All),
+    Nodes =.. [nodes|All],
+    findall(X-I, nth1(I, All, X), Pairs),
+    list_to_assoc(Pairs, Index),
+    Maps = maps(Index, Places, InUnit),
+    findall(S-W-UT-AT,
+            ( nth1(I, List, X),
+              arg(I, Strong0, S0), arg(I, Weak0, W0),
+              arg(I, UnitTargets0, UT0), arg(I, AllTargets0, AT0),
+              candidate_group_links(Maps, X, S0-W0-UT0-AT0, S-W-UT-AT) ),
+            PlainLinks),
+    findall(S-W-T-T,
+            ( member(Group-Units, Groups),
+              group_links(Maps, K, Group, Units, S, W, T) ),
+            GroupLinks),
+    append(PlainLinks, GroupLinks, Every),
+    findall(S, member(S-_-_-_, Every), Ss), Strong =.. [strong|Ss],
+    findall(W, member(_-W-_-_, Every), Ws), Weak =.. [weak|Ws],
+    findall(T, member(_-_-T-_, Every), UTs), UnitTargets =.. [targets|UTs],
+    findall(T, member(_-_-_-T, Every), ATs), AllTargets =.. [targets|ATs].
+
+% unit_value_places(-Places): an assoc from U-V to the places (sorted
+% Row-Col) of value V in complete unit U, where V has any.
+unit_value_places(Places) :-
+    findall((U-V)-Sorted,
+            ( complete_unit(U), value(V),
+              unit_places(U, V, P), P \== [],
+              msort(P, Sorted) ),
+            Pairs),
+    list_to_assoc(Pairs, Places).
+
+% groups(+Places, -Groups, -InUnit): Groups is group(Cells, V)-Units for
+% each value V with two or more places where two complete units cross,
+% Units every complete unit that holds all of Cells; InUnit an assoc from
+% U-V to the groups of V that lie in U.
+groups(Places, Groups, InUnit) :-
+    crossing_units(Crossings),
+    findall(group(Cells, V),
+            ( member(U1-U2, Crossings),
+              value(V),
+              get_assoc(U1-V, Places, S1), S1 = [_, _|_],
+              get_assoc(U2-V, Places, S2), S2 = [_, _|_],
+              ord_intersection(S1, S2, Cells),
+              Cells = [_, _|_] ),
+            Found),
+    sort(Found, Unique),
+    maplist(group_units, Unique, Groups),
+    findall((U-V)-group(Cells, V), ( member(group(Cells, V)-Units, Groups), member(U, Units) ), ByUnit0),
+    keysort(ByUnit0, ByUnit),
+    group_pairs_by_key(ByUnit, Lists),
+    list_to_assoc(Lists, InUnit).
+
+% crossing_units(-Pairs): the pairs of complete units that share two
+% cells or more (a box and a line, say), kept for the geometry.
+crossing_units(Pairs) :-
+    current_geometry(Geometry),
+    (   nb_current(chain_crossing_units, crossing(Geometry0, Pairs0)), Geometry0 == Geometry
+    ->  Pairs = Pairs0
+    ;   findall(U1-U2,
+                ( cell_units(_, _, Units),
+                  include(complete_unit, Units, Complete),
+                  append(_, [U1|Rest], Complete),
+                  member(U2, Rest) ),
+                Shared0),
+        msort(Shared0, Shared),
+        clumped(Shared, Counted),
+        findall(P, ( member(P-N, Counted), N >= 2 ), Pairs),
+        nb_setval(chain_crossing_units, crossing(Geometry, Pairs))
+    ).
+
+group_units(group(Cells, V), group(Cells, V)-Units) :-
+    Cells = [R-C|Others],
+    cell_units(R, C, Units0),
+    include(holds_cells(Others), Units0, Units1),
+    include(complete_unit, Units1, Units).
+
+holds_cells(Cells, U) :-
+    forall(member(R-C, Cells), unit_cell(U, R, C)).
+
+groups_in(InUnit, U, V, Groups) :-
+    (   get_assoc(U-V, InUnit, Groups0) -> Groups = Groups0 ; Groups = [] ).
+
+% A candidate's links to groups of its value: strongly, through a unit
+% of its cell where the value's other places are a group; weakly, to a
+% group of a unit of its cell that does not hold it.  Its weak links
+% matter (as for every node) only when it has a strong one.
+candidate_group_links(maps(Index, Places, InUnit), c(R, C, V), S0-W0-UT0-AT0, S-W-UT-AT) :-
+    cell_links(R, C, Units, _),
+    findall(J-unit(U),
+            ( member(U, Units),
+              get_assoc(U-V, Places, Sorted),
+              ord_subtract(Sorted, [R-C], Cells),
+              Cells = [_, _|_],
+              get_assoc(group(Cells, V), Index, J) ),
+            SG),
+    append(S0, SG, S),
+    (   S == []
+    ->  W = [], UT = UT0, AT = AT0
+    ;   (   S0 == []               % no weak links yet: a group gave its first strong one
+        ->  node_links(weak, Index, c(R, C, V), W1),
+            node_targets(W1, UT, AT)
+        ;   W1 = W0, UT = UT0, AT = AT0
+        ),
+        findall(J-unit(U),
+                ( member(U, Units),
+                  groups_in(InUnit, U, V, Gs),
+                  member(group(Cells, V), Gs),
+                  \+ ord_memberchk(R-C, Cells),
+                  get_assoc(group(Cells, V), Index, J) ),
+                WG0),
+        unique_links(WG0, WG),
+        append(W1, WG, W)
+    ).
+
+% A group's links through each unit it lies in: strongly to the rest of
+% its value's places there when they are one candidate or a group;
+% weakly to each other place, and to each group there apart from it.
+% Its targets are the candidates it is weakly linked to.
+group_links(maps(Index, Places, InUnit), K, group(Cells, V), Units, Strong, Weak, Targets) :-
+    findall(J-unit(U),
+            ( member(U, Units),
+              get_assoc(U-V, Places, Sorted),
+              ord_subtract(Sorted, Cells, Rest),
+              (   Rest = [R-C] -> get_assoc(c(R, C, V), Index, J)
+              ;   Rest = [_, _|_], get_assoc(group(Rest, V), Index, J)
+              ) ),
+            Strong),
+    findall(J-unit(U),
+            ( member(U, Units),
+              get_assoc(U-V, Places, Sorted),
+              (   member(R-C, Sorted),
+                  \+ ord_memberchk(R-C, Cells),
+                  get_assoc(c(R, C, V), Index, J)
+              ;   groups_in(InUnit, U, V, Gs),
+                  member(group(Cells2, V), Gs),
+                  ord_disjoint(Cells, Cells2),
+                  get_assoc(group(Cells2, V), Index, J)
+              ) ),
+            Weak0),
+    unique_links(Weak0, Weak),
+    findall(J, ( member(J-_, Weak), J =< K ), Ts),
+    sort(Ts, Targets).
+
+% One link to a node: the first reason found.
+unique_links(Links0, Links) :-
+    findall(J-Why, ( nth1(N, Links0, J-Why), \+ ( nth1(M, Links0, J-_), M < N ) ), Links).
 
 %! chain_from(+Spec, +Graph, +A, +Length, -Path, -Eliminations) is semidet.
 %
@@ -346,6 +535,8 @@ link_allowed(sequence(Links, _), D, Q, Why) :-
     nth1(D, Links, Pattern),
     link_term(Q, Why, Link),
     subsumes_term(Pattern, Link).
+link_allowed(grouped(Spec), D, Q, Why) :-
+    link_allowed(Spec, D, Q, Why).
 
 % A or Z is true: what is weakly linked to both is false.
 shared_targets(graph(_, _, _, Targets), A-TargetsA, Z, Common) :-

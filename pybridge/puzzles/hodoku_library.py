@@ -64,6 +64,9 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0706": ("aic",),                # nice loops: AICs, a continuous one an AIC a link
     "0707": ("aic",),
     "0708": ("aic",),
+    "0709": ("grouped_aic",),        # grouped nice loops and AICs: a box-line group as a node
+    "0710": ("grouped_aic",),
+    "0711": ("grouped_aic",),
     "0800": ("xy_wing",),
     "0901": ("als_xz",),
     "0801": ("xyz_wing",),
@@ -73,8 +76,13 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
 VARIANTS_NOT_BUILT = {"0600-2": "unique rectangles with missing candidates",
                       "0601-2": "unique rectangles with missing candidates",
                       "0603-2": "unique rectangles with missing candidates",
-                      "0901-2": "doubly linked ALS-XZ"}
-CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic")   # chains:chain_technique/1
+                      "0901-2": "doubly linked ALS-XZ",
+                      "0709-2": "grouped nice loops with ALS nodes",
+                      "0710-3": "grouped nice loops with ALS nodes",
+                      "0710-4": "grouped nice loops with ALS nodes",
+                      "0711-3": "grouped AICs with ALS nodes",
+                      "0711-4": "grouped AICs with ALS nodes"}
+CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic", "grouped_aic")   # chains:chain_technique/1
 Triple = tuple[int, int, int]
 Verdict = Literal["exact", "covered", "walked", "partial", "missed", "clean", "found", "absent"]
 GEOMETRY: tuple[object, ...] = ("geometry", SIDE, ("boxes", 3, 3), [])

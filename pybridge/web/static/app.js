@@ -814,7 +814,9 @@ async function start() {
   $("solve").onclick = () => run(solveAll);
   $("rate").onclick = () => run(async () => {
     const rating = await api("/api/rate", request());
-    say(rating.level ? `Level ${rating.level}, score ${rating.score}; hardest: ${rating.hardest}.`
+    // a standard 9x9 Sudoku is read on Sudoku Explainer's and HoDoKu's scales too
+    const outside = rating.se == null ? "" : ` SE ${rating.se.toFixed(1)}, HoDoKu ${rating.hodoku_level}.`;
+    say(rating.level ? `Level ${rating.level}, score ${rating.score}; hardest: ${rating.hardest}.${outside}`
                      : `Not rated: ${rating.status}.`);
   });
   $("explain").onclick = () => run(explain);
