@@ -51,6 +51,27 @@ def test_a_worker_that_dies_or_hangs_costs_only_its_item():
     assert all(got[i] == 2 * i for i in range(12) if i not in (3, 5))
 
 
+def _doubling_after_a_slow_start():
+    time.sleep(3)   # a worker's start on a busy machine: longer than the items' hang limit
+    return _double
+
+
+def _double(item: int) -> int:
+    return item * 2
+
+
+class _StartsSlowly:
+    """A function whose worker takes 3 s to start, as it unpickles it."""
+
+    def __reduce__(self):
+        return (_doubling_after_a_slow_start, ())
+
+
+def test_a_slow_start_is_not_taken_for_a_hanging_item():
+    got = dict(run_pool(_StartsSlowly(), list(range(4)), jobs=1, hang_seconds=2))
+    assert got == {i: 2 * i for i in range(4)}
+
+
 def test_workers_that_die_at_start_stop_the_pool_with_a_message():
     with Pool(_DiesOnArrival(), 2) as pool, pytest.raises(pybridge.PuzzlogError, match="exit code 7"):
         list(pool.run([1, 2, 3]))

@@ -63,6 +63,67 @@ def test_score_follows_an_outside_rating():
     assert spearman([r.se for r in ratings], sw) >= 0.9      # the walk on SE's scale (0.93 here)
 
 
+def test_first_use_weighs_more_than_repeats_and_guesses_most():
+    p = pybridge.load("puzzles/sudoku9.txt")[5]
+    r = pybridge.rate(p)
+    again = pybridge.rate(p)
+    assert (r.level, r.score, r.steps) == (again.level, again.score, again.steps)  # deterministic
+    logical = [pybridge.rate(q) for q in pybridge.load("puzzles/sudoku9.txt")]
+    hardest = open(corpus_file("sudoku9_forum_hardest_1106.txt")).read().split()[:6]
+    guessing = [pybridge.rate(pybridge.load(line)[0], time_limit=30) for line in hardest]
+    assert all(x.level != "unreasonable" for x in logical)
+    assert all(x.level == "unreasonable" and x.hardest == "guess" and x.guesses > 0 for x in guessing)
+    assert min(x.score for x in guessing) > max(x.score for x in logical)
+    for x in logical + guessing:  # the score is the steps' weights, a first use weighing more
+        assert x.score == recomputed_score(x)
+
+
+def weight(technique: str, size: int) -> tuple[int, int]:
+    from pybridge.engine import swipl
+    first, repeat = swipl.call("step_weight", [technique, size], 2)
+    assert first > repeat > 0
+    return first, repeat
+
+
+def recomputed_score(r) -> int:
+    seen: set[str] = set()
+    score = 0
+    for technique, size in r.steps:
+        first, repeat = weight(technique, size)
+        score += repeat if technique in seen else first
+        seen.add(technique)
+    if r.guesses:
+        first, repeat = weight("guess", 0)
+        score += first + repeat * (r.guesses - 1)
+    return score
+
+
+def test_kakuro_and_futoshiki_features():
+    p = pybridge.load("puzzles/kakuro/medium.grid")[0]
+    f = pybridge.rate(p).features
+    rows, cols = p.shape
+    white = sum(1 for row in p.cells for c in row if isinstance(c, int))
+    lengths = [len(members) for _, members in runs_of(p)]
+    assert f["cells"] == white and f["white_share"] == pytest.approx(white / (rows * cols))
+    assert f["mean_run"] == pytest.approx(sum(lengths) / len(lengths)) and f["longest_run"] == max(lengths)
+    assert 0 <= f["fixed_by_propagation"] <= white and 1 <= f["candidates_per_cell"] <= 9
+    for q in pybridge.load("puzzles/futoshiki/unequal.txt") + pybridge.load("puzzles/futoshiki/adjacent.txt"):
+        features = pybridge.rate(q).features
+        pairs = 2 * q.size * (q.size - 1)
+        assert features["sign_density"] == pytest.approx(len(q.signs) / pairs)
+        if q.adjacent is not None:
+            assert features["mark_density"] == pytest.approx(len(q.adjacent) / pairs)
+
+
+def test_puzzles_without_one_solution_are_not_rated():
+    multiple, none, clash = (pybridge.load(t)[0] for t in
+                             ("12..34..........", "12345678." + "........9" + "." * 63, "11.............."))
+    assert pybridge.rate(multiple).status == "multiple"
+    assert pybridge.rate(none).status == "unsolvable"
+    bad = pybridge.rate(clash)
+    assert bad.status == "invalid" and bad.error == pybridge.solve(clash).error and bad.level is None
+
+
 def test_the_outside_scales_read_as_qqwing_labels():
     """On Sudoku Explainer's scale singles are at most 2.3 and pairs and intersections 2.6 to
     4.0; HoDoKu calls puzzles of singles easy and those of pairs and intersections medium.

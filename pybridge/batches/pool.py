@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 _POLL_SECONDS = 0.5   # how often a pool with a hang limit looks at the clock
 _READY = ("ready",)   # a worker's first message: it started, and what kills it later is an item
 _START_FAILURES = 3   # workers in a row that die before they are ready: the pool gives up
+_START_SECONDS = 120  # a worker not ready by then hangs: its start is not timed by the item's limit
 WINDOW = 1024         # items drawn ahead of the oldest one not answered: what a run holds at most
 
 
@@ -136,6 +137,13 @@ class Pool:
                                "see the messages above; a script that starts a pool needs "
                                "`if __name__ == \"__main__\":`")
 
+    def _limit(self, worker: _Worker) -> float:
+        """How long ``worker`` may take on its item: the hang limit once it is ready; while it
+        starts (imports, on a machine that may be busy) no less than _START_SECONDS, so that a
+        slow start is never taken for a hanging item."""
+        assert self.hang_seconds is not None
+        return self.hang_seconds if worker.ready else max(self.hang_seconds, _START_SECONDS)
+
     def run(self, items: Iterable[Any], window: int = WINDOW) -> Iterator[tuple[int, Any]]:
         """(index, function(item)) for each item, in the order they finish.  An item whose
         worker dies gives ``Failure("error", ...)``; one that takes longer than
@@ -197,7 +205,7 @@ class Pool:
                         if w.ready and w.chunk:
                             failure = Failure("error", f"the worker process stopped (exit code "
                                                        f"{w.engine.exitcode}) on this puzzle")
-                elif w.chunk and self.hang_seconds is not None and now - w.since > self.hang_seconds:
+                elif w.chunk and self.hang_seconds is not None and now - w.since > self._limit(w):
                     failure = Failure("timeout", f"the worker took over {self.hang_seconds:g} s on this puzzle "
                                                  "and was stopped")
                 else:
