@@ -1025,11 +1025,20 @@ def test_the_library_renames_deletes_and_sorts(server, browser):
     row.find_element(By.CSS_SELECTOR, "button[title='Rename']").click()
     row = patient(browser).until(lambda b: row_named(b, "my hard one"))
     Select(browser.find_element(By.ID, "lib-order")).select_by_value("level")
-    patient(browser).until(lambda b: row_named(b, "my hard one"))
-    rows = browser.find_elements(By.CSS_SELECTOR, "#lib-list tr")
-    levels = [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows]
     order = ["trivial", "basic", "intermediate", "advanced", "extreme", "unreasonable", ""]
-    assert [order.index(level) for level in levels] == sorted(order.index(level) for level in levels)
+
+    def sorted_by_level(b):
+        """The list as it stands, read in one go, once its rows come by level: the list is
+        drawn again when the order changes, so rows read before may be gone (read again)."""
+        levels = [r.find_elements(By.TAG_NAME, "td")[2].text for r in b.find_elements(By.CSS_SELECTOR, "#lib-list tr")]
+        ranks = [order.index(level) for level in levels]
+        return row_named(b, "my hard one") is not None and ranks == sorted(ranks)
+
+    try:
+        patient(browser).until(sorted_by_level)
+    except TimeoutException:
+        rows = browser.find_elements(By.CSS_SELECTOR, "#lib-list tr")
+        raise AssertionError(f"the library is not sorted by level: {[r.text for r in rows]}") from None
     row_named(browser, "my hard one").find_element(By.CSS_SELECTOR, "button[title='Delete']").click()
     patient(browser).until(lambda b: row_named(b, "my hard one") is None)
     Select(browser.find_element(By.ID, "lib-order")).select_by_value("date")

@@ -13,11 +13,17 @@ NOTEBOOK = ROOT / "docs" / "lessons" / "notebook.ipynb"
 
 
 def outputs(cell) -> list[dict]:
-    """A code cell's outputs without what changes from run to run (execution counts)."""
-    kept = []
+    """A code cell's outputs without what changes from run to run: execution counts, and how
+    the kernel happened to cut a stream into messages (on a busy machine one print may come
+    apart from the next), so that following pieces of one stream are joined."""
+    kept: list[dict] = []
     for output in cell.get("outputs", []):
         if output["output_type"] == "stream":
-            kept.append({"stream": output["name"], "text": output["text"]})
+            text = "".join(output["text"]) if isinstance(output["text"], list) else output["text"]
+            if kept and kept[-1].get("stream") == output["name"]:
+                kept[-1]["text"] += text
+            else:
+                kept.append({"stream": output["name"], "text": text})
         elif output["output_type"] in ("execute_result", "display_data"):
             kept.append({"data": dict(output["data"])})
         else:
