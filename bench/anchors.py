@@ -23,6 +23,7 @@ HoDoKu-style level is HoDoKu's.  The anchors' programs are never run here.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import re
 import time
@@ -74,17 +75,19 @@ class Row(NamedTuple):
     hodoku_level: str
 
 
+def rate(puzzle: pybridge.Puzzle, assume_unique: bool) -> pybridge.Rating:
+    """The whole ladder's rating, with the uniqueness techniques when asked."""
+    with pybridge.assume_unique() if assume_unique else contextlib.nullcontext():
+        return pybridge.rate(puzzle)
+
+
 def beside_sw(step: int, assume_unique: bool) -> None:
     """Spearman of puzzlog's score and SE number with Berthier's S+W on cbg-000."""
     score, se, sw = [], [], []
     with open(CORPUS / "sudoku9_cbg000_first10000_rated.csv", newline="") as f:
         for row in list(csv.DictReader(f))[::step]:
             [p] = pybridge.parse(row["puzzle"])
-            if assume_unique:
-                with pybridge.assume_unique():
-                    r = pybridge.rate(p)
-            else:
-                r = pybridge.rate(p)
+            r = rate(p, assume_unique)
             score.append(float(r.score))
             se.append(r.se or 0.0)
             sw.append(float(row["sw_rating"]))
@@ -117,11 +120,7 @@ def main() -> None:
         for text in puzzles:
             [p] = pybridge.parse(text)
             started = time.process_time()
-            if args.assume_unique:
-                with pybridge.assume_unique():
-                    r = pybridge.rate(p)
-            else:
-                r = pybridge.rate(p)
+            r = rate(p, args.assume_unique)
             times.append(1000 * (time.process_time() - started))
             levels[r.level] += 1
             hodoku[r.hodoku_level or "-"] += 1

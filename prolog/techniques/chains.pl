@@ -207,7 +207,7 @@ link_graph(Links) :-
 
 % cached_graph(+Key, +State, +Build, -Links): call(Build, Links) once for
 % the geometry and State, kept in the global variable Key until either
-% changes.
+% changes (State a constant: what depends on the geometry alone).
 cached_graph(Key, State, Build, Links) :-
     current_geometry(Geometry),
     (   nb_current(Key, cached(Geometry0, State0, Links0)),
@@ -320,20 +320,18 @@ groups(Places, Groups, InUnit) :-
 % crossing_units(-Pairs): the pairs of complete units that share two
 % cells or more (a box and a line, say), kept for the geometry.
 crossing_units(Pairs) :-
-    current_geometry(Geometry),
-    (   nb_current(chain_crossing_units, crossing(Geometry0, Pairs0)), Geometry0 == Geometry
-    ->  Pairs = Pairs0
-    ;   findall(U1-U2,
-                ( cell_units(_, _, Units),
-                  include(complete_unit, Units, Complete),
-                  append(_, [U1|Rest], Complete),
-                  member(U2, Rest) ),
-                Shared0),
-        msort(Shared0, Shared),
-        clumped(Shared, Counted),
-        findall(P, ( member(P-N, Counted), N >= 2 ), Pairs),
-        nb_setval(chain_crossing_units, crossing(Geometry, Pairs))
-    ).
+    cached_graph(chain_crossing_units, geometry, crossing_pairs, Pairs).
+
+crossing_pairs(Pairs) :-
+    findall(U1-U2,
+            ( cell_units(_, _, Units),
+              include(complete_unit, Units, Complete),
+              append(_, [U1|Rest], Complete),
+              member(U2, Rest) ),
+            Shared0),
+    msort(Shared0, Shared),
+    clumped(Shared, Counted),
+    findall(P, ( member(P-N, Counted), N >= 2 ), Pairs).
 
 group_units(group(Cells, V), group(Cells, V)-Units) :-
     Cells = [R-C|Others],
