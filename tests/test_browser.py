@@ -73,10 +73,12 @@ def browser():
 
 
 def patient(browser) -> WebDriverWait:
-    """A wait that looks again when the page redrew what it was looking at."""
-    return WebDriverWait(browser, 30, ignored_exceptions=(StaleElementReferenceException,))
+    """A wait that looks again when the page redrew what it was looking at, every 50 ms (the
+    default half second is most of the time of a test that waits for each of 30 changes)."""
+    return WebDriverWait(browser, 30, poll_frequency=POLL, ignored_exceptions=(StaleElementReferenceException,))
 
 
+POLL = 0.05   # seconds between looks of a wait
 OPENED = itertools.count()
 
 
@@ -753,7 +755,7 @@ def test_progress_goes_to_the_library_without_a_check(server, browser):
     for _ in range(6):  # the library brings it back: the reload may overtake the page's last send
         browser.refresh()
         try:
-            WebDriverWait(browser, 5).until(restored)
+            WebDriverWait(browser, 5, poll_frequency=POLL).until(restored)
             break
         except TimeoutException:
             continue
