@@ -174,6 +174,45 @@ def test_grouped_aic_takes_a_box_line_group_as_a_node():
     stuck(near_miss, "grouped_aic")
 
 
+def als_wing(a_one: tuple[int, int] = (1, 5)) -> Grid:
+    """C = r1c1 {1,2}; A = r1c5 {1,5,6}, r6c5 {3,5,6}, r8c5 {5,6} (column 5) shares 1 with it in
+    row 1; B = r4c1 {2,4}, r4c7 {3,4} (row 4) shares 2 with it in column 1; A and B share 3.  No
+    two of them lie in one unit (that would be one set, and an ALS-XZ), and A's cells of three
+    candidates leave no chain of single candidates through it."""
+    return (Grid().cell(1, 1, 1, 2).cell(*a_one, 1, 5, 6).cell(6, 5, 3, 5, 6).cell(8, 5, 5, 6)
+            .cell(4, 1, 2, 4).cell(4, 7, 3, 4))
+
+
+def test_als_xy_wing_takes_a_pivot_set_and_two_wings():
+    # C cannot lack both 1 and 2, so A has no 1 or B no 2, and that one is locked and holds a 3:
+    # r6c5 or r4c7 is 3, and a cell that sees both is not
+    text = fires(als_wing(), "als_xy_wing", [(4, c, 3) for c in (4, 5, 6)] + [(6, c, 3) for c in (7, 8, 9)])
+    assert "r1c1 (row 1) holds only {1,2}" in text and "(column 5) hold only {1,3,5,6}" in text, text
+    assert "(row 4) hold only {2,3,4}" in text and "is not 3" in text, text
+    for simpler in ("als_xz", "xy_wing", "aic", "grouped_aic"):
+        stuck(als_wing(), simpler)
+    # A's 1 moved to r2c5, where it does not see C's: 1 is not restricted between them
+    stuck(als_wing(a_one=(2, 5)), "als_xy_wing")
+
+
+def sue_de_coq(companion_in_box: tuple[int, ...] = (3, 4)) -> Grid:
+    """r1c7 {1,2,3} and r1c8 {1,2,4}, where row 1 and box 3 cross: four values in two cells; r1c2
+    {1,2} in the row and r3c9 in the box take two of them each."""
+    return Grid().cell(1, 7, 1, 2, 3).cell(1, 8, 1, 2, 4).cell(1, 2, 1, 2).cell(3, 9, *companion_in_box)
+
+
+def test_sue_de_coq_splits_a_crossing_between_its_line_and_its_box():
+    # the four cells hold 1-4 once each: 1 and 2 lie in row 1 (r1c2 and the crossing), 3 and 4 in box 3
+    row = [(1, c, v) for c in (1, 3, 4, 5, 6, 9) for v in (1, 2)]
+    box = [(r, c, v) for r, c in [(1, 9), (2, 7), (2, 8), (2, 9), (3, 7), (3, 8)] for v in (3, 4)]
+    text = fires(sue_de_coq(), "sue_de_coq", row + box)
+    assert text.startswith("sue de coq: r1c7, r1c8, where row 1 and box 3 cross, hold {1,2,3,4}; with r1c2 of row 1 "
+                           "(only {1,2}) and r3c9 of box 3 (only {3,4}), which share no value, they are 4 cells that "
+                           "hold 4 values"), text
+    # r3c9 may also be 5: five values in four cells, nothing is forced
+    stuck(sue_de_coq(companion_in_box=(3, 4, 5)), "sue_de_coq")
+
+
 def test_chain_length_is_bounded_by_the_caller():
     grid = Grid().cell(1, 1, 1, 2).cell(1, 5, 2, 3).cell(5, 5, 3, 4).cell(5, 9, 1, 4)  # seven links
     try:

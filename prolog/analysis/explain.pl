@@ -60,6 +60,14 @@ reason_text(intersection(U1, U2, V), [], Text) :-
     unit_text(U1, T1),
     unit_text(U2, T2),
     format(atom(Text), '~w in ~w can only go where ~w crosses it', [V, T1, T2]).
+reason_text(sue_de_coq(Line, Box, Cross-CrossValues, LineCells-LineValues, BoxCells-BoxValues), [], Text) :-
+    maplist(unit_text, [Line, Box], [LT, BT]),
+    maplist(cells_text, [Cross, LineCells, BoxCells], [CT, LCT, BCT]),
+    maplist(values_text, [CrossValues, LineValues, BoxValues], [CVT, LVT, BVT]),
+    append([Cross, LineCells, BoxCells], All),
+    length(All, N),
+    format(atom(Text), '~w, where ~w and ~w cross, hold {~w}; with ~w of ~w (only {~w}) and ~w of ~w (only {~w}), which share no value, they are ~w cells that hold ~w values, each of which they can hold only once (its places among them lie in one unit), so each is there once: a value not in ~w\'s set goes nowhere else in ~w, one not in ~w\'s set nowhere else in ~w',
+           [CT, LT, BT, CVT, LCT, LT, LVT, BCT, BT, BVT, N, N, BT, LT, LT, BT]).
 reason_text(naked(U, Cells, Values), [], Text) :-
     unit_text(U, UT),
     cells_text(Cells, CT),
@@ -137,9 +145,13 @@ reason_text(bug(R/C, U), [p(R, C, V)], Text) :-
 reason_text(als_xz(als(UA, CellsA, ValuesA), als(UB, CellsB, ValuesB), X, Z), [], Text) :-
     maplist(unit_text, [UA, UB], [UAT, UBT]),
     maplist(cells_text, [CellsA, CellsB], [AT, BT]),
-    maplist([Vs, T]>>atomic_list_concat(Vs, ',', T), [ValuesA, ValuesB], [VAT, VBT]),
+    maplist(values_text, [ValuesA, ValuesB], [VAT, VBT]),
     format(atom(Text), '~w (~w) hold only {~w} and ~w (~w) only {~w}, one value more than cells each; their ~ws all see each other, so one set has no ~w and is locked, and holds ~w: a cell that sees every ~w of both is not ~w',
            [AT, UAT, VAT, BT, UBT, VBT, X, X, Z, Z, Z]).
+reason_text(als_xy_wing(A, B, C, X, Y, Z), [], Text) :-
+    maplist(als_text, [A, B, C], [AT, BT, CT]),
+    format(atom(Text), 'A: ~w; B: ~w; C: ~w: each has one value more than cells. A and C share ~w and B and C share ~w, each value\'s places in the one set seeing all of them in the other: C cannot lack both (it would be a value short), so A has no ~w or B no ~w, and that set is locked and holds ~w: a cell that sees every ~w of A and B is not ~w',
+           [AT, BT, CT, X, Y, X, Y, Z, Z, Z]).
 reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
     !,
     maplist(rc_text, [P, A, B], [PT, AT, BT]),
@@ -294,6 +306,17 @@ over_text(unit(U, V), Branches, T) :-
     findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells),
     cells_text(Cells, CT),
     format(atom(T), '~w in ~w goes in ~w', [V, UT, CT]).
+
+% An almost-locked set: "r1c1, r1c3 (row 1) hold only {1,2,4}".
+als_text(als(U, Cells, Values), T) :-
+    unit_text(U, UT),
+    cells_text(Cells, CT),
+    values_text(Values, VT),
+    (   Cells = [_] -> Verb = holds ; Verb = hold ),
+    format(atom(T), '~w (~w) ~w only {~w}', [CT, UT, Verb, VT]).
+
+values_text(Values, T) :-
+    atomic_list_concat(Values, ',', T).
 
 rc_text(Cell, T) :-
     cell_text(Cell, T).

@@ -179,7 +179,9 @@ scales(sashimi_jellyfish,   69, unfair, 260).
 scales(x_chain,             66, unfair, 260).
 scales(xy_chain,            66, unfair, 260).     % SE's forcing Y-chain
 scales(w_wing,              71, hard,   150).     % estimate: a forcing chain of 6 nodes
+scales(sue_de_coq,          70, unfair, 250).     % estimate: SE has no Sue de Coq
 scales(aic,                 70, unfair, 280).     % a nice loop or AIC
 scales(grouped_aic,         70, unfair, 300).     % estimate: SE's chains have no groups
 scales(als_xz,              75, unfair, 300).     % estimate: a forcing chain of 12 to 16 nodes
+scales(als_xy_wing,         80, unfair, 320).     % estimate: a longer forcing chain than ALS-XZ's
 scales(forcing_chain,       85, extreme, 500).    % SE's dynamic forcing chains

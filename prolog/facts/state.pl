@@ -44,7 +44,8 @@
             grid_values/1,          % -Values
             state_codes/1,          % -Codes
             restore_state/2,        % +Geometry, +Codes
-            in_fresh_state/1        % :Goal
+            in_fresh_state/1,       % :Goal
+            cached_for/4            % +Key, +State, :Build, -Value
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -53,7 +54,8 @@
 :- use_module(geometry).
 
 :- meta_predicate
-    in_fresh_state(0).
+    in_fresh_state(0),
+    cached_for(+, +, 1, -).
 
 :- dynamic
     element/3,
@@ -524,3 +526,22 @@ restore_saved(none) :-
     clear_placements.
 restore_saved(saved(Geometry, Codes)) :-
     restore_state(Geometry, Codes).
+
+%! cached_for(+Key, +State, :Build, -Value) is det.
+%
+%  call(Build, Value) once for the geometry and State (a term that
+%  changes when what Value depends on changes: the candidates, the state
+%  codes, or a constant for what depends on the geometry alone), kept in
+%  the global variable Key until either changes.  Techniques that look
+%  at one state in turn (the chains' link graph, the almost-locked sets)
+%  build their structure once a state.
+
+cached_for(Key, State, Build, Value) :-
+    current_geometry(Geometry),
+    (   nb_current(Key, cached(Geometry0, State0, Value0)),
+        Geometry0 == Geometry,
+        State0 == State
+    ->  Value = Value0
+    ;   call(Build, Value),
+        nb_setval(Key, cached(Geometry, State, Value))
+    ).

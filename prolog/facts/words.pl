@@ -236,8 +236,12 @@ reason_focus(finned_fish(_, Base, Cover, Fins), Units, Fins) :-
 reason_focus(empty_rectangle(_, Box, Line1, Line2, Link, X-Y), [Box, Line1, Line2, Link], [X, Y]).
 reason_focus(rectangle(_, _, Corners, _), [], Corners).
 reason_focus(bug(R/C, U), [U], [R-C]).
+reason_focus(sue_de_coq(Line, Box, Cross-_, LineCells-_, BoxCells-_), [Line, Box], Cells) :-
+    append([Cross, LineCells, BoxCells], Cells).
 reason_focus(als_xz(als(UA, CellsA, _), als(UB, CellsB, _), _, _), [UA, UB], Cells) :-
     append(CellsA, CellsB, Cells).
+reason_focus(als_xy_wing(als(UA, CellsA, _), als(UB, CellsB, _), als(UC, CellsC, _), _, _, _), [UA, UB, UC], Cells) :-
+    append([CellsA, CellsB, CellsC], Cells).
 reason_focus(wing(P, [A, B], _, _), [], [P, A, B]).
 reason_focus(w_wing(A, B, _, U, S1, S2), [U], [A, B, S1, S2]).
 reason_focus(colouring(_, Ones, Others, _), [], Cells) :-

@@ -203,20 +203,7 @@ spec_targets(grouped(Spec), Targets) :-
 % the geometry and the candidates: the links depend on nothing else.
 link_graph(Links) :-
     findall(c(R, C, V), possibility(R, C, _, V), List),
-    cached_graph(chain_link_graph, List, build_links(List), Links).
-
-% cached_graph(+Key, +State, +Build, -Links): call(Build, Links) once for
-% the geometry and State, kept in the global variable Key until either
-% changes (State a constant: what depends on the geometry alone).
-cached_graph(Key, State, Build, Links) :-
-    current_geometry(Geometry),
-    (   nb_current(Key, cached(Geometry0, State0, Links0)),
-        Geometry0 == Geometry,
-        State0 == State
-    ->  Links = Links0
-    ;   call(Build, Links),
-        nb_setval(Key, cached(Geometry, State, Links))
-    ).
+    cached_for(chain_link_graph, List, build_links(List), Links).
 
 % Weak links and targets matter only at a node a strong link leads to
 % (a chain is true there) or starts from: a node with no strong link
@@ -256,7 +243,7 @@ node_targets(WeakLinks, Unit, All) :-
 grouped_link_graph(Links) :-
     link_graph(Plain),
     Plain = links(Nodes, _, _, _, _),
-    cached_graph(chain_group_graph, Nodes, build_grouped_links(Plain), Links).
+    cached_for(chain_group_graph, Nodes, build_grouped_links(Plain), Links).
 
 build_grouped_links(links(Nodes0, Strong0, Weak0, UnitTargets0, AllTargets0),
                     links(Nodes, Strong, Weak, UnitTargets, AllTargets)) :-
@@ -320,7 +307,7 @@ groups(Places, Groups, InUnit) :-
 % crossing_units(-Pairs): the pairs of complete units that share two
 % cells or more (a box and a line, say), kept for the geometry.
 crossing_units(Pairs) :-
-    cached_graph(chain_crossing_units, geometry, crossing_pairs, Pairs).
+    cached_for(chain_crossing_units, geometry, crossing_pairs, Pairs).
 
 crossing_pairs(Pairs) :-
     findall(U1-U2,

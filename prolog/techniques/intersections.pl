@@ -3,7 +3,14 @@
     - pointing: the places of a value in a box all lie in one line, so
       the value goes nowhere else in that line;
     - box_line: the places of a value in a line (or diagonal) all lie in
-      one box, so it goes nowhere else in that box.
+      one box, so it goes nowhere else in that box;
+    - sue_de_coq: two or more empty cells where a box and a line cross
+      hold at least two values more than cells; with a set of the line's
+      other cells and a set of the box's, sharing no value, they are N
+      cells holding N values between them, each of which can be only
+      once among them (it lies in one unit), so each is there once: a
+      value not in the box's set goes nowhere else in the line, one not
+      in the line's set nowhere else in the box.
 
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
        setup_givens([g(1,1,1), g(1,2,2)], ok),
@@ -13,12 +20,15 @@
     S = step(pointing, intersection(box(1), row(2), 3), [], [r(2, 3, 3), r(2, 4, 3)]).
 */
 :- module(intersections,
-          [ intersection_step/3     % +Technique, +Places, -Step
+          [ intersection_step/3,    % +Technique, +Places, -Step
+            sue_de_coq_step/1       % -Step
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
+:- use_module(library(apply)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
+:- use_module(fish, [mask_indices/2]).
 
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
@@ -28,6 +38,9 @@ technique_table:declared_technique(pointing,
 technique_table:declared_technique(box_line,
     [difficulty(3), level(intermediate), set(basic), needs(boxes),
      deduction(techniques:unit_value_deduction(box_line)), local(unit, intersections:intersection_step(box_line))]).
+technique_table:declared_technique(sue_de_coq,
+    [difficulty(8), level(extreme), set(chains), needs(boxes), generator(search),
+     deduction(intersections:sue_de_coq_step)]).
 
 %! intersection_step(+Technique, +Places, -Step) is semidet.
 %
@@ -63,3 +76,100 @@ all_in_unit([], _).
 all_in_unit([R-C|Cells], U) :-
     unit_cell(U, R, C),
     all_in_unit(Cells, U).
+
+%! sue_de_coq_step(-Step) is nondet.
+%
+%  Step is step(sue_de_coq, sue_de_coq(Line, Box, Cross, LineSet, BoxSet),
+%  [], Eliminations): Cross are two or more empty cells of both Line and
+%  Box whose candidates are at least two more than they; LineSet and
+%  BoxSet are the other cells of each unit that complete the pattern;
+%  each of the three is Cells-Values, cells Row-Col.  Line and Box are any two
+%  complete units that share two or more cells (a box and a row or
+%  column in a Sudoku, a jigsaw's region and a line).
+%
+%  Sets of one to four cells are tried in each unit, each holding a value
+%  of the crossing and fewer values outside it than cells (else it adds
+%  nothing the crossing's values need).
+
+sue_de_coq_step(step(sue_de_coq, sue_de_coq(Line, Box, Cross-CrossValues, LineCells-LineValues, BoxCells-BoxValues),
+                     [], Elims)) :-
+    crossing_units(Line, Box, Shared),
+    include(empty_cell, Shared, Empty),
+    crossing_cells(Empty, Cross, Mask),
+    length(Cross, NI),
+    Need is popcount(Mask) - NI,
+    Need >= 2,
+    companions(Line, Shared, Mask, LineSets),
+    LineSets \== [],
+    companions(Box, Shared, Mask, BoxSets),
+    member(LineCells-LineMask-GainL, LineSets),
+    member(BoxCells-BoxMask-GainB, BoxSets),
+    GainL + GainB =:= Need,
+    LineMask /\ BoxMask =:= 0,
+    Values is Mask \/ LineMask \/ BoxMask,
+    append(Cross, LineCells, InLine),
+    append(Cross, BoxCells, InBox),
+    findall(r(R, C, V),
+            (   mask_indices(Values, Vs), member(V, Vs),
+                (   BoxMask /\ (1 << V) =:= 0, U = Line, Keep = InLine
+                ;   LineMask /\ (1 << V) =:= 0, U = Box, Keep = InBox
+                ),
+                unit_candidate(U, V, R, C),
+                \+ memberchk(R-C, Keep)
+            ),
+            Elims0),
+    sort(Elims0, Elims),
+    Elims \== [],
+    maplist(mask_values, [Mask, LineMask, BoxMask], [CrossValues, LineValues, BoxValues]).
+
+% crossing_units(-Line, -Box, -Shared): two complete units, a line and a
+% box (neither a box: a box and a box share no cell), and their two or
+% more shared cells.
+crossing_units(Line, Box, Shared) :-
+    complete_unit(Box),
+    Box = box(_),
+    findall(R-C, unit_cell(Box, R, C), BoxCells),
+    complete_unit(Line),
+    Line \= box(_),
+    include(in_unit(Line), BoxCells, Shared),
+    Shared = [_, _|_].
+
+in_unit(U, R-C) :-
+    unit_cell(U, R, C).
+
+empty_cell(R-C) :-
+    \+ element(R, C, _).
+
+% crossing_cells(+Empty, -Cross, -Mask): two or more of the empty cells
+% and the candidates they hold between them.
+crossing_cells(Empty, Cross, Mask) :-
+    subset_of(Empty, Cross),
+    Cross = [_, _|_],
+    cells_mask(Cross, 0, Mask).
+
+% companions(+Unit, +Shared, +Mask, -Sets): Cells-CellsMask-Gain of each
+% set of one to four empty cells of Unit outside Shared that holds a
+% value of Mask; Gain, its cells less its values outside Mask, at least 1.
+companions(Unit, Shared, Mask, Sets) :-
+    findall(R-C, ( unit_cell(Unit, R, C), \+ memberchk(R-C, Shared), empty_cell(R-C) ), Rest),
+    findall(Cells-SetMask-Gain,
+            ( subset_of(Rest, Cells), Cells \== [],
+              length(Cells, K), K =< 4,
+              cells_mask(Cells, 0, SetMask),
+              SetMask /\ Mask =\= 0,
+              Gain is K - popcount(SetMask /\ \ Mask),
+              Gain >= 1 ),
+            Sets).
+
+subset_of([], []).
+subset_of([X|Xs], [X|Ys]) :- subset_of(Xs, Ys).
+subset_of([_|Xs], Ys) :- subset_of(Xs, Ys).
+
+cells_mask([], Mask, Mask).
+cells_mask([R-C|Cells], Mask0, Mask) :-
+    candidate_mask(R, C, M),
+    Mask1 is Mask0 \/ M,
+    cells_mask(Cells, Mask1, Mask).
+
+mask_values(Mask, Values) :-
+    mask_indices(Mask, Values).

@@ -130,8 +130,8 @@ ladder_order([ naked_single, cross_hatching, last_empty_cell,
                unique_rectangle_1, unique_rectangle_2, unique_rectangle_4, bug_plus_1,
                naked_quad, hidden_quad, swordfish, xyz_wing, finned_x_wing, sashimi_x_wing, simple_colouring,
                jellyfish, finned_swordfish, sashimi_swordfish, finned_jellyfish, sashimi_jellyfish,
-               x_chain, xy_chain,
-               aic, grouped_aic, als_xz,
+               sue_de_coq, x_chain, xy_chain,
+               aic, grouped_aic, als_xz, als_xy_wing,
                forcing_chain
              ]).
 
