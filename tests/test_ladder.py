@@ -4,6 +4,8 @@ nothing.  Positions are 9x9 Sudoku candidate grids: every cell 1-9 unless a test
 the pattern under test is the only one of its kind."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import pybridge
@@ -174,6 +176,19 @@ def test_grouped_aic_takes_a_box_line_group_as_a_node():
     stuck(near_miss, "grouped_aic")
 
 
+def test_a_doubly_linked_als_xz_locks_both_sets():
+    # A = r2c1 {1,4}, r3c2 {2,4} (box 1) and B = r2c4 {1,5}, r3c5 {2,5} (box 2) share 1 (row 2) and 2
+    # (row 3): each lacks 1 or 2 and holds the rest, so 4 is in A, 5 in B, 1 in row 2, 2 in row 3
+    grid = Grid().cell(2, 1, 1, 4).cell(3, 2, 2, 4).cell(2, 4, 1, 5).cell(3, 5, 2, 5)
+    pattern = {(2, 1), (3, 2), (2, 4), (3, 5)}
+    expected = ([(2, c, 1) for c in range(1, 10)] + [(3, c, 2) for c in range(1, 10)]
+                + [(r, c, 4) for r, c in BOX[1]] + [(r, c, 5) for r, c in BOX[2]])
+    text = fires(grid, "als_xz", sorted({(r, c, v) for r, c, v in expected if (r, c) not in pattern}))
+    # (the rows' sets, r2c1, r2c4 and r3c2, r3c5, share 4 and 5 the same way: either pair says it)
+    assert re.search(r"they share ([1245]) and ([1245]), all of whose places in the one see all of them in the "
+                     r"other, so neither set can hold both", text), text
+
+
 def als_wing(a_one: tuple[int, int] = (1, 5)) -> Grid:
     """C = r1c1 {1,2}; A = r1c5 {1,5,6}, r6c5 {3,5,6}, r8c5 {5,6} (column 5) shares 1 with it in
     row 1; B = r4c1 {2,4}, r4c7 {3,4} (row 4) shares 2 with it in column 1; A and B share 3.  No
@@ -193,6 +208,15 @@ def test_als_xy_wing_takes_a_pivot_set_and_two_wings():
         stuck(als_wing(), simpler)
     # A's 1 moved to r2c5, where it does not see C's: 1 is not restricted between them
     stuck(als_wing(a_one=(2, 5)), "als_xy_wing")
+
+
+def test_an_als_chain_links_sets_in_turn():
+    # the wing is a chain of three sets (r1c1 and r4c1 make one more set, {1,2,4}, so more than
+    # one chain of three leads from a 3 to the other); HoDoKu's longer chains: tests/test_reglib.py
+    text = fires(als_wing(), "als_chain", [(4, c, 3) for c in (4, 5, 6)] + [(6, c, 3) for c in (7, 8, 9)])
+    assert "If A1 has no 3, it is locked and holds " in text and ", A3 has no " in text, text
+    assert "So 3 is in A1 or A3: a cell that sees every 3 of both is not 3" in text, text
+    stuck(als_wing(a_one=(2, 5)), "als_chain")
 
 
 def sue_de_coq(companion_in_box: tuple[int, ...] = (3, 4)) -> Grid:

@@ -148,10 +148,23 @@ reason_text(als_xz(als(UA, CellsA, ValuesA), als(UB, CellsB, ValuesB), X, Z), []
     maplist(values_text, [ValuesA, ValuesB], [VAT, VBT]),
     format(atom(Text), '~w (~w) hold only {~w} and ~w (~w) only {~w}, one value more than cells each; their ~ws all see each other, so one set has no ~w and is locked, and holds ~w: a cell that sees every ~w of both is not ~w',
            [AT, UAT, VAT, BT, UBT, VBT, X, X, Z, Z, Z]).
+reason_text(als_xz_double(A, B, [X1, X2]), [], Text) :-
+    maplist(als_text, [A, B], [AT, BT]),
+    format(atom(Text), '~w and ~w, one value more than cells each; they share ~w and ~w, all of whose places in the one see all of them in the other, so neither set can hold both: each lacks one of them and holds its other values, and ~w and ~w are each in one of the two. A cell that sees every place of a value in the set that holds it (of ~w or ~w, in both sets) is not that value',
+           [AT, BT, X1, X2, X1, X2, X1, X2]).
 reason_text(als_xy_wing(A, B, C, X, Y, Z), [], Text) :-
     maplist(als_text, [A, B, C], [AT, BT, CT]),
     format(atom(Text), 'A: ~w; B: ~w; C: ~w: each has one value more than cells. A and C share ~w and B and C share ~w, each value\'s places in the one set seeing all of them in the other: C cannot lack both (it would be a value short), so A has no ~w or B no ~w, and that set is locked and holds ~w: a cell that sees every ~w of A and B is not ~w',
            [AT, BT, CT, X, Y, X, Y, Z, Z, Z]).
+reason_text(als_chain(Sets, Links, Z), [], Text) :-
+    length(Sets, N),
+    numlist(1, N, Is),
+    maplist(named_als_text, Is, Sets, SetTexts),
+    atomic_list_concat(SetTexts, '; ', ST),
+    Links = [X1|_],
+    als_chain_links(Links, 2, Z, LT),
+    format(atom(Text), '~w: each has one value more than cells, and each shares a value with the next, all of whose places in the one see all of them in the other. If A1 has no ~w, it is locked and holds ~w; ~w. So ~w is in A1 or A~w: a cell that sees every ~w of both is not ~w',
+           [ST, Z, X1, LT, Z, N, Z, Z]).
 reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
     !,
     maplist(rc_text, [P, A, B], [PT, AT, BT]),
@@ -314,6 +327,21 @@ als_text(als(U, Cells, Values), T) :-
     values_text(Values, VT),
     (   Cells = [_] -> Verb = holds ; Verb = hold ),
     format(atom(T), '~w (~w) ~w only {~w}', [CT, UT, Verb, VT]).
+
+named_als_text(I, ALS, T) :-
+    als_text(ALS, AT),
+    format(atom(T), 'A~w: ~w', [I, AT]).
+
+% "A2 has no 3 and holds 7, A3 has no 7 and holds 2": each set of an ALS
+% chain after the first lacks the value it shares with the one before
+% and holds the one it shares with the next (the last, Z).
+als_chain_links([X], I, Z, T) :-
+    !,
+    format(atom(T), 'A~w has no ~w and holds ~w', [I, X, Z]).
+als_chain_links([X, Y|Links], I, Z, T) :-
+    I1 is I + 1,
+    als_chain_links([Y|Links], I1, Z, Rest),
+    format(atom(T), 'A~w has no ~w and holds ~w, ~w', [I, X, Y, Rest]).
 
 values_text(Values, T) :-
     atomic_list_concat(Values, ',', T).

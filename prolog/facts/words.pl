@@ -240,6 +240,11 @@ reason_focus(sue_de_coq(Line, Box, Cross-_, LineCells-_, BoxCells-_), [Line, Box
     append([Cross, LineCells, BoxCells], Cells).
 reason_focus(als_xz(als(UA, CellsA, _), als(UB, CellsB, _), _, _), [UA, UB], Cells) :-
     append(CellsA, CellsB, Cells).
+reason_focus(als_chain(Sets, _, _), Units, Cells) :-
+    findall(U, member(als(U, _, _), Sets), Units),
+    findall(Cell, ( member(als(_, Cs, _), Sets), member(Cell, Cs) ), Cells).
+reason_focus(als_xz_double(als(UA, CellsA, _), als(UB, CellsB, _), _), [UA, UB], Cells) :-
+    append(CellsA, CellsB, Cells).
 reason_focus(als_xy_wing(als(UA, CellsA, _), als(UB, CellsB, _), als(UC, CellsC, _), _, _, _), [UA, UB, UC], Cells) :-
     append([CellsA, CellsB, CellsC], Cells).
 reason_focus(wing(P, [A, B], _, _), [], [P, A, B]).

@@ -14,6 +14,13 @@
         (N cells, N-1 values), so A has no X or B has no Y, and that one
         is locked: A or B holds their common value Z (neither X nor Y),
         and a cell that sees every place of Z in both cannot be Z.
+      - als_chain: sets A1, A2, ..., An, each sharing a restricted value
+        with the next, no two links in turn the same value: if A1 has no
+        Z it is locked and holds the value it shares with A2, so A2 has
+        not that one and holds the next, and so on to An, which holds Z.
+        So Z is in A1 or An: a cell that sees every place of Z in both
+        cannot be Z.  (HoDoKu's ALS-XY-Chain; three sets that overlap
+        make the ALS-XY-Wing it allows overlap in.)
 
     Sets of one to six cells are looked for (HoDoKu's regression cases
     of ALS-XY-Wings need six), and the restricted values between them
@@ -23,16 +30,17 @@
     ?- setup_geometry(geometry(4, boxes(2,2), [])),
        setup_givens([g(1,2,3), g(2,4,1), g(3,3,4)], ok),
        als_step(S).
-    S = step(als_xz, als_xz(als(row(1), [1-1, 1-3], [1, 2, 4]), als(col(2), [2-2, 3-2], [1, 2, 4]), 4, 1),
-             [], [r(3, 1, 1), r(4, 1, 1)]) .
+    S = step(als_xz, als_xz_double(als(row(1), [1-1, 1-3], [1, 2, 4]), als(col(1), [2-1, 3-1, 4-1], [1, 2, 3, 4]), [1, 4]),
+             [], [r(1, 4, 2)]) .
 
-    (r1c1, r1c3 hold 1, 2, 4 and r2c2, r3c2 too; their 4s see each other,
-    so one set has no 4 and is locked: it holds a 1, which r3c1 and r4c1
-    both see.)
+    (r1c1, r1c3 hold 1, 2, 4 and r2c1, r3c1, r4c1 hold 1-4; their 1s see
+    each other and so do their 4s: neither set holds both, so the first
+    lacks 1 or 4 and holds 2, which r1c4 sees.)
 */
 :- module(als,
           [ als_step/1,            % -Step
-            als_xy_wing_step/1     % -Step
+            als_xy_wing_step/1,    % -Step
+            als_chain_step/1       % -Step
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -51,6 +59,8 @@ technique_table:declared_technique(als_xz,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(als:als_step)]).
 technique_table:declared_technique(als_xy_wing,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(als:als_xy_wing_step)]).
+technique_table:declared_technique(als_chain,
+    [difficulty(9), level(extreme), set(chains), generator(search), deduction(als:als_chain_step)]).
 
 %! als_step(-Step) is nondet.
 %
@@ -58,27 +68,48 @@ technique_table:declared_technique(als_xy_wing,
 %  are als(Unit, Cells, Values), X their restricted common value, Z the
 %  value no cell that sees all its places in A and B can take.  Cells
 %  are bits of 81-bit (N*N-bit) integers here, so that "sees all of
-%  them" is an AND of peer masks.  A pair of sets that shares two
-%  restricted values gives a step for each (HoDoKu's doubly linked
-%  ALS-XZ removes more).
+%  them" is an AND of peer masks.  Two sets that share two restricted
+%  values X1 and X2 (doubly linked) make a step of their own,
+%  als_xz_double(A, B, [X1, X2]): neither set can hold both, so each
+%  lacks one of them and holds its other values, and X1 and X2 are each
+%  in one of the two; a cell that sees every place of a value in the
+%  set (or, for X1 and X2, the sets) that holds it cannot be that value.
 
+als_step(step(als_xz, als_xz_double(A, B, [X1, X2]), [], Elims)) :-
+    grid_size(N),
+    als_graph(N, graph(ValueCells, Sets, Links)),
+    member(IA-Partners, Links),
+    append(_, [IB-X1|Rest], Partners),
+    IA < IB,
+    memberchk(IB-X2, Rest),
+    arg(IA, Sets, SetA),
+    arg(IB, Sets, SetB),
+    SetA = als(UA, CellMaskA, MaskA, _),
+    SetB = als(UB, CellMaskB, MaskB, _),
+    Outside is CellMaskA \/ CellMaskB,
+    Links2 is (1 << X1) \/ (1 << X2),
+    findall(Z-Targets,
+            (   member(Z, [X1, X2]),
+                common_targets(ValueCells, \ (1 << Z), SetA, SetB, Outside, Z, Targets)
+            ;   member(Set, [SetA, SetB]),
+                locked_targets(ValueCells, Links2, Set, Outside, Z, Targets)
+            ),
+            Found),
+    Found \== [],
+    findall(r(R, C, Z), ( member(Z-Targets, Found), mask_cell(N, Targets, R, C) ), Elims0),
+    sort(Elims0, Elims),
+    maplist(als_term(N), [UA-CellMaskA-MaskA, UB-CellMaskB-MaskB], [A, B]).
 als_step(step(als_xz, als_xz(A, B, X, Z), [], Elims)) :-
     grid_size(N),
     als_graph(N, graph(ValueCells, Sets, Links)),
     member(IA-Partners, Links),
     member(IB-X, Partners),
     IA < IB,                                    % each pair once
-    arg(IA, Sets, als(UA, CellMaskA, MaskA, PlacesA)),
-    arg(IB, Sets, als(UB, CellMaskB, MaskB, PlacesB)),
-    Common is MaskA /\ MaskB /\ \ (1 << X),
-    Common =\= 0,
-    mask_values(Common, Zs),
-    member(Z, Zs),
-    memberchk(Z-(_-SeeZA), PlacesA),
-    memberchk(Z-(_-SeeZB), PlacesB),
-    memberchk(Z-ZCells, ValueCells),
-    Targets is SeeZA /\ SeeZB /\ ZCells /\ \ (CellMaskA \/ CellMaskB),
-    Targets =\= 0,
+    arg(IA, Sets, SetA),
+    arg(IB, Sets, SetB),
+    SetA = als(UA, CellMaskA, MaskA, _),
+    SetB = als(UB, CellMaskB, MaskB, _),
+    common_targets(ValueCells, 1 << X, SetA, SetB, CellMaskA \/ CellMaskB, Z, Targets),
     findall(r(R, C, Z), mask_cell(N, Targets, R, C), Elims),
     maplist(als_term(N), [UA-CellMaskA-MaskA, UB-CellMaskB-MaskB], [A, B]).
 
@@ -98,21 +129,43 @@ als_xy_wing_step(step(als_xy_wing, als_xy_wing(A, B, C, X, Y, Z), [], Elims)) :-
     append(_, [IA-X|Rest], Partners),
     member(IB-Y, Rest),
     X =\= Y,
-    arg(IA, Sets, als(UA, CellMaskA, MaskA, PlacesA)),
-    arg(IB, Sets, als(UB, CellMaskB, MaskB, PlacesB)),
+    arg(IA, Sets, SetA),
+    arg(IB, Sets, SetB),
+    SetA = als(UA, CellMaskA, MaskA, _),
+    SetB = als(UB, CellMaskB, MaskB, _),
     CellMaskA /\ CellMaskB =:= 0,
-    Common is MaskA /\ MaskB /\ \ ((1 << X) \/ (1 << Y)),
+    arg(IC, Sets, als(UC, CellMaskC, MaskC, _)),
+    common_targets(ValueCells, (1 << X) \/ (1 << Y), SetA, SetB, CellMaskA \/ CellMaskB \/ CellMaskC, Z, Targets),
+    findall(r(R, C1, Z), mask_cell(N, Targets, R, C1), Elims),
+    maplist(als_term(N), [UA-CellMaskA-MaskA, UB-CellMaskB-MaskB, UC-CellMaskC-MaskC], [A, B, C]).
+
+% common_targets(+ValueCells, +Not, +SetA, +SetB, +Outside, -Z, -Targets):
+% Z is a value of both sets, not one of the bit set Not, and Targets the
+% cells with a candidate Z, outside the bit set Outside, that see every
+% place of Z in both (some).
+common_targets(ValueCells, Not, als(_, _, MaskA, PlacesA), als(_, _, MaskB, PlacesB), Outside, Z, Targets) :-
+    Common is MaskA /\ MaskB /\ \ Not,
     Common =\= 0,
     mask_values(Common, Zs),
     member(Z, Zs),
     memberchk(Z-(_-SeeZA), PlacesA),
     memberchk(Z-(_-SeeZB), PlacesB),
     memberchk(Z-ZCells, ValueCells),
-    arg(IC, Sets, als(UC, CellMaskC, MaskC, _)),
-    Targets is SeeZA /\ SeeZB /\ ZCells /\ \ (CellMaskA \/ CellMaskB \/ CellMaskC),
-    Targets =\= 0,
-    findall(r(R, C1, Z), mask_cell(N, Targets, R, C1), Elims),
-    maplist(als_term(N), [UA-CellMaskA-MaskA, UB-CellMaskB-MaskB, UC-CellMaskC-MaskC], [A, B, C]).
+    Targets is SeeZA /\ SeeZB /\ ZCells /\ \ Outside,
+    Targets =\= 0.
+
+% locked_targets(+ValueCells, +Not, +Set, +Outside, -Z, -Targets): Z is a
+% value of Set, not one of the bit set Not, and Targets the cells with a
+% candidate Z, outside the bit set Outside, that see every place of Z in
+% Set (some): a set that holds every value but one of Not's.
+locked_targets(ValueCells, Not, als(_, _, Mask, Places), Outside, Z, Targets) :-
+    Own is Mask /\ \ Not,
+    mask_values(Own, Zs),
+    member(Z, Zs),
+    memberchk(Z-(_-SeeZ), Places),
+    memberchk(Z-ZCells, ValueCells),
+    Targets is SeeZ /\ ZCells /\ \ Outside,
+    Targets =\= 0.
 
 % restricted_links(+Sets, -Links): for the I-th set of Sets with any, I-Partners,
 % Partners the J-X of every set J with no cell of set I that shares X with
@@ -146,6 +199,109 @@ value_link(Holding, Filed, I, J) :-
     member(J-CellMaskJ-PJ-_, Sets),
     CellMaskI /\ CellMaskJ =:= 0,
     PJ /\ \ SeenI =:= 0.
+
+%! als_chain_step(-Step) is nondet.
+%
+%  Step is step(als_chain, als_chain(Sets, Links, Z), [], Eliminations):
+%  Sets are the chain's als(Unit, Cells, Values) from A1 to An (three to
+%  max_chain_sets/1), Links the restricted values between each set and
+%  the next.  For each A1 and value Z that some set An could end a chain
+%  with (a cell sees every place of Z in both), a breadth-first search
+%  over "set I has no value M" from "A1 has no Z" finds the shortest
+%  chain: a state is met once, so each search is bounded by the sets'
+%  values, not by the paths.  Sets in the chain that are not next to
+%  each other may share cells: the logic never needs them apart.
+
+als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
+    grid_size(N),
+    als_graph(N, graph(ValueCells, Sets, Links0)),
+    functor(Sets, _, Count),
+    findall(Partners, ( between(1, Count, I), ( memberchk(I-Partners, Links0) -> true ; Partners = [] ) ),
+            AllPartners),
+    Adjacent =.. [adjacent|AllPartners],
+    findall(Z-Holding, ( value(Z), holding(Sets, Count, Z, Holding) ), ByValue),
+    member(Z-Holding, ByValue),
+    memberchk(Z-ZCells, ValueCells),
+    member(I1-CellMask1-SeeZ1, Holding),
+    Reach is SeeZ1 /\ ZCells /\ \ CellMask1,
+    Reach =\= 0,
+    chain_ends(Holding, I1, Reach, Ends),
+    Ends \== [],
+    max_chain_sets(Max),
+    MaxLinks is Max - 1,
+    chain_search(Adjacent, Ends, I1, Z, MaxLinks, Path, Targets),
+    findall(r(R, C, Z), mask_cell(N, Targets, R, C), Elims),
+    pairs_keys_values(Path, Indices, [_|Links]),
+    maplist(indexed_als(N, Sets), Indices, Chain).
+
+max_chain_sets(7).
+
+% holding(+Sets, +Count, +Z, -Holding): I-CellMask-SeeZ of each set I that
+% holds Z, SeeZ the cells that see every place of Z in it.
+holding(Sets, Count, Z, Holding) :-
+    findall(I-CellMask-SeeZ,
+            ( between(1, Count, I), arg(I, Sets, als(_, CellMask, Mask, Places)),
+              Mask /\ (1 << Z) =\= 0, memberchk(Z-(_-SeeZ), Places) ),
+            Holding).
+
+% chain_ends(+Holding, +I1, +Reach, -Ends): J-Targets of each set J after
+% I1 (a chain reversed is one too) that holds Z, Targets the cells of
+% Reach that see every place of Z in set J, if any.
+chain_ends([], _, _, []).
+chain_ends([J-CellMaskJ-SeeZJ|Holding], I1, Reach, Ends) :-
+    Targets is Reach /\ SeeZJ /\ \ CellMaskJ,
+    (   J > I1, Targets =\= 0
+    ->  Ends = [J-Targets|Ends1]
+    ;   Ends = Ends1
+    ),
+    chain_ends(Holding, I1, Reach, Ends1).
+
+% chain_search(+Adjacent, +Ends, +I1, +Z, +MaxLinks, -Path, -Targets):
+% Path, I1-Z then each set of the chain with the value it lacks, is a
+% chain of two links or more from "I1 has no Z" to a set of Ends that
+% holds Z (it lacks another value): the shortest first, then on
+% backtracking to every other end the search meets.
+chain_search(Adjacent, Ends, I1, Z, MaxLinks, Path, Targets) :-
+    empty_assoc(Seen0),
+    put_assoc(I1-Z, Seen0, start, Seen),
+    chain_levels([I1-Z], 1, MaxLinks, Adjacent, Ends, Z, Seen, Path, Targets).
+
+chain_levels(Frontier, Depth, MaxLinks, Adjacent, Ends, Z, Seen0, Path, Targets) :-
+    Depth =< MaxLinks,
+    Frontier \== [],
+    findall(J-X-(I-M), ( member(I-M, Frontier), arg(I, Adjacent, Partners), member(J-X, Partners), X =\= M ),
+            Steps),
+    next_states(Steps, Seen0, Seen, [], Next0),
+    reverse(Next0, Next),
+    (   Depth >= 2,
+        member(J-X, Next),
+        X =\= Z,
+        memberchk(J-Targets, Ends),
+        state_path(Seen, J-X, [], Path)
+    ;   Depth1 is Depth + 1,
+        chain_levels(Next, Depth1, MaxLinks, Adjacent, Ends, Z, Seen, Path, Targets)
+    ).
+
+% next_states(+Steps, +Seen0, -Seen, +Next0, -Next): the states J-X of
+% Steps not seen before, each with the state it came from.
+next_states([], Seen, Seen, Next, Next).
+next_states([J-X-From|Steps], Seen0, Seen, Next0, Next) :-
+    (   get_assoc(J-X, Seen0, _)
+    ->  next_states(Steps, Seen0, Seen, Next0, Next)
+    ;   put_assoc(J-X, Seen0, From, Seen1),
+        next_states(Steps, Seen1, Seen, [J-X|Next0], Next)
+    ).
+
+state_path(Seen, State, Path0, Path) :-
+    get_assoc(State, Seen, From),
+    (   From == start
+    ->  Path = [State|Path0]
+    ;   state_path(Seen, From, [State|Path0], Path)
+    ).
+
+indexed_als(N, Sets, I, ALS) :-
+    arg(I, Sets, als(U, CellMask, Mask, _)),
+    als_term(N, U-CellMask-Mask, ALS).
 
 als_term(N, U-CellMask-Mask, als(U, Cells, Values)) :-
     findall(R-C, mask_cell(N, CellMask, R, C), Cells),

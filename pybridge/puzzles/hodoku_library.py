@@ -69,7 +69,8 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0711": ("grouped_aic",),
     "0800": ("xy_wing",),
     "0901": ("als_xz",),
-    "0902": ("als_xy_wing",),
+    "0902": ("als_xy_wing", "als_chain"),   # its sets may overlap in an ALS chain
+    "0903": ("als_chain",),
     "0801": ("xyz_wing",),
     "0803": ("w_wing",),
     "1101": ("sue_de_coq",),
@@ -78,8 +79,6 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
 VARIANTS_NOT_BUILT = {"0600-2": "unique rectangles with missing candidates",
                       "0601-2": "unique rectangles with missing candidates",
                       "0603-2": "unique rectangles with missing candidates",
-                      "0901-2": "doubly linked ALS-XZ",
-                      "0902-2": "ALS-XY-Wings whose sets overlap",
                       "0709-2": "grouped nice loops with ALS nodes",
                       "0710-3": "grouped nice loops with ALS nodes",
                       "0710-4": "grouped nice loops with ALS nodes",
