@@ -210,15 +210,24 @@ value_link(Holding, Filed, I, J) :-
 %  over "set I has no value M" from "A1 has no Z" finds the shortest
 %  chain: a state is met once, so each search is bounded by the sets'
 %  values, not by the paths.  Sets in the chain that are not next to
-%  each other may share cells: the logic never needs them apart.
+%  each other may share cells: the logic never needs them apart.  A
+%  chain's sets have at most max_chain_set_cells/1 cells (five: HoDoKu's
+%  regression cases need five; six cost a third more time for nothing
+%  more there).
 
 als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
     grid_size(N),
     als_graph(N, graph(ValueCells, Sets, Links0)),
     functor(Sets, _, Count),
-    findall(Partners, ( between(1, Count, I), ( memberchk(I-Partners, Links0) -> true ; Partners = [] ) ),
+    findall(Partners,
+            ( between(1, Count, I),
+              (   chain_set(Sets, I), memberchk(I-Partners0, Links0)
+              ->  include(chain_partner(Sets), Partners0, Partners)
+              ;   Partners = []
+              ) ),
             AllPartners),
     Adjacent =.. [adjacent|AllPartners],
+    seen_states(Count, N, Seen),
     findall(Z-Holding, ( value(Z), holding(Sets, Count, Z, Holding) ), ByValue),
     member(Z-Holding, ByValue),
     memberchk(Z-ZCells, ValueCells),
@@ -229,18 +238,28 @@ als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
     Ends \== [],
     max_chain_sets(Max),
     MaxLinks is Max - 1,
-    chain_search(Adjacent, Ends, I1, Z, MaxLinks, Path, Targets),
+    chain_search(Seen, Adjacent, Ends, I1, Z, MaxLinks, Path, Targets),
     findall(r(R, C, Z), mask_cell(N, Targets, R, C), Elims),
     pairs_keys_values(Path, Indices, [_|Links]),
     maplist(indexed_als(N, Sets), Indices, Chain).
 
 max_chain_sets(7).
 
+chain_partner(Sets, J-_) :-
+    chain_set(Sets, J).
+
+chain_set(Sets, I) :-
+    arg(I, Sets, als(_, CellMask, _, _)),
+    max_chain_set_cells(K),
+    popcount(CellMask) =< K.
+
+max_chain_set_cells(5).
+
 % holding(+Sets, +Count, +Z, -Holding): I-CellMask-SeeZ of each set I that
 % holds Z, SeeZ the cells that see every place of Z in it.
 holding(Sets, Count, Z, Holding) :-
     findall(I-CellMask-SeeZ,
-            ( between(1, Count, I), arg(I, Sets, als(_, CellMask, Mask, Places)),
+            ( between(1, Count, I), chain_set(Sets, I), arg(I, Sets, als(_, CellMask, Mask, Places)),
               Mask /\ (1 << Z) =\= 0, memberchk(Z-(_-SeeZ), Places) ),
             Holding).
 
@@ -256,48 +275,73 @@ chain_ends([J-CellMaskJ-SeeZJ|Holding], I1, Reach, Ends) :-
     ),
     chain_ends(Holding, I1, Reach, Ends1).
 
-% chain_search(+Adjacent, +Ends, +I1, +Z, +MaxLinks, -Path, -Targets):
+% chain_search(+Seen, +Adjacent, +Ends, +I1, +Z, +MaxLinks, -Path, -Targets):
 % Path, I1-Z then each set of the chain with the value it lacks, is a
 % chain of two links or more from "I1 has no Z" to a set of Ends that
 % holds Z (it lacks another value): the shortest first, then on
-% backtracking to every other end the search meets.
-chain_search(Adjacent, Ends, I1, Z, MaxLinks, Path, Targets) :-
-    empty_assoc(Seen0),
-    put_assoc(I1-Z, Seen0, start, Seen),
-    chain_levels([I1-Z], 1, MaxLinks, Adjacent, Ends, Z, Seen, Path, Targets).
+% backtracking to every other end the search meets.  Seen is a term
+% with an argument a state (set I lacks value M: (I-1)*Width+M+1), which
+% holds Search-From once this search met it (Search names the search,
+% so that one term serves every search of a step).
+chain_search(Seen, Adjacent, Ends, I1, Z, MaxLinks, Path, Targets) :-
+    Search = I1-Z,
+    seen_state(Seen, Search, I1-Z, start),
+    chain_levels([I1-Z], 1, MaxLinks, Adjacent, Ends, Z, Seen, Search, Path, Targets).
 
-chain_levels(Frontier, Depth, MaxLinks, Adjacent, Ends, Z, Seen0, Path, Targets) :-
+chain_levels(Frontier, Depth, MaxLinks, Adjacent, Ends, Z, Seen, Search, Path, Targets) :-
     Depth =< MaxLinks,
     Frontier \== [],
     findall(J-X-(I-M), ( member(I-M, Frontier), arg(I, Adjacent, Partners), member(J-X, Partners), X =\= M ),
             Steps),
-    next_states(Steps, Seen0, Seen, [], Next0),
+    next_states(Steps, Seen, Search, [], Next0),
     reverse(Next0, Next),
     (   Depth >= 2,
         member(J-X, Next),
         X =\= Z,
         memberchk(J-Targets, Ends),
-        state_path(Seen, J-X, [], Path)
+        state_path(Seen, Search, J-X, [], Path)
     ;   Depth1 is Depth + 1,
-        chain_levels(Next, Depth1, MaxLinks, Adjacent, Ends, Z, Seen, Path, Targets)
+        chain_levels(Next, Depth1, MaxLinks, Adjacent, Ends, Z, Seen, Search, Path, Targets)
     ).
 
-% next_states(+Steps, +Seen0, -Seen, +Next0, -Next): the states J-X of
-% Steps not seen before, each with the state it came from.
-next_states([], Seen, Seen, Next, Next).
-next_states([J-X-From|Steps], Seen0, Seen, Next0, Next) :-
-    (   get_assoc(J-X, Seen0, _)
-    ->  next_states(Steps, Seen0, Seen, Next0, Next)
-    ;   put_assoc(J-X, Seen0, From, Seen1),
-        next_states(Steps, Seen1, Seen, [J-X|Next0], Next)
+% next_states(+Steps, +Seen, +Search, +Next0, -Next): the states J-X of
+% Steps this search has not met before, each kept with the state it came
+% from.
+next_states([], _, _, Next, Next).
+next_states([J-X-From|Steps], Seen, Search, Next0, Next) :-
+    (   met(Seen, Search, J-X, _)
+    ->  next_states(Steps, Seen, Search, Next0, Next)
+    ;   seen_state(Seen, Search, J-X, From),
+        next_states(Steps, Seen, Search, [J-X|Next0], Next)
     ).
 
-state_path(Seen, State, Path0, Path) :-
-    get_assoc(State, Seen, From),
+state_path(Seen, Search, State, Path0, Path) :-
+    met(Seen, Search, State, From),
     (   From == start
     ->  Path = [State|Path0]
-    ;   state_path(Seen, From, [State|Path0], Path)
+    ;   state_path(Seen, Search, From, [State|Path0], Path)
     ).
+
+state_arg(Seen, I-M, K) :-
+    arg(1, Seen, Width),
+    K is (I - 1) * Width + M + 2.
+
+met(Seen, Search, State, From) :-
+    state_arg(Seen, State, K),
+    arg(K, Seen, Search-From).
+
+seen_state(Seen, Search, State, From) :-
+    state_arg(Seen, State, K),
+    nb_setarg(K, Seen, Search-From).
+
+% A term for chain_search/8: its first argument the width of a set's
+% row of states, then a state's argument for each set and value.
+seen_states(Count, N, Seen) :-
+    Width is N + 1,
+    Size is Count * Width + 1,
+    functor(Seen, seen, Size),
+    nb_setarg(1, Seen, Width),
+    forall(between(2, Size, K), nb_setarg(K, Seen, none)).
 
 indexed_als(N, Sets, I, ALS) :-
     arg(I, Sets, als(U, CellMask, Mask, _)),
