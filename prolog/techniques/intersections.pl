@@ -95,13 +95,18 @@ sue_de_coq_step(step(sue_de_coq, sue_de_coq(Line, Box, Cross-CrossValues, LineCe
                      [], Elims)) :-
     crossing_units(Line, Box, Shared),
     include(empty_cell, Shared, Empty),
+    Empty = [_, _|_],
+    unit_subsets(Line, Shared, LineSubsets),
+    LineSubsets \== [],
+    unit_subsets(Box, Shared, BoxSubsets),
+    BoxSubsets \== [],
     crossing_cells(Empty, Cross, Mask),
     length(Cross, NI),
     Need is popcount(Mask) - NI,
     Need >= 2,
-    companions(Line, Shared, Mask, LineSets),
+    companions(LineSubsets, Mask, LineSets),
     LineSets \== [],
-    companions(Box, Shared, Mask, BoxSets),
+    companions(BoxSubsets, Mask, BoxSets),
     member(LineCells-LineMask-GainL, LineSets),
     member(BoxCells-BoxMask-GainB, BoxSets),
     GainL + GainB =:= Need,
@@ -147,19 +152,29 @@ crossing_cells(Empty, Cross, Mask) :-
     Cross = [_, _|_],
     cells_mask(Cross, 0, Mask).
 
-% companions(+Unit, +Shared, +Mask, -Sets): Cells-CellsMask-Gain of each
-% set of one to four empty cells of Unit outside Shared that holds a
-% value of Mask; Gain, its cells less its values outside Mask, at least 1.
-companions(Unit, Shared, Mask, Sets) :-
+% unit_subsets(+Unit, +Shared, -Subsets): Cells-Mask-K of each set of one
+% to four empty cells of Unit outside Shared, Mask their candidates, K
+% their number (found once a crossing, whatever cells of it are taken).
+unit_subsets(Unit, Shared, Subsets) :-
     findall(R-C, ( unit_cell(Unit, R, C), \+ memberchk(R-C, Shared), empty_cell(R-C) ), Rest),
-    findall(Cells-SetMask-Gain,
+    findall(Cells-SetMask-K,
             ( subset_of(Rest, Cells), Cells \== [],
               length(Cells, K), K =< 4,
-              cells_mask(Cells, 0, SetMask),
-              SetMask /\ Mask =\= 0,
-              Gain is K - popcount(SetMask /\ \ Mask),
-              Gain >= 1 ),
-            Sets).
+              cells_mask(Cells, 0, SetMask) ),
+            Subsets).
+
+% companions(+Subsets, +Mask, -Sets): Cells-SetMask-Gain of each of Subsets
+% that holds a value of Mask; Gain, its cells less its values outside
+% Mask, at least 1.
+companions([], _, []).
+companions([Cells-SetMask-K|Subsets], Mask, Sets) :-
+    Gain is K - popcount(SetMask /\ \ Mask),
+    (   SetMask /\ Mask =\= 0,
+        Gain >= 1
+    ->  Sets = [Cells-SetMask-Gain|Sets1]
+    ;   Sets = Sets1
+    ),
+    companions(Subsets, Mask, Sets1).
 
 subset_of([], []).
 subset_of([X|Xs], [X|Ys]) :- subset_of(Xs, Ys).
