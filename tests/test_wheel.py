@@ -20,8 +20,10 @@ def installed(tmp_path_factory) -> Path:
     """The wheel built from this checkout, installed into a folder of its own."""
     base = tmp_path_factory.mktemp("wheel")
     source = base / "source"      # built from a copy: setuptools writes build/ beside its sources
+    # (not the caches: test_typing's mypy writes .mypy_cache meanwhile, a file gone while it was copied)
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info",
-                                                                "__pycache__", "engine.state*", ".engine.state*"))
+                                                                "__pycache__", "engine.state*", ".engine.state*",
+                                                                ".mypy_cache", ".pytest_cache"))
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(base / "dist"),
                             str(source)], capture_output=True, text=True, timeout=600)
     if built.returncode != 0:
