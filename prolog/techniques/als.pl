@@ -229,15 +229,21 @@ als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
     Adjacent =.. [adjacent|AllPartners],
     seen_states(Count, N, Seen),
     findall(Z-Holding, ( value(Z), holding(Sets, Count, Z, Holding) ), ByValue),
-    member(Z-Holding, ByValue),
-    memberchk(Z-ZCells, ValueCells),
-    member(I1-CellMask1-SeeZ1, Holding),
-    Reach is SeeZ1 /\ ZCells /\ \ CellMask1,
-    Reach =\= 0,
-    chain_ends(Holding, I1, Reach, Ends),
-    Ends \== [],
     max_chain_sets(Max),
     MaxLinks is Max - 1,
+    member(Z-Holding, ByValue),
+    memberchk(Z-ZCells, ValueCells),
+    findall(I1-Ends, ( member(I1-CellMask1-SeeZ1, Holding),
+                       Reach is SeeZ1 /\ ZCells /\ \ CellMask1,
+                       Reach =\= 0,
+                       chain_ends(Holding, I1, Reach, Ends),
+                       Ends \== [] ),
+            Starts),
+    Starts \== [],
+    chained_starts(Starts, Count, N, Adjacent, Z, MaxLinks, Chained),
+    Chained =\= 0,
+    member(I1-Ends, Starts),
+    Chained /\ (1 << I1) =\= 0,
     chain_search(Seen, Adjacent, Ends, I1, Z, MaxLinks, Path, Targets),
     findall(r(R, C, Z), mask_cell(N, Targets, R, C), Elims),
     pairs_keys_values(Path, Indices, [_|Links]),
@@ -274,6 +280,85 @@ chain_ends([J-CellMaskJ-SeeZJ|Holding], I1, Reach, Ends) :-
     ;   Ends = Ends1
     ),
     chain_ends(Holding, I1, Reach, Ends1).
+
+% chained_starts(+Starts, +Count, +N, +Adjacent, +Z, +MaxLinks, -Chained):
+% Chained has bit I1 for each I1-Ends of Starts whose search (chain_search/8)
+% finds a chain.  The searches of every start are run at once, each state
+% with the bit set of the searches that met it: a state's new bits at a
+% level are those its predecessors brought that it had not met, as each
+% search alone would meet it.  Most starts find nothing, and one pass
+% over the states a level costs what one search did.
+chained_starts(Starts, Count, N, Adjacent, Z, MaxLinks, Chained) :-
+    Width is N + 1,
+    Size is Count * Width,
+    functor(Met, met, Size),
+    functor(Brought, brought, Size),
+    forall(between(1, Size, K), ( nb_setarg(K, Met, 0), nb_setarg(K, Brought, 0) )),
+    functor(EndOf, end_of, Count),
+    forall(between(1, Count, J), nb_setarg(J, EndOf, 0)),
+    forall(( member(I1-Ends, Starts), member(J-_, Ends) ),
+           ( arg(J, EndOf, E0), E is E0 \/ (1 << I1), nb_setarg(J, EndOf, E) )),
+    findall((I1-Z)-Bit, ( member(I1-_, Starts), Bit is 1 << I1 ), Frontier),
+    forall(member(State-Bit, Frontier), ( state_index(Width, State, K), nb_setarg(K, Met, Bit) )),
+    all_chained(Frontier, 1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, 0, Chained).
+
+all_chained(Frontier, Depth, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, Chained0, Chained) :-
+    (   ( Depth > MaxLinks ; Frontier == [] )
+    ->  Chained = Chained0
+    ;   bring(Frontier, Width, Adjacent, Brought, [], Touched),
+        new_level(Touched, Width, Met, Brought, Depth, EndOf, Z, [], Next, Chained0, Chained1),
+        Depth1 is Depth + 1,
+        all_chained(Next, Depth1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, Chained1, Chained)
+    ).
+
+% bring(+Frontier, +Width, +Adjacent, +Brought, +Touched0, -Touched): each
+% state J-X a state I-M of Frontier leads to (I and J share the restricted
+% value X, not M) gets I-M's bits in Brought; Touched lists them once.
+bring([], _, _, _, Touched, Touched).
+bring([(I-M)-Bits|Frontier], Width, Adjacent, Brought, Touched0, Touched) :-
+    arg(I, Adjacent, Partners),
+    bring_partners(Partners, M, Bits, Width, Brought, Touched0, Touched1),
+    bring(Frontier, Width, Adjacent, Brought, Touched1, Touched).
+
+bring_partners([], _, _, _, _, Touched, Touched).
+bring_partners([J-X|Partners], M, Bits, Width, Brought, Touched0, Touched) :-
+    (   X =:= M
+    ->  Touched1 = Touched0
+    ;   K is (J - 1) * Width + X + 1,
+        arg(K, Brought, B0),
+        (   B0 =:= 0 -> Touched1 = [J-X|Touched0] ; Touched1 = Touched0 ),
+        B is B0 \/ Bits,
+        nb_setarg(K, Brought, B)
+    ),
+    bring_partners(Partners, M, Bits, Width, Brought, Touched1, Touched).
+
+% new_level(+Touched, ..., -Next, +Chained0, -Chained): the bits each
+% touched state was brought and had not met are its own at this level
+% (Next); from the second level on, a state J-X with X not Z whose set J
+% ends a start's chain marks those starts Chained.
+new_level([], _, _, _, _, _, _, Next, Next, Chained, Chained).
+new_level([J-X|Touched], Width, Met, Brought, Depth, EndOf, Z, Next0, Next, Chained0, Chained) :-
+    K is (J - 1) * Width + X + 1,
+    arg(K, Brought, B),
+    nb_setarg(K, Brought, 0),
+    arg(K, Met, M0),
+    New is B /\ \ M0,
+    (   New =:= 0
+    ->  Next1 = Next0,
+        Chained1 = Chained0
+    ;   M is M0 \/ New,
+        nb_setarg(K, Met, M),
+        Next1 = [(J-X)-New|Next0],
+        (   Depth >= 2, X =\= Z
+        ->  arg(J, EndOf, E),
+            Chained1 is Chained0 \/ (New /\ E)
+        ;   Chained1 = Chained0
+        )
+    ),
+    new_level(Touched, Width, Met, Brought, Depth, EndOf, Z, Next1, Next, Chained1, Chained).
+
+state_index(Width, I-M, K) :-
+    K is (I - 1) * Width + M + 1.
 
 % chain_search(+Seen, +Adjacent, +Ends, +I1, +Z, +MaxLinks, -Path, -Targets):
 % Path, I1-Z then each set of the chain with the value it lacks, is a
