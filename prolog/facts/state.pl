@@ -45,7 +45,8 @@
             state_codes/1,          % -Codes
             restore_state/2,        % +Geometry, +Codes
             in_fresh_state/1,       % :Goal
-            cached_for/4            % +Key, +State, :Build, -Value
+            cached_for/4,           % +Key, +State, :Build, -Value
+            cached_for_value/4      % +Key, +Value, :Find, -Found
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -55,7 +56,8 @@
 
 :- meta_predicate
     in_fresh_state(0),
-    cached_for(+, +, 1, -).
+    cached_for(+, +, 1, -),
+    cached_for_value(+, +, 1, -).
 
 :- dynamic
     element/3,
@@ -545,3 +547,19 @@ cached_for(Key, State, Build, Value) :-
     ;   call(Build, Value),
         nb_setval(Key, cached(Geometry, State, Value))
     ).
+
+%! cached_for_value(+Key, +Value, :Find, -Found) is det.
+%
+%  Found is every F of call(Find, F), a search that depends on the
+%  geometry and the places of the candidate Value alone (a one-value
+%  pattern: a fish, an empty rectangle), kept for Key and Value with
+%  those places: a step changes the places of few values, and the
+%  others' are not searched again.
+
+cached_for_value(Key, V, Find, Found) :-
+    format(atom(Variable), '~w_~w', [Key, V]),
+    findall(R-C, possibility(R, C, _, V), Places),
+    cached_for(Variable, Places, found_all(Find), Found).
+
+found_all(Find, Found) :-
+    findall(F, call(Find, F), Found).

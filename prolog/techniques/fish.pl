@@ -137,26 +137,25 @@ finned_fish_step(Name, step(Name, Reason, [], Elims)) :-
     finned_fishes(K, Fishes),
     member(Shape-step(Reason, Elims), Fishes).
 
+% finned_fishes(+K, -Fishes): the finned and sashimi fish of size K, value
+% by value, each value's found again only when its places changed.
 finned_fishes(K, Fishes) :-
-    findall(c(R, C, V), possibility(R, C, _, V), State),
-    current_geometry(Geometry),
-    (   nb_current(finned_fish_cache, cached(K, Geometry0, State0, Fishes0)),
-        Geometry0 == Geometry,
-        State0 == State
-    ->  Fishes = Fishes0
-    ;   findall(Fish, finned_fish(K, Fish), Fishes),
-        nb_setval(finned_fish_cache, cached(K, Geometry, State, Fishes))
-    ).
+    format(atom(Key), 'finned_fish_~w', [K]),
+    findall(V, value(V), Vs),
+    maplist(value_fishes(Key, K), Vs, ByValue),
+    append(ByValue, Fishes).
 
-% finned_fish(+K, -Shape-step(Reason, Eliminations)): a search over bit
+value_fishes(Key, K, V, Fishes) :-
+    cached_for_value(Key, V, finned_fish(K, V), Fishes).
+
+% finned_fish(+K, +V, -Shape-step(Reason, Eliminations)): a search over bit
 % sets (bit J for crossing line J).  For a fin box B each base line's
 % places split into those in B (In) and the rest (Out); the Out places of
 % the K base lines must lie in at most K crossing lines, so base lines
 % are added only while that holds, and the cover is those lines and
 % enough of In's to make K.
-finned_fish(K, Shape-step(finned_fish(V, Base, Cover, Fins), Elims)) :-
+finned_fish(K, V, Shape-step(finned_fish(V, Base, Cover, Fins), Elims)) :-
     grid_size(N),
-    value(V),
     member(Lines, [rows, cols]),
     findall(I-M, line_mask(Lines, N, V, N, I, M), LineMasks),
     LineMasks = [_, _|_],

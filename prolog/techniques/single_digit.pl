@@ -46,8 +46,13 @@ technique_table:declared_technique(empty_rectangle,
 %  only places of V in the line Link, which crosses Line1 at X outside
 %  Box; the cells of Line2 outside Box that see Y cannot be V.
 
-empty_rectangle_step(step(empty_rectangle, empty_rectangle(V, Box, Line1, Line2, L, X-Y), [], Elims)) :-
+empty_rectangle_step(Step) :-
     value(V),
+    cached_for_value(empty_rectangle, V, value_empty_rectangle(V), Steps),
+    member(Step, Steps).
+
+% The empty rectangles of value V, which depend on its places alone.
+value_empty_rectangle(V, step(empty_rectangle, empty_rectangle(V, Box, Line1, Line2, L, X-Y), [], Elims)) :-
     findall(L0-Pair, ( complete_unit(L0), line(L0, _), unit_places(L0, V, Pair), Pair = [_, _] ), Links),
     Links \== [],
     complete_unit(Box),
