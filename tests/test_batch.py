@@ -397,36 +397,36 @@ def test_standard_input_is_solved_as_it_comes():
     watchdog = threading.Timer(600, run.kill)  # only if the answers never come
     watchdog.start()
     try:
-        run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[:2100]))
+        run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[:900]))
         run.stdin.flush()
         pieces = reading._in_pieces(range(3000), reading.FIRST_PIECE)
         ends = list(itertools.accumulate(len(piece) for _, piece in pieces))
-        whole = max(end for end in ends if end <= 2100)   # the pieces the first 2,100 lines fill
+        whole = max(end for end in ends if end <= 900)   # the pieces the first 900 lines fill (three)
         first = [run.stdout.readline().strip() for _ in range(whole)]
         assert run.poll() is None, "the run ended before its input did"
-        run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[2100:2500]))
+        run.stdin.write("".join(f"{q},{s}\n" for q, s in rows[900:1200]))
         run.stdin.close()
         rest = run.stdout.read().split()
         assert run.wait() == 0, run.stderr.read()
     finally:
         watchdog.cancel()
-    assert first + rest == [s for _, s in rows[:2500]]
+    assert first + rest == [s for _, s in rows[:1200]]
 
 
 def test_a_csv_streamed_through_two_workers_reports_a_bad_line_and_solves_the_rest(tmp_path):
     big = tmp_path / "big.csv"
-    body = big_csv(big, kaggle_rows(), 1500)
+    body = big_csv(big, kaggle_rows(), 800)   # pieces of 100, 200, 400 and 100 rows
     lines = big.read_text().splitlines()
-    lines[1201] = lines[1201][:80] + "," + body[1200][1]  # row 1,200 (line 1,202) a cell short
+    lines[601] = lines[601][:80] + "," + body[600][1]  # row 600 (line 602, the third piece) a cell short
     big.write_text("\n".join(lines) + "\n")
     out = cli("solve", "--csv", "--jobs", "2", str(big))
     assert out.returncode == 1 and "Traceback" not in out.stderr
     table = list(csv.DictReader(io.StringIO(out.stdout)))
-    assert len(table) == 1500 and [int(r["index"]) for r in table] == list(range(1500))
-    bad = table[1200]
-    assert bad["status"] == "invalid" and bad["line"] == "1202" and "80 cells" in bad["error"]
+    assert len(table) == 800 and [int(r["index"]) for r in table] == list(range(800))
+    bad = table[600]
+    assert bad["status"] == "invalid" and bad["line"] == "602" and "80 cells" in bad["error"]
     for i, row in enumerate(table):
-        if i != 1200:
+        if i != 600:
             assert row["status"] == "solved" and row["solution"] == body[i][1], i
     alone = cli("solve", "--csv", "--jobs", "1", str(big))
     untimed = [{k: v for k, v in row.items() if k != "ms"} for row in csv.DictReader(io.StringIO(alone.stdout))]
