@@ -219,13 +219,9 @@ als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
     grid_size(N),
     als_graph(N, graph(ValueCells, Sets, Links0)),
     functor(Sets, _, Count),
-    findall(Partners,
-            ( between(1, Count, I),
-              (   chain_set(Sets, I), memberchk(I-Partners0, Links0)
-              ->  include(chain_partner(Sets), Partners0, Partners)
-              ;   Partners = []
-              ) ),
-            AllPartners),
+    findall(Flag, ( between(1, Count, I), ( chain_set(Sets, I) -> Flag = 1 ; Flag = 0 ) ), Flags),
+    Small =.. [small|Flags],
+    adjacent_lists(1, Count, Links0, Small, AllPartners),
     Adjacent =.. [adjacent|AllPartners],
     seen_states(Count, N, Seen),
     findall(Z-Holding, ( value(Z), holding(Sets, Count, Z, Holding) ), ByValue),
@@ -233,17 +229,20 @@ als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
     MaxLinks is Max - 1,
     member(Z-Holding, ByValue),
     memberchk(Z-ZCells, ValueCells),
-    findall(I1-Ends, ( member(I1-CellMask1-SeeZ1, Holding),
-                       Reach is SeeZ1 /\ ZCells /\ \ CellMask1,
-                       Reach =\= 0,
+    findall(I1-Reach, ( member(I1-CellMask1-SeeZ1, Holding),
+                        Reach is SeeZ1 /\ ZCells /\ \ CellMask1,
+                        Reach =\= 0 ),
+            Reaching),
+    start_batch(Reaching, Batch0),
+    findall(I1-Ends, ( member(I1-Reach, Batch0),
                        chain_ends(Holding, I1, Reach, Ends),
                        Ends \== [] ),
-            Starts),
-    Starts \== [],
-    chained_starts(Starts, Count, N, Adjacent, Z, MaxLinks, Chained),
+            Batch),
+    Batch \== [],
+    chained_starts(Batch, Count, N, Adjacent, Z, MaxLinks, Chained),
     Chained =\= 0,
-    member(I1-Ends, Starts),
-    Chained /\ (1 << I1) =\= 0,
+    nth0(Bit, Batch, I1-Ends),
+    Chained /\ (1 << Bit) =\= 0,
     chain_search(Seen, Adjacent, Ends, I1, Z, MaxLinks, Path, Targets),
     findall(r(R, C, Z), mask_cell(N, Targets, R, C), Elims),
     pairs_keys_values(Path, Indices, [_|Links]),
@@ -251,8 +250,31 @@ als_chain_step(step(als_chain, als_chain(Chain, Links, Z), [], Elims)) :-
 
 max_chain_sets(7).
 
-chain_partner(Sets, J-_) :-
-    chain_set(Sets, J).
+% adjacent_lists(+I, +Count, +Links, +Small, -Lists): for each set from I
+% to Count, its partners in Links (ascending by set) that are Small
+% enough for a chain; none for a set that is not.
+adjacent_lists(I, Count, _, _, []) :-
+    I > Count,
+    !.
+adjacent_lists(I, Count, Links0, Small, [Partners|Lists]) :-
+    (   Links0 = [I-Partners0|Links]
+    ->  (   arg(I, Small, 1)
+        ->  small_partners(Partners0, Small, Partners)
+        ;   Partners = []
+        )
+    ;   Links = Links0,
+        Partners = []
+    ),
+    I1 is I + 1,
+    adjacent_lists(I1, Count, Links, Small, Lists).
+
+small_partners([], _, []).
+small_partners([J-X|Partners0], Small, Partners) :-
+    (   arg(J, Small, 1)
+    ->  Partners = [J-X|Partners1]
+    ;   Partners = Partners1
+    ),
+    small_partners(Partners0, Small, Partners1).
 
 chain_set(Sets, I) :-
     arg(I, Sets, als(_, CellMask, _, _)),
@@ -281,44 +303,88 @@ chain_ends([J-CellMaskJ-SeeZJ|Holding], I1, Reach, Ends) :-
     ),
     chain_ends(Holding, I1, Reach, Ends1).
 
+% start_batch(+Starts, -Batch): Starts a batch at a time, in order, on
+% backtracking: a batch's searches run together on the bits of a small
+% integer, and the first chain is most often in the first batch (whose
+% ends alone are then looked for).
+start_batch(Starts, Batch) :-
+    length(Batch0, 60),
+    (   append(Batch0, Rest, Starts)
+    ->  (   Batch = Batch0
+        ;   start_batch(Rest, Batch)
+        )
+    ;   Starts \== [],
+        Batch = Starts
+    ).
+
 % chained_starts(+Starts, +Count, +N, +Adjacent, +Z, +MaxLinks, -Chained):
-% Chained has bit I1 for each I1-Ends of Starts whose search (chain_search/8)
-% finds a chain.  The searches of every start are run at once, each state
-% with the bit set of the searches that met it: a state's new bits at a
-% level are those its predecessors brought that it had not met, as each
-% search alone would meet it.  Most starts find nothing, and one pass
-% over the states a level costs what one search did.
+% Chained has bit K for the K-th (from 0) I1-Ends of Starts whose search
+% (chain_search/8) finds a chain.  The searches of every start are run at
+% once, each state with the bit set of the searches that met it: a
+% state's new bits at a level are those its predecessors brought that it
+% had not met, as each search alone would meet it.  Most starts find
+% nothing, and one pass over the states a level costs what one search
+% did.  Met and Brought have an argument a state, changed by setarg/3:
+% they live for this call only.
 chained_starts(Starts, Count, N, Adjacent, Z, MaxLinks, Chained) :-
     Width is N + 1,
     Size is Count * Width,
-    functor(Met, met, Size),
-    functor(Brought, brought, Size),
-    forall(between(1, Size, K), ( nb_setarg(K, Met, 0), nb_setarg(K, Brought, 0) )),
-    functor(EndOf, end_of, Count),
-    forall(between(1, Count, J), nb_setarg(J, EndOf, 0)),
-    forall(( member(I1-Ends, Starts), member(J-_, Ends) ),
-           ( arg(J, EndOf, E0), E is E0 \/ (1 << I1), nb_setarg(J, EndOf, E) )),
-    findall((I1-Z)-Bit, ( member(I1-_, Starts), Bit is 1 << I1 ), Frontier),
-    forall(member(State-Bit, Frontier), ( state_index(Width, State, K), nb_setarg(K, Met, Bit) )),
-    all_chained(Frontier, 1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, 0, Chained).
+    zeros(Size, met, Met),
+    zeros(Size, brought, Brought),
+    zeros(Count, end_of, EndOf),
+    foldl(start_ends(EndOf), Starts, 0, _),
+    foldl(start_state(Width, Z, Met), Starts, Frontier, 0, Count1),
+    All is (1 << Count1) - 1,
+    all_chained(Frontier, 1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, All, 0, Chained).
 
-all_chained(Frontier, Depth, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, Chained0, Chained) :-
-    (   ( Depth > MaxLinks ; Frontier == [] )
+zeros(Size, Name, Term) :-
+    length(Zeros, Size),
+    maplist(=(0), Zeros),
+    Term =.. [Name|Zeros].
+
+% Each end J of the K-th start gets its bit K in EndOf (setarg/3, which
+% forall/2 would undo).
+start_ends(EndOf, _-Ends, K, K1) :-
+    Bit is 1 << K,
+    foldl(end_bit(EndOf, Bit), Ends, _, _),
+    K1 is K + 1.
+
+end_bit(EndOf, Bit, J-_, _, _) :-
+    arg(J, EndOf, E0),
+    E is E0 \/ Bit,
+    setarg(J, EndOf, E).
+
+% The K-th start's state I1-Z, met by its own search.
+start_state(Width, Z, Met, I1-_, (I1-Z)-Bit, K, K1) :-
+    Bit is 1 << K,
+    state_index(Width, I1-Z, Index),
+    setarg(Index, Met, Bit),
+    K1 is K + 1.
+
+% A search that found a chain goes no further (its bit is taken out of
+% what a state brings on): in a dense graph most find one at once.
+all_chained(Frontier, Depth, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, All, Chained0, Chained) :-
+    (   ( Depth > MaxLinks ; Frontier == [] ; Chained0 =:= All )
     ->  Chained = Chained0
-    ;   bring(Frontier, Width, Adjacent, Brought, [], Touched),
+    ;   bring(Frontier, Width, Adjacent, Brought, Chained0, [], Touched),
         new_level(Touched, Width, Met, Brought, Depth, EndOf, Z, [], Next, Chained0, Chained1),
         Depth1 is Depth + 1,
-        all_chained(Next, Depth1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, Chained1, Chained)
+        all_chained(Next, Depth1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, All, Chained1, Chained)
     ).
 
-% bring(+Frontier, +Width, +Adjacent, +Brought, +Touched0, -Touched): each
-% state J-X a state I-M of Frontier leads to (I and J share the restricted
-% value X, not M) gets I-M's bits in Brought; Touched lists them once.
-bring([], _, _, _, Touched, Touched).
-bring([(I-M)-Bits|Frontier], Width, Adjacent, Brought, Touched0, Touched) :-
-    arg(I, Adjacent, Partners),
-    bring_partners(Partners, M, Bits, Width, Brought, Touched0, Touched1),
-    bring(Frontier, Width, Adjacent, Brought, Touched1, Touched).
+% bring(+Frontier, +Width, +Adjacent, +Brought, +Chained, +Touched0, -Touched):
+% each state J-X a state I-M of Frontier leads to (I and J share the
+% restricted value X, not M) gets I-M's bits of searches not yet Chained
+% in Brought; Touched lists them once.
+bring([], _, _, _, _, Touched, Touched).
+bring([(I-M)-Bits0|Frontier], Width, Adjacent, Brought, Chained, Touched0, Touched) :-
+    Bits is Bits0 /\ \ Chained,
+    (   Bits =:= 0
+    ->  Touched1 = Touched0
+    ;   arg(I, Adjacent, Partners),
+        bring_partners(Partners, M, Bits, Width, Brought, Touched0, Touched1)
+    ),
+    bring(Frontier, Width, Adjacent, Brought, Chained, Touched1, Touched).
 
 bring_partners([], _, _, _, _, Touched, Touched).
 bring_partners([J-X|Partners], M, Bits, Width, Brought, Touched0, Touched) :-
@@ -328,7 +394,7 @@ bring_partners([J-X|Partners], M, Bits, Width, Brought, Touched0, Touched) :-
         arg(K, Brought, B0),
         (   B0 =:= 0 -> Touched1 = [J-X|Touched0] ; Touched1 = Touched0 ),
         B is B0 \/ Bits,
-        nb_setarg(K, Brought, B)
+        setarg(K, Brought, B)
     ),
     bring_partners(Partners, M, Bits, Width, Brought, Touched1, Touched).
 
@@ -340,7 +406,7 @@ new_level([], _, _, _, _, _, _, Next, Next, Chained, Chained).
 new_level([J-X|Touched], Width, Met, Brought, Depth, EndOf, Z, Next0, Next, Chained0, Chained) :-
     K is (J - 1) * Width + X + 1,
     arg(K, Brought, B),
-    nb_setarg(K, Brought, 0),
+    setarg(K, Brought, 0),
     arg(K, Met, M0),
     New is B /\ \ M0,
     (   New =:= 0
