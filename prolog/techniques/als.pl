@@ -319,7 +319,7 @@ start_batch(Starts, Batch) :-
 
 % chained_starts(+Starts, +Count, +N, +Adjacent, +Z, +MaxLinks, -Chained):
 % Chained has bit K for the K-th (from 0) I1-Ends of Starts whose search
-% (chain_search/8) finds a chain.  The searches of every start are run at
+% (chain_search/8) finds a chain.  The searches of the starts are run at
 % once, each state with the bit set of the searches that met it: a
 % state's new bits at a level are those its predecessors brought that it
 % had not met, as each search alone would meet it.  Most starts find
