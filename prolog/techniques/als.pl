@@ -329,18 +329,19 @@ start_batch(Starts, Batch) :-
 chained_starts(Starts, Count, N, Adjacent, Z, MaxLinks, Chained) :-
     Width is N + 1,
     Size is Count * Width,
-    zeros(Size, met, Met),
-    zeros(Size, brought, Brought),
-    zeros(Count, end_of, EndOf),
+    filled(Size, met, 0, Met),
+    filled(Size, brought, 0, Brought),
+    filled(Count, end_of, 0, EndOf),
     foldl(start_ends(EndOf), Starts, 0, _),
     foldl(start_state(Width, Z, Met), Starts, Frontier, 0, Count1),
     All is (1 << Count1) - 1,
     all_chained(Frontier, 1, MaxLinks, Width, Adjacent, EndOf, Z, Met, Brought, All, 0, Chained).
 
-zeros(Size, Name, Term) :-
-    length(Zeros, Size),
-    maplist(=(0), Zeros),
-    Term =.. [Name|Zeros].
+% filled(+Size, +Name, +Fill, -Term): Name with Size arguments, each Fill.
+filled(Size, Name, Fill, Term) :-
+    length(Args, Size),
+    maplist(=(Fill), Args),
+    Term =.. [Name|Args].
 
 % Each end J of the K-th start gets its bit K in EndOf (setarg/3, which
 % forall/2 would undo).
@@ -390,7 +391,7 @@ bring_partners([], _, _, _, _, Touched, Touched).
 bring_partners([J-X|Partners], M, Bits, Width, Brought, Touched0, Touched) :-
     (   X =:= M
     ->  Touched1 = Touched0
-    ;   K is (J - 1) * Width + X + 1,
+    ;   state_index(Width, J-X, K),
         arg(K, Brought, B0),
         (   B0 =:= 0 -> Touched1 = [J-X|Touched0] ; Touched1 = Touched0 ),
         B is B0 \/ Bits,
@@ -404,7 +405,7 @@ bring_partners([J-X|Partners], M, Bits, Width, Brought, Touched0, Touched) :-
 % ends a start's chain marks those starts Chained.
 new_level([], _, _, _, _, _, _, Next, Next, Chained, Chained).
 new_level([J-X|Touched], Width, Met, Brought, Depth, EndOf, Z, Next0, Next, Chained0, Chained) :-
-    K is (J - 1) * Width + X + 1,
+    state_index(Width, J-X, K),
     arg(K, Brought, B),
     setarg(K, Brought, 0),
     arg(K, Met, M0),
@@ -413,7 +414,7 @@ new_level([J-X|Touched], Width, Met, Brought, Depth, EndOf, Z, Next0, Next, Chai
     ->  Next1 = Next0,
         Chained1 = Chained0
     ;   M is M0 \/ New,
-        nb_setarg(K, Met, M),
+        setarg(K, Met, M),
         Next1 = [(J-X)-New|Next0],
         (   Depth >= 2, X =\= Z
         ->  arg(J, EndOf, E),
@@ -473,9 +474,10 @@ state_path(Seen, Search, State, Path0, Path) :-
     ;   state_path(Seen, Search, From, [State|Path0], Path)
     ).
 
-state_arg(Seen, I-M, K) :-
+state_arg(Seen, State, K) :-
     arg(1, Seen, Width),
-    K is (I - 1) * Width + M + 2.
+    state_index(Width, State, K0),
+    K is K0 + 1.
 
 met(Seen, Search, State, From) :-
     state_arg(Seen, State, K),
@@ -490,9 +492,8 @@ seen_state(Seen, Search, State, From) :-
 seen_states(Count, N, Seen) :-
     Width is N + 1,
     Size is Count * Width + 1,
-    functor(Seen, seen, Size),
-    nb_setarg(1, Seen, Width),
-    forall(between(2, Size, K), nb_setarg(K, Seen, none)).
+    filled(Size, seen, none, Seen),
+    nb_setarg(1, Seen, Width).
 
 indexed_als(N, Sets, I, ALS) :-
     arg(I, Sets, als(U, CellMask, Mask, _)),

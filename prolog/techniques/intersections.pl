@@ -26,7 +26,6 @@
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
 :- use_module(library(apply)).
-:- use_module(library(assoc)).
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module(fish, [mask_indices/2]).
@@ -94,35 +93,20 @@ all_in_unit([R-C|Cells], U) :-
 
 sue_de_coq_step(Step) :-
     crossing_units(Line, Box, Shared),
-    crossing_signature(Line, Box, Key, Signature),
-    \+ found_nothing(Key, Signature),
-    (   \+ crossing_step(Line, Box, Shared, _)
-    ->  remember_nothing(Key, Signature),
-        fail
-    ;   crossing_step(Line, Box, Shared, Step)
-    ).
+    format(atom(Key), 'sue_de_coq_~w_~w', [Line, Box]),
+    findall(M, ( member(U, [Line, Box]), unit_cell(U, R, C), cell_mask(R, C, M) ), Signature),
+    cached_for(Key, Signature, crossing_steps(Line, Box, Shared), Steps),
+    member(Step, Steps).
 
-% A crossing's steps depend on the candidates of its two units alone: one
-% that found nothing is not looked at again until they change (a walk
-% asks at every step that reaches this rung, most crossings unchanged).
-% Kept in a global variable, not the database: a search's snapshots
-% would keep every clause asserted in them (SWI-Prolog 9.0.4).
-crossing_signature(Line, Box, Geometry-Line-Box, Signature) :-
-    current_geometry(Geometry),
-    findall(M, ( member(U, [Line, Box]), unit_cell(U, R, C), cell_mask(R, C, M) ), Signature).
-
+% A crossing's steps depend on the candidates and values of its two units
+% alone (Signature above): they are kept (state:cached_for/4) and found
+% again only when those change, as a walk asks at every step that
+% reaches this rung with most crossings unchanged.
 cell_mask(R, C, M) :-
     (   element(R, C, V) -> M is -V ; candidate_mask(R, C, M) ).
 
-found_nothing(Key, Signature) :-
-    nb_current(sue_de_coq_nothing, Found),
-    get_assoc(Key, Found, Signature0),
-    Signature0 == Signature.
-
-remember_nothing(Key, Signature) :-
-    (   nb_current(sue_de_coq_nothing, Found0) -> true ; empty_assoc(Found0) ),
-    put_assoc(Key, Found0, Signature, Found),
-    nb_setval(sue_de_coq_nothing, Found).
+crossing_steps(Line, Box, Shared, Steps) :-
+    findall(Step, crossing_step(Line, Box, Shared, Step), Steps).
 
 crossing_step(Line, Box, Shared,
               step(sue_de_coq, sue_de_coq(Line, Box, Cross-CrossValues, LineCells-LineValues, BoxCells-BoxValues),
