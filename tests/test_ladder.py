@@ -219,6 +219,17 @@ def test_an_als_chain_links_sets_in_turn():
     stuck(als_wing(a_one=(2, 5)), "als_chain")
 
 
+def test_an_aic_takes_an_almost_locked_set_as_a_node():
+    """The ALS-XY-Wing's position read as an AIC: a set's cells that hold a value are a node, and
+    any two values' nodes of one set are strongly linked (the set lacks one value at most); with
+    A's 1 out of sight of C's, no chain ends on both sides of a 3."""
+    status, name, text, placed, removed = als_wing().step("als_aic")
+    wing = [(4, c, 3) for c in (4, 5, 6)] + [(6, c, 3) for c in (7, 8, 9)]
+    assert (status, name, placed) == ("step", "als_aic", []) and removed and set(removed) <= set(wing), text
+    assert "one value more than cells: only one of them can be missing" in text, text
+    stuck(als_wing(a_one=(2, 5)), "als_aic")
+
+
 def sue_de_coq(companion_in_box: tuple[int, ...] = (3, 4)) -> Grid:
     """r1c7 {1,2,3} and r1c8 {1,2,4}, where row 1 and box 3 cross: four values in two cells; r1c2
     {1,2} in the row and r3c9 in the box take two of them each."""

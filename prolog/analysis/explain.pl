@@ -277,7 +277,7 @@ link_text(weak(Why), Node, T) :-
     node_text(false, Node, NT),
     format(atom(T), '~w (~w)', [NT, WT]).
 
-% A chain's node, true or false: a candidate, or a group (grouped_aic):
+% A chain's node, true or false: a candidate, or a group (grouped_aic, als_aic):
 % the value is in one of its cells, or in none.
 node_text(true, c(R, C, V), T) :- format(atom(T), 'r~wc~w is ~w', [R, C, V]).
 node_text(false, c(R, C, V), T) :- format(atom(T), 'r~wc~w is not ~w', [R, C, V]).
@@ -297,6 +297,9 @@ strong_why(cell(_), _, 'its other candidate').
 strong_why(unit(U), V, T) :-
     unit_text(U, UT),
     format(atom(T), 'the other place for ~w in ~w', [V, UT]).
+strong_why(als(U, Cells, Values), _, T) :-
+    als_text(als(U, Cells, Values), AT),
+    format(atom(T), '~w, one value more than cells: only one of them can be missing', [AT]).
 strong_why(required(U, Sum), V, T) :-
     unit_text(U, UT),
     format(atom(T), 'the other place in ~w for ~w, which every combination for sum ~w needs', [UT, V, Sum]).
@@ -304,6 +307,10 @@ strong_why(required(U, Sum), V, T) :-
 weak_why(cell(_), 'same cell').
 weak_why(unit(U), T) :-
     unit_text(U, T).
+weak_why(sight(Cell, Cells), T) :-
+    cell_text(Cell, CT),
+    cells_text(Cells, CsT),
+    format(atom(T), '~w sees ~w', [CT, CsT]).
 weak_why(constraint(C), T) :-
     constraint_text(C, T).
 weak_why(combination(U, Sum), T) :-

@@ -251,8 +251,12 @@ reason_focus(wing(P, [A, B], _, _), [], [P, A, B]).
 reason_focus(w_wing(A, B, _, U, S1, S2), [U], [A, B, S1, S2]).
 reason_focus(colouring(_, Ones, Others, _), [], Cells) :-
     append(Ones, Others, Cells).
-reason_focus(chain(Path), [], Cells) :-
-    findall(R-C, ( member(Node, Path), node_cell(Node, R-C) ), Cells).
+reason_focus(chain(Path), Units, Cells) :-
+    findall(U, member(strong(als(U, _, _)), Path), Units0),
+    sort(Units0, Units),
+    findall(R-C, ( member(Node, Path), node_cell(Node, R-C)
+                 ; member(strong(als(_, SetCells, _)), Path), member(R-C, SetCells) ), Cells0),
+    list_to_set(Cells0, Cells).
 reason_focus(forcing(cell(R/C), _, _), [], [R-C]).
 reason_focus(forcing(unit(U, _), Branches, _), [U], Cells) :-
     findall(R-C, member(branch(p(R, C, _), _, _), Branches), Cells).

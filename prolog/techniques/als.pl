@@ -40,7 +40,8 @@
 :- module(als,
           [ als_step/1,            % -Step
             als_xy_wing_step/1,    % -Step
-            als_chain_step/1       % -Step
+            als_chain_step/1,      % -Step
+            als_value_places/2     % +MaxCells, -Sets
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -502,6 +503,31 @@ indexed_als(N, Sets, I, ALS) :-
 als_term(N, U-CellMask-Mask, als(U, Cells, Values)) :-
     findall(R-C, mask_cell(N, CellMask, R, C), Cells),
     mask_values(Mask, Values).
+
+%! als_value_places(+MaxCells, -Sets) is det.
+%
+%  Every almost-locked set of two to MaxCells cells in the state, as
+%  als(Unit, Cells, Values)-Places, Places a V-(VCells-Seeing) for each of
+%  its values: its cells that hold V, and the cells outside it with
+%  candidate V that see all of those (chains.pl's ALS nodes).  The sets
+%  are the ALS techniques' own, found once a state.
+
+als_value_places(MaxCells, Sets) :-
+    grid_size(N),
+    als_graph(N, graph(ValueCells, SetsTerm, _)),
+    SetsTerm =.. [_|AllSets],              % the atom sets when there is none
+    findall(ALS-Places,
+            ( member(als(U, CellMask, Mask, Places0), AllSets),
+              K is popcount(CellMask), K >= 2, K =< MaxCells,
+              als_term(N, U-CellMask-Mask, ALS),
+              findall(V-(VCells-Seeing),
+                      ( member(V-(P-Seen), Places0),
+                        memberchk(V-VC, ValueCells),
+                        findall(R-C, mask_cell(N, P, R, C), VCells),
+                        S is Seen /\ VC /\ \ CellMask,
+                        findall(R-C, mask_cell(N, S, R, C), Seeing) ),
+                      Places) ),
+            Sets).
 
 % als_graph(+N, -Graph): graph(ValueCells, Sets, Links) of the state, as
 % als_sets/3 and restricted_links/2 give them (Sets a term, set I its

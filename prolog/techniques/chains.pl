@@ -37,7 +37,15 @@
         Cells.  A group is strongly linked through a unit it lies in to
         the rest of the value's places there, when they are one cell or
         another group, and weakly to every other place of the value in
-        that unit; only single candidates are ever removed.
+        that unit; only single candidates are ever removed;
+      - als_aic: grouped_aic's links, and the nodes of almost-locked
+        sets (als.pl): for a set of N cells holding N+1 values and each
+        value V of it, the node "V is in the set" (its cells that hold V:
+        a candidate or a group).  The set lacks one of its values at
+        most, so the nodes of any two of its values are strongly linked
+        (reason als(Unit, Cells, Values)); a candidate V outside it that
+        sees all its cells that hold V is weakly linked to that node
+        (reason sight(Cell, Cells)).  HoDoKu's AIC with ALS nodes.
     A chain is at most max_chain_links/1 links long (set_max_chain_links/1
     changes it), and the shortest chain that eliminates is the one
     reported: its reason, chain(Path), names every node and link.
@@ -67,6 +75,7 @@
 :- use_module('../facts/state').
 :- use_module(sums, [fitting_rests/3]).
 :- use_module(inequalities, [pair_holds/3]).
+:- use_module(als, [als_value_places/2]).
 
 % The table (table.pl).  Skyscraper and kite need the chain graph of every
 % position a generator looks at, which costs more than the puzzles they
@@ -90,6 +99,8 @@ technique_table:declared_technique(aic,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(chains:chain_step(aic))]).
 technique_table:declared_technique(grouped_aic,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(chains:chain_step(grouped_aic))]).
+technique_table:declared_technique(als_aic,
+    [difficulty(9), level(extreme), set(chains), generator(search), deduction(chains:chain_step(als_aic))]).
 
 :- dynamic chain_links_limit/1.
 
@@ -117,12 +128,14 @@ chain_technique(x_chain).
 chain_technique(xy_chain).
 chain_technique(aic).
 chain_technique(grouped_aic).
+chain_technique(als_aic).
 
 % chain_spec(+Technique, -Spec): which links a chain may use, and which
 % weak links make a candidate a target (one that sees both ends).
 %   kinds(Strong, Weak, Targets): any sequence up to the length bound;
 %   sequence(Links, Targets): exactly these links, in this order;
-%   grouped(Spec): Spec's links between candidates and groups.
+%   grouped(Spec): Spec's links between candidates and groups;
+%   als_grouped(Spec): those and the almost-locked sets' nodes and links.
 chain_spec(x_chain, kinds([unit(_), required(_, _)], [unit(_)], [unit(_)])).
 chain_spec(xy_chain, kinds([cell(_)], [unit(_)], [unit(_)])).
 chain_spec(aic, kinds([cell(_), unit(_), required(_, _)],
@@ -130,6 +143,10 @@ chain_spec(aic, kinds([cell(_), unit(_), required(_, _)],
                       [cell(_), unit(_), constraint(_), combination(_, _)])).
 chain_spec(grouped_aic, grouped(Spec)) :-
     chain_spec(aic, Spec).
+chain_spec(als_aic, als_grouped(kinds(Strong, Weak, Targets))) :-
+    chain_spec(aic, kinds(Strong0, Weak0, Targets)),
+    append(Strong0, [als(_, _, _)], Strong),
+    append(Weak0, [sight(_, _)], Weak).
 chain_spec(skyscraper, sequence([strong(unit(row(_))), weak(unit(col(_))), strong(unit(row(_)))],
                                 [unit(_)])).
 chain_spec(skyscraper, sequence([strong(unit(col(_))), weak(unit(row(_))), strong(unit(col(_)))],
@@ -177,6 +194,8 @@ spec_bound(sequence(Links, _), Bound) :-
     length(Links, Bound).
 spec_bound(grouped(Spec), Bound) :-
     spec_bound(Spec, Bound).
+spec_bound(als_grouped(Spec), Bound) :-
+    spec_bound(Spec, Bound).
 
 % chain_graph(+Spec, -Graph): the candidates numbered 1..K and their
 % links, as graph(Nodes, Strong, Weak, Targets): Nodes holds c(R, C, V)
@@ -188,6 +207,8 @@ spec_bound(grouped(Spec), Bound) :-
 chain_graph(Spec, graph(Nodes, Strong, Weak, Targets)) :-
     (   Spec = grouped(_)
     ->  grouped_link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets))
+    ;   Spec = als_grouped(_)
+    ->  als_link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets))
     ;   link_graph(links(Nodes, Strong, Weak, UnitTargets, AllTargets))
     ),
     spec_targets(Spec, Kinds),
@@ -196,6 +217,8 @@ chain_graph(Spec, graph(Nodes, Strong, Weak, Targets)) :-
 spec_targets(kinds(_, _, Targets), Targets).
 spec_targets(sequence(_, Targets), Targets).
 spec_targets(grouped(Spec), Targets) :-
+    spec_targets(Spec, Targets).
+spec_targets(als_grouped(Spec), Targets) :-
     spec_targets(Spec, Targets).
 
 % link_graph(-Links): the links of the current candidates, from a cache
@@ -393,6 +416,110 @@ group_links(maps(Index, Places, InUnit), K, group(Cells, V), Units, Strong, Weak
     findall(J, ( member(J-_, Weak), J =< K ), Ts),
     sort(Ts, Targets).
 
+% als_link_graph(-Links): grouped_link_graph/1's links with the nodes of
+% the almost-locked sets of two to max_als_node_cells/1 cells added after
+% its nodes (see the module comment), cached the same way.  A candidate
+% that gets its first strong link from a set gets its weak links to
+% candidates then (as grouped_link_graph/1 gives a group's first).
+als_link_graph(Links) :-
+    grouped_link_graph(Grouped),
+    Grouped = links(Nodes, _, _, _, _),
+    cached_for(chain_als_graph, Nodes, build_als_links(Grouped), Links).
+
+max_als_node_cells(4).
+
+build_als_links(links(Nodes0, Strong0, Weak0, UnitTargets0, AllTargets0),
+                links(Nodes, Strong, Weak, UnitTargets, AllTargets)) :-
+    max_als_node_cells(Max),
+    als_value_places(Max, Sets),
+    Nodes0 =.. [nodes|List0],
+    length(List0, K0),
+    findall(Node, ( member(_-Places, Sets), member(V-(VCells-_), Places), value_node(VCells, V, Node) ), Found),
+    sort(Found, SetNodes),
+    findall(X-I, nth1(I, List0, X), Pairs0),
+    list_to_assoc(Pairs0, Index0),
+    exclude(in_assoc(Index0), SetNodes, New),
+    append(List0, New, List),
+    Nodes =.. [nodes|List],
+    findall(X-I, nth1(I, List, X), Pairs),
+    list_to_assoc(Pairs, Index),
+    findall(I-(J-als(U, Cells, Values)),
+            ( member(als(U, Cells, Values)-Places, Sets),
+              member(V-(VCells-_), Places), value_node(VCells, V, NodeV), get_assoc(NodeV, Index, I),
+              member(Z-(ZCells-_), Places), Z =\= V, value_node(ZCells, Z, NodeZ), get_assoc(NodeZ, Index, J) ),
+            StrongFound),
+    findall(I-(J-sight(R-C, VCells)),
+            ( member(_-Places, Sets),
+              member(V-(VCells-Seeing), Places), VCells = [_, _|_],
+              get_assoc(group(VCells, V), Index, G),
+              member(R-C, Seeing),
+              get_assoc(c(R, C, V), Index, Cand),
+              ( I-J = G-Cand ; I-J = Cand-G ) ),
+            WeakFound),
+    by_node(StrongFound, ExtraStrong),
+    by_node(WeakFound, ExtraWeak),
+    length(List, K),
+    numlist(1, K, Is),
+    Old = links(Strong0, Weak0, UnitTargets0, AllTargets0),
+    findall(S-W-UT-AT,
+            ( member(I, Is), als_node_links(Old, K0, Index, Nodes, ExtraStrong, ExtraWeak, I, S, W, UT, AT) ),
+            Every),
+    findall(S, member(S-_-_-_, Every), Ss),
+    findall(W, member(_-W-_-_, Every), Ws),
+    findall(UT, member(_-_-UT-_, Every), UTs),
+    findall(AT, member(_-_-_-AT, Every), ATs),
+    Strong =.. [strong|Ss],
+    Weak =.. [weak|Ws],
+    UnitTargets =.. [targets|UTs],
+    AllTargets =.. [targets|ATs].
+
+in_assoc(Assoc, Key) :-
+    get_assoc(Key, Assoc, _).
+
+% The node of "V is in these cells": a candidate when they are one cell.
+value_node([R-C], V, c(R, C, V)) :- !.
+value_node(Cells, V, group(Cells, V)).
+
+% by_node(+Found, -ByNode): the I-(J-Why) links as an assoc from I to its
+% links, one a node J.
+by_node(Found, ByNode) :-
+    keysort(Found, Sorted),
+    group_pairs_by_key(Sorted, Grouped),
+    findall(I-Links, ( member(I-Links0, Grouped), unique_links(Links0, Links) ), Unique),
+    list_to_assoc(Unique, ByNode).
+
+extra(ByNode, I, Links) :-
+    (   get_assoc(I, ByNode, Links0) -> Links = Links0 ; Links = [] ).
+
+% Node I's links and targets in the graph with the sets' nodes: its own
+% (none for a new node) and the sets', a target each candidate that a
+% sight link makes it see.  A node with no strong link needs none else.
+als_node_links(links(Strong0, Weak0, UnitTargets0, AllTargets0), K0, Index, Nodes, ExtraStrong, ExtraWeak,
+               I, S, W, UT, AT) :-
+    (   I =< K0
+    ->  arg(I, Strong0, S0), arg(I, Weak0, W0), arg(I, UnitTargets0, UT0), arg(I, AllTargets0, AT0)
+    ;   S0 = [], W0 = [], UT0 = [], AT0 = []
+    ),
+    extra(ExtraStrong, I, SE),
+    append(S0, SE, S1),
+    unique_links(S1, S),
+    (   S == []
+    ->  W = [], UT = UT0, AT = AT0
+    ;   arg(I, Nodes, X),
+        (   S0 == [], X = c(_, _, _)         % its first strong link: its weak ones now
+        ->  node_links(weak, Index, X, W1),
+            node_targets(W1, UT1, AT1)
+        ;   W1 = W0, UT1 = UT0, AT1 = AT0
+        ),
+        extra(ExtraWeak, I, WE),
+        append(W1, WE, W2),
+        unique_links(W2, W),
+        findall(J, ( member(J-sight(_, _), WE), arg(J, Nodes, c(_, _, _)) ), Seen0),
+        sort(Seen0, Seen),
+        UT = UT1,                          % an x-chain's targets: no set's
+        ord_union(AT1, Seen, AT)
+    ).
+
 % One link to a node: the first reason found.
 unique_links(Links0, Links) :-
     findall(J-Why, ( nth1(N, Links0, J-Why), \+ ( nth1(M, Links0, J-_), M < N ) ), Links).
@@ -521,6 +648,8 @@ link_allowed(sequence(Links, _), D, Q, Why) :-
     link_term(Q, Why, Link),
     subsumes_term(Pattern, Link).
 link_allowed(grouped(Spec), D, Q, Why) :-
+    link_allowed(Spec, D, Q, Why).
+link_allowed(als_grouped(Spec), D, Q, Why) :-
     link_allowed(Spec, D, Q, Why).
 
 % A or Z is true: what is weakly linked to both is false.

@@ -19,7 +19,7 @@
         engine's of its rung), and a loaded rules file's techniques go
         before the engine's of their rung, in their file's order(K);
       - level(L): the rating level a puzzle that needs it reaches
-        (trivial .. extreme); level(no_boxes, L) in a kind without boxes,
+        (trivial .. unreasonable); level(no_boxes, L) in a kind without boxes,
         level(cages, L) in a Killer (level_in/3);
       - weight(W): what its first use adds to a rating's score (default
         10 * 3^(D-1): each rung weighs three times the one below);
@@ -131,7 +131,7 @@ ladder_order([ naked_single, cross_hatching, last_empty_cell,
                naked_quad, hidden_quad, swordfish, xyz_wing, finned_x_wing, sashimi_x_wing, simple_colouring,
                jellyfish, finned_swordfish, sashimi_swordfish, finned_jellyfish, sashimi_jellyfish,
                sue_de_coq, x_chain, xy_chain,
-               aic, grouped_aic, als_xz, als_xy_wing, als_chain,
+               aic, grouped_aic, als_xz, als_xy_wing, als_chain, als_aic,
                forcing_chain
              ]).
 

@@ -75,16 +75,14 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0803": ("w_wing",),
     "1101": ("sue_de_coq",),
 }
+# Variants of a code that another of puzzlog's techniques makes: nice loops and AICs with ALS nodes.
+VARIANT_TECHNIQUES = {"0709-2": ("als_aic",), "0710-3": ("als_aic",), "0710-4": ("als_aic",),
+                      "0711-3": ("als_aic",), "0711-4": ("als_aic",)}
 # Variants of a code that puzzlog's technique does not cover: counted as techniques it lacks.
 VARIANTS_NOT_BUILT = {"0600-2": "unique rectangles with missing candidates",
                       "0601-2": "unique rectangles with missing candidates",
-                      "0603-2": "unique rectangles with missing candidates",
-                      "0709-2": "grouped nice loops with ALS nodes",
-                      "0710-3": "grouped nice loops with ALS nodes",
-                      "0710-4": "grouped nice loops with ALS nodes",
-                      "0711-3": "grouped AICs with ALS nodes",
-                      "0711-4": "grouped AICs with ALS nodes"}
-CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic", "grouped_aic")   # chains:chain_technique/1
+                      "0603-2": "unique rectangles with missing candidates"}
+CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic", "grouped_aic", "als_aic")  # chain_technique/1
 Triple = tuple[int, int, int]
 Verdict = Literal["exact", "covered", "walked", "partial", "missed", "clean", "found", "absent"]
 GEOMETRY: tuple[object, ...] = ("geometry", SIDE, ("boxes", 3, 3), [])
@@ -120,7 +118,9 @@ class LibraryCase:
     @property
     def techniques(self) -> tuple[str, ...]:
         """puzzlog's techniques that make this step (none: puzzlog has no such technique)."""
-        return () if self.code in VARIANTS_NOT_BUILT else TECHNIQUES.get(self.base, ())
+        if self.code in VARIANTS_NOT_BUILT:
+            return ()
+        return VARIANT_TECHNIQUES.get(self.code) or TECHNIQUES.get(self.base, ())
 
     @property
     def expected(self) -> frozenset[tuple[str, int, int, int]]:
