@@ -4,7 +4,7 @@ the same run; then technique exercises, big grids, Kakuro and memory.
 
     python bench/generate.py                   # every section (about 10 minutes)
     python bench/generate.py --seeds 10        # fewer seeds a row
-    python bench/generate.py --only levels     # levels, techniques, big, kakuro, killer (and Samurai)
+    python bench/generate.py --only levels     # levels, techniques, big, hardest, kakuro, killer (and Samurai)
                                                # or memory
 
 The outside generators come from Debian (the bench installs nothing; `make bench` does,
@@ -19,8 +19,9 @@ The targets (issue "Create at the speed of the C generators"): each Sudoku-famil
 most 3x sgt-solo's median (9x9 intermediate also at most qqwing's); Futoshiki 5x5 and 7x7
 at every Unequal level and Adjacent 6x6 at most 3x sgt-unequal's; greater-than 6x6 within 3x
 Futoshiki 6x6; ten exercises of a technique under 10 s wall; 16x16 basic median under 1 s,
-25x25 basic under 10 s; Kakuro 10x10 / 12x12 no slower than 551 / 1471 ms; 10,000 9x9 in one
-process with RSS growth under 10% from the 1,000th.  Issue "Killer Sudoku and Samurai": a
+25x25 basic under 10 s; an unreasonable 9x9 (issue 48) under 10 s; Kakuro 10x10 / 12x12 no
+slower than 551 / 1471 ms; 10,000 9x9 in one process with RSS growth under 10% from the
+1,000th.  Issue "Killer Sudoku and Samurai": a
 Killer 9x9 intermediate within 5x sgt-solo's 3x3kdi; a Samurai's median under 3 s.
 """
 from __future__ import annotations
@@ -70,6 +71,8 @@ KILLER_ROWS = [
 ]
 TECHNIQUES = ["x_wing", "swordfish", "xy_wing", "skyscraper", "simple_colouring", "x_chain"]
 BIG_ROWS = [("sudoku", 16, "basic", 1000.0), ("sudoku", 25, "basic", 10_000.0)]
+# the hardest level, from the stock of hard puzzles (issue 48: at most 10 s a puzzle)
+HARDEST_ROWS = [("sudoku", 9, "unreasonable", 10_000.0)]
 KAKURO_ROWS = [("kakuro", 10, 551.0), ("kakuro", 12, 1471.0)]
 
 
@@ -162,6 +165,11 @@ def big(seeds: int) -> None:
                                       for kind, size, level, target in BIG_ROWS], seeds)
 
 
+def hardest(seeds: int) -> None:
+    bounded("hardest level", "target ms", [(f"{kind} {size}x{size} {level}", kind, size, level, target)
+                                          for kind, size, level, target in HARDEST_ROWS], seeds)
+
+
 def kakuro(seeds: int) -> None:
     bounded("kakuro", "before ms", [(f"{kind} {size}x{size}", kind, size, None, before)
                                     for kind, size, before in KAKURO_ROWS], seeds)
@@ -213,8 +221,8 @@ def killer(seeds: int) -> None:
     bounded("samurai", "target ms", SAMURAI_ROWS, seeds)
 
 
-SECTIONS = {"levels": levels, "techniques": techniques, "big": big, "kakuro": kakuro, "killer": killer,
-            "memory": memory}
+SECTIONS = {"levels": levels, "techniques": techniques, "big": big, "hardest": hardest, "kakuro": kakuro,
+            "killer": killer, "memory": memory}
 
 
 def main() -> None:

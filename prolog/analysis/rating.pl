@@ -43,7 +43,12 @@
 %! rating_level(?Level, ?Rank) is nondet.
 %
 %  The levels, easiest first, the same words for every kind (Simon
-%  Tatham's Solo uses them too).
+%  Tatham's Solo uses them too).  In a standard Sudoku they stand for
+%  HoDoKu's five: trivial and basic its easy (singles), intermediate its
+%  medium (locked candidates, pairs, triples), advanced its hard (fish,
+%  wings, single-value patterns, colouring, quads, uniqueness), extreme
+%  its unfair (chains, finned big fish, Sue de Coq, almost-locked sets),
+%  unreasonable its extreme (forcing chains) and a guess.
 
 rating_level(trivial,      0).
 rating_level(basic,        1).

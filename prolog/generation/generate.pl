@@ -49,6 +49,8 @@
 :- use_module('../techniques/table', [technique_property/2, fires_in/2]).
 :- use_module('../analysis/rating').
 :- use_module(seeded_random).
+:- use_module(transformations).
+:- use_module(hard_seeds).
 :- use_module(library(aggregate)).
 :- use_module(grids).
 :- use_module(kakuro_grids).
@@ -151,12 +153,13 @@ reachable_target(Name, Term, Level, Technique) :-
 %
 %  The levels a puzzle of the generator's kind Term can have, easiest
 %  first: those of the techniques that can fire in it, and unreasonable
-%  (a guess).  Offered are those of them a page offers to make: not
-%  unreasonable, and not those its record calls seldom at its size
-%  (kind:declared_kind/2).
+%  (a forcing chain or a guess).  Offered are those of them a page offers
+%  to make: not those its record calls seldom at its size
+%  (kind:declared_kind/2), nor unreasonable unless the stock of hard
+%  puzzles has the kind's (hard_seeds.pl).
 %
 %  ?- kind_levels(futoshiki(5), Levels, _).
-%  Levels = [trivial, basic, advanced, extreme, unreasonable].
+%  Levels = [trivial, basic, intermediate, advanced, extreme, unreasonable].
 
 kind_levels(Term, Levels, Offered) :-
     representative_geometry(Term, Geometry),
@@ -164,7 +167,12 @@ kind_levels(Term, Levels, Offered) :-
     kind_property(Name, generated(Args, Term)),
     !,
     (   kind_property(Name, seldom(Args, Usual, _)) -> true ; Usual = Levels ),
-    findall(L, ( member(L, Levels), L \== unreasonable, memberchk(L, Usual) ), Offered).
+    findall(L, ( member(L, Levels),
+                 (   L == unreasonable
+                 ->  once(hard_seed(Term, L, _, _, _))   % made from the stock at once
+                 ;   memberchk(L, Usual)
+                 ) ),
+            Offered).
 
 % geometry_levels(+Geometry, -Levels): the levels, easiest first, of the
 % techniques that can fire in Geometry, and unreasonable.
@@ -284,6 +292,23 @@ target(Options, Target) :-
     ;   Target = any
     ).
 
+% A target the removal loop seldom reaches (an unreasonable 9x9 Sudoku:
+% about one random minimal puzzle in a hundred) is drawn from the stock
+% of such puzzles instead (hard_seeds.pl, made by the generator itself),
+% in a random form of the same puzzle (transformations.pl): a new grid
+% with the same deductions, rated again to be sure.
+attempt(sudoku(BR, BC), Target, none, generated(Puzzle, Solution, none, Rating)) :-
+    stocked(sudoku(BR, BC), Target, Stock),
+    !,
+    random_pick(Stock, Givens0),
+    random_isomorph(BR, BC, Givens0, Givens),
+    N is BR * BC,
+    Puzzle = puzzle(geometry(N, boxes(BR, BC), []), Givens),
+    solving_techniques(Techniques),
+    in_fresh_state(( setup_puzzle(Puzzle, ok),
+                     search(Techniques, 2, [solution(Solution, _)], _) )),
+    rate_puzzle(Puzzle, Rating),
+    kept(Target, generated(Puzzle, Solution, none, Rating)).
 attempt(kakuro(NR, NC), Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :-
     !,
     random_layout(NR, NC, Symmetry, Layout),
@@ -396,6 +421,13 @@ attempt(Kind, Target, Symmetry, generated(Puzzle, Solution, Symmetry, Rating)) :
     rate_puzzle(Puzzle, Rating),
     kept(Target, generated(Puzzle, Solution, Symmetry, Rating)),
     !.
+
+% stocked(+Kind, +Target, -Stock): the stock's puzzles of Kind (as lists of
+% givens) that were made for Target, when there are any.
+stocked(Kind, Target, Stock) :-
+    (   Target = level(Level) -> true ; Target = technique(Hardest) ),
+    findall(Givens, hard_seed(Kind, Level, Hardest, _, Givens), Stock),
+    Stock \== [].
 
 % A try that misses the target is tried again from near where it ended:
 % ten of the orbits it emptied get their givens back, and the removal

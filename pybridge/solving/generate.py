@@ -3,7 +3,9 @@ seed, at the level (or with the hardest technique) asked for.
 
 The engine does the work (prolog/generation/): a random solution, then givens and signs taken
 away while the techniques up to the target still finish the puzzle (or, past the cheap rungs,
-while it stays unique), then a rating that must match.  A Kakuro is a random symmetric layout
+while it stays unique), then a rating that must match; an unreasonable 9x9 Sudoku, which that
+loop seldom lands on, is a random form of one of a stock of such puzzles instead
+(prolog/generation/hard_seeds.pl).  A Kakuro is a random symmetric layout
 whose digits are changed until their run sums force them.  Puzzle i of a run uses seed + i, so
 ``--seed S+i --count 1`` makes it again.  The tries that land on another level are kept in a
 stock (stock.py), from which a request with no seed is served at once.
