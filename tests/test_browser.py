@@ -1240,8 +1240,9 @@ def test_the_page_gives_nothing_away_and_solve_ends_the_game(server, browser):
 
 def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, browser):
     """The size box takes each kind's default size and range from the catalogue, the level box
-    the levels made there (unreasonable only where the stock of hard puzzles serves it: a 9x9
-    Sudoku); a try that runs out of time is made again, and after the last the message
+    the levels made there (a Futoshiki is never intermediate: no technique of that level fires
+    without boxes; unreasonable only where the stock of hard puzzles serves it, a 9x9 Sudoku); a
+    try that runs out of time is made again, and after the last the message
     says what would be quicker (a server whose requests may take 1 s cannot make an extreme 16x16)."""
     from pybridge.engine.catalogue import catalogue
     with serving(ServeLimits(time_limit=1.0, engines=1)) as base:
@@ -1256,6 +1257,7 @@ def test_generate_follows_the_kind_and_tries_again_before_giving_up(tmp_path, br
                 assert (size.get_attribute("min"), size.get_attribute("max")) == tuple(map(str, made.sizes))
             offered = [o.text for o in Select(browser.find_element(By.ID, "gen-level")).options]
             assert offered == ["any", *made.levels[made.default_size]], kind
+            assert ("intermediate" in offered) == (kind != "futoshiki"), offered
             assert ("unreasonable" in offered) == (kind == "sudoku"), offered
         size.clear()
         size.send_keys("16", Keys.TAB)

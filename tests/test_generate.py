@@ -148,18 +148,19 @@ def test_a_jigsaw_x_map_is_a_jigsaw_of_its_own():
         assert moved >= 12, (moved, p.regions)
 
 
-def test_a_technique_the_kind_never_has_is_refused_at_once():
-    """Pointing and box-line need boxes: an Adjacent Futoshiki asked for one used to try until
-    its time ran out; now the request is refused before any attempt.  Its intermediate level is
-    the pairs and triples (HoDoKu's medium), which a Latin square without boxes has."""
-    made = pybridge.generate("futoshiki", size=5, difficulty="intermediate", seed=1)[0]
-    assert made.level == "intermediate" and made.hardest in ("naked_pair", "hidden_pair", "naked_triple", "hidden_triple")
+def test_a_level_or_technique_the_kind_never_has_is_refused_at_once():
+    """No technique of level intermediate fires in a Latin square without boxes (pointing and
+    box-line need them): a Futoshiki asked to be intermediate used to try until its time ran
+    out; now the request is refused before any attempt, naming the levels it has."""
     started = time.perf_counter()
+    with pytest.raises(pybridge.PuzzlogError, match=r"futoshiki puzzles are never intermediate: .*pointing.*; their "
+                                                    r"levels are trivial, basic, advanced, extreme, unreasonable"):
+        pybridge.generate("futoshiki", difficulty="intermediate", attempts=1000)
     out = cli("generate", "adjacent", "--size", "7", "--technique", "box_line")
     assert out.returncode == 1 and "box_line never fires in adjacent puzzles" in out.stderr, out.stderr
     assert "Traceback" not in out.stderr
     assert time.perf_counter() - started < 60   # not 1000 attempts: a bound, not a speed target
-    # the levels it has are made (advanced: X-wings and wings need no boxes)
+    # the levels it has are made (advanced: subsets and X-wings need no boxes)
     [g] = pybridge.generate("futoshiki", seed=1, difficulty="advanced")
     assert pybridge.rate(g.puzzle).level == "advanced"
 

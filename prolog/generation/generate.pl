@@ -159,7 +159,7 @@ reachable_target(Name, Term, Level, Technique) :-
 %  puzzles has the kind's (hard_seeds.pl).
 %
 %  ?- kind_levels(futoshiki(5), Levels, _).
-%  Levels = [trivial, basic, intermediate, advanced, extreme, unreasonable].
+%  Levels = [trivial, basic, advanced, extreme, unreasonable].
 
 kind_levels(Term, Levels, Offered) :-
     representative_geometry(Term, Geometry),

@@ -35,7 +35,7 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(forcing_chain,
-    [difficulty(10), level(unreasonable), set(all), generator(search),
+    [difficulty(10), level(unreasonable), level(tatham, extreme), set(all), generator(search),
      deduction(forcing:forcing_step(forcing_chain))]).
 
 %! forcing_step(?Technique, -Step) is semidet.

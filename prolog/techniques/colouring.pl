@@ -32,7 +32,7 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(simple_colouring,
-    [difficulty(7), level(advanced), set(advanced), deduction(colouring:colouring_step)]).
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), deduction(colouring:colouring_step)]).
 
 %! colouring_step(-Step) is nondet.
 %

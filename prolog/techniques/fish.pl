@@ -52,16 +52,16 @@
 technique_table:declared_technique(x_wing,
     [difficulty(6), level(advanced), set(advanced), deduction(fish:fish_step(x_wing))]).
 technique_table:declared_technique(swordfish,
-    [difficulty(7), level(advanced), set(advanced), deduction(fish:fish_step(swordfish))]).
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), deduction(fish:fish_step(swordfish))]).
 technique_table:declared_technique(jellyfish,
-    [difficulty(8), level(advanced), set(advanced), deduction(fish:fish_step(jellyfish))]).
+    [difficulty(8), level(advanced), level(tatham, extreme), set(advanced), deduction(fish:fish_step(jellyfish))]).
 % Finned fish come after the plain fish and wings of their size, as in
 % HoDoKu's order; the generator leaves them out (what they add is rare).
 technique_table:declared_technique(finned_x_wing,
-    [difficulty(7), level(advanced), set(advanced), needs(boxes), generator(leave_out),
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), needs(boxes), generator(leave_out),
      deduction(fish:finned_fish_step(finned_x_wing))]).
 technique_table:declared_technique(sashimi_x_wing,
-    [difficulty(7), level(advanced), set(advanced), needs(boxes), generator(leave_out),
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), needs(boxes), generator(leave_out),
      deduction(fish:finned_fish_step(sashimi_x_wing))]).
 technique_table:declared_technique(finned_swordfish,
     [difficulty(8), level(extreme), set(advanced), needs(boxes), generator(leave_out),

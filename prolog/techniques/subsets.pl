@@ -29,22 +29,22 @@ technique_table:declared_technique(elimination,
     [difficulty(3), level(advanced), set(always), needs(runs),
      deduction(subsets:subset_deduction(elimination))]).
 technique_table:declared_technique(naked_pair,
-    [difficulty(4), level(intermediate), set(pairs),
+    [difficulty(4), level(intermediate), level(tatham, advanced), set(pairs),
      deduction(subsets:naked_pair_deduction), local(cell, subsets:subset_step(naked_pair))]).
 technique_table:declared_technique(hidden_pair,
-    [difficulty(4), level(intermediate), set(pairs),
+    [difficulty(4), level(intermediate), level(tatham, advanced), set(pairs),
      deduction(techniques:unit_value_deduction(hidden_pair)), local(unit, subsets:subset_step(hidden_pair))]).
 technique_table:declared_technique(naked_triple,
-    [difficulty(5), level(intermediate), set(subsets), deduction(subsets:subset_deduction(naked_triple))]).
+    [difficulty(5), level(intermediate), level(tatham, advanced), set(subsets), deduction(subsets:subset_deduction(naked_triple))]).
 technique_table:declared_technique(hidden_triple,
-    [difficulty(5), level(intermediate), set(subsets), deduction(subsets:subset_deduction(hidden_triple))]).
+    [difficulty(5), level(intermediate), level(tatham, advanced), set(subsets), deduction(subsets:subset_deduction(hidden_triple))]).
 % Quads are rare and costly to look for (HoDoKu rates them beside the
 % swordfish): on the swordfish's rung, left out of generation.
 technique_table:declared_technique(naked_quad,
-    [difficulty(7), level(advanced), set(advanced), generator(leave_out),
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), generator(leave_out),
      deduction(subsets:subset_deduction(naked_quad))]).
 technique_table:declared_technique(hidden_quad,
-    [difficulty(7), level(advanced), set(advanced), generator(leave_out),
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), generator(leave_out),
      deduction(subsets:subset_deduction(hidden_quad))]).
 
 %! subset_step(+Technique, +Around, -Step) is semidet.

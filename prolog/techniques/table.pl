@@ -20,7 +20,8 @@
         before the engine's of their rung, in their file's order(K);
       - level(L): the rating level a puzzle that needs it reaches
         (trivial .. unreasonable); level(no_boxes, L) in a kind without boxes,
-        level(cages, L) in a Killer (level_in/3);
+        level(cages, L) in a Killer, level(tatham, L) in a grid HoDoKu
+        does not rate (all but the 9x9 with 3x3 boxes: level_in/3);
       - weight(W): what its first use adds to a rating's score (default
         10 * 3^(D-1): each rung weighs three times the one below);
       - set(S): the first named set it belongs to (basic, pairs, subsets,
@@ -235,7 +236,12 @@ technique_level(Name, Level) :-
 %  with one place in a box is for Sudoku (Simon Tatham's Unequal counts
 %  them so).  In a Killer (feature cages), a cage's combinations and the
 %  rule of 45 are where every solve starts, as every level of Tatham's
-%  Killers uses them: what sets the level is the Sudoku part.
+%  Killers uses them: what sets the level is the Sudoku part.  The levels
+%  are HoDoKu's for the Sudoku it rates, the 9x9 with 3x3 boxes (and the
+%  kinds built on it: Killer, greater-than, Samurai); every other grid
+%  (feature tatham: Futoshiki and Adjacent, jigsaw, X, other sizes) keeps
+%  Simon Tatham's, where the subsets are advanced and the wings,
+%  swordfish and forcing chains extreme with the chains (docs/rating.md).
 %
 %  ?- level_in(geometry(9, boxes(3,3), [cages([])]), rule_of_45, L).
 %  L = basic.
@@ -251,6 +257,8 @@ level_in(Geometry, Name, Level) :-
 level_feature(geometry(_, none, _), no_boxes).
 level_feature(geometry(_, _, Options), cages) :-
     memberchk(cages(_), Options).
+level_feature(geometry(N, Regions, Options), tatham) :-
+    \+ ( N =:= 9, Regions == boxes(3, 3), \+ memberchk(diagonals, Options) ).
 
 %! technique_weight(+Technique, -Weight) is det.
 %

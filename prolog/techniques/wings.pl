@@ -31,11 +31,11 @@
 % The table (table.pl).
 :- multifile technique_table:declared_technique/2.
 technique_table:declared_technique(xy_wing,
-    [difficulty(6), level(advanced), set(advanced), deduction(wings:wing_step(xy_wing))]).
+    [difficulty(6), level(advanced), level(tatham, extreme), set(advanced), deduction(wings:wing_step(xy_wing))]).
 technique_table:declared_technique(w_wing,
-    [difficulty(6), level(advanced), set(advanced), deduction(wings:wing_step(w_wing))]).
+    [difficulty(6), level(advanced), level(tatham, extreme), set(advanced), deduction(wings:wing_step(w_wing))]).
 technique_table:declared_technique(xyz_wing,
-    [difficulty(7), level(advanced), set(advanced), deduction(wings:wing_step(xyz_wing))]).
+    [difficulty(7), level(advanced), level(tatham, extreme), set(advanced), deduction(wings:wing_step(xyz_wing))]).
 
 %! sees(+Row1, +Col1, ?Row2, ?Col2) is nondet.
 %

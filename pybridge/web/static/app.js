@@ -678,7 +678,8 @@ function sizesOfKind() {
 }
 
 // The level box offers what the kind is made at in that size within a page's wait (the
-// catalogue's levels: a Kakuro all but always intermediate, unreasonable where a stock of hard puzzles is); a level
+// catalogue's levels: a Futoshiki is never intermediate, a Kakuro all but always is, unreasonable
+// where a stock of hard puzzles is); a level
 // chosen before stays when it is offered, else "any".
 function levelsOfSize() {
   const kind = madeKind($("gen-kind").value), chosen = $("gen-level").value;
