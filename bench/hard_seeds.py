@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import re
 import sys
 import time
 from collections import Counter
@@ -25,48 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "prolog" / "generation" / "hard_seeds.pl"
 
-HEAD = r"""/** <module> The stock of hard puzzles the generator varies
-
-    Some targets are out of reach of the generator's removal loop in a
-    request's time: an unreasonable 9x9 Sudoku (one that needs a forcing
-    chain or a guess) is about one random minimal puzzle in 150 (the
-    counts below).  This file keeps such puzzles, each made by puzzlog's own
-    generator from the seed beside it; generate.pl serves a request for
-    one by a random transformation of one of them (transformations.pl).
-    It is data, written by
-
-        COMMAND
-
-    which anyone can run again to remake it.  The levels of the puzzles
-    it made on the way: COUNTS.
-
-    ?- hard_seed(sudoku(3, 3), unreasonable, Hardest, Seed, Givens),
-       length(Givens, K), K > 16.
-*/
-:- module(hard_seeds,
-          [ hard_seed/5             % ?Kind, ?Level, ?Hardest, ?Seed, -Givens
-          ]).
-:- use_module(library(lists)).
-
-%! hard_seed(?Kind, ?Level, ?Hardest, ?Seed, -Givens) is nondet.
-%
-%  A stocked puzzle of the generator's Kind, its rating's Level and
-%  hardest technique, the seed that made it (`puzzlog generate KIND
-%  --seed Seed`), and its givens, g(Row, Col, Value) in row-major order.
-
-hard_seed(Kind, Level, Hardest, Seed, Givens) :-
-    stocked_puzzle(Kind, Level, Hardest, Seed, Line),
-    atom_codes(Line, Codes),
-    Kind = sudoku(BR, BC),
-    N is BR * BC,
-    findall(g(R, C, V),
-            ( nth0(I, Codes, Code), Code >= 0'1, Code =< 0'9,
-              V is Code - 0'0, R is I // N + 1, C is I mod N + 1 ),
-            Givens).
-
-% stocked_puzzle(Kind, Level, Hardest, Seed, Line): Line has a character a
-% cell, row by row, '.' for an empty one.
-"""
+def head(command: str, counts: str) -> str:
+    """The module's text before its facts, from the shipped file (prolog/generation/
+    hard_seeds.pl), with this run's command line and counts in its comment."""
+    text = OUT.read_text(encoding="utf-8")
+    text = text[:re.search(r"^stocked_puzzle\(", text, re.M).start()]   # the first fact
+    text = re.sub(r"(It is data, written by\n\n        ).*\n", lambda m: m.group(1) + command + "\n", text)
+    return re.sub(r"(it made on the way: )[^.]*\.", lambda m: m.group(1) + counts + ".", text)
 
 
 def made(seed: int) -> tuple[int, str, str, str] | None:
@@ -107,8 +73,7 @@ def main() -> None:
     command = (f"python bench/hard_seeds.py --seed {args.seed} --count {args.count} --level {args.level}")
     facts = "".join(f"stocked_puzzle(sudoku(3, 3), {level}, {hardest}, {seed}, '{line}').\n"
                     for seed, level, hardest, line in kept)
-    args.out.write_text(HEAD.replace("COMMAND", command).replace("COUNTS", levels_line(levels))
-                        + facts, encoding="utf-8")
+    args.out.write_text(head(command, levels_line(levels)) + facts, encoding="utf-8")
     print(f"\n{len(kept)} {args.level} puzzles of {walked} made from seeds {args.seed}.. in "
           f"{time.monotonic() - started:.0f} s: {args.out}")
     print(f"{'level':14} {'puzzles':>8} {'share':>8}")
