@@ -238,8 +238,8 @@ technique_level(Name, Level) :-
 %  rule of 45 are where every solve starts, as every level of Tatham's
 %  Killers uses them: what sets the level is the Sudoku part.  The levels
 %  are HoDoKu's for the Sudoku it rates, the 9x9 with 3x3 boxes (and the
-%  kinds built on it: Killer, greater-than, Samurai); every other grid
-%  (feature tatham: Futoshiki and Adjacent, jigsaw, X, other sizes) keeps
+%  Killer and greater-than built on it); every other grid (feature
+%  tatham: Futoshiki and Adjacent, jigsaw, X, Samurai, other sizes) keeps
 %  Simon Tatham's, where the subsets are advanced and the wings,
 %  swordfish and forcing chains extreme with the chains (docs/rating.md).
 %
@@ -257,6 +257,7 @@ level_in(Geometry, Name, Level) :-
 level_feature(geometry(_, none, _), no_boxes).
 level_feature(geometry(_, _, Options), cages) :-
     memberchk(cages(_), Options).
+level_feature(samurai(_), tatham).
 level_feature(geometry(N, Regions, Options), tatham) :-
     \+ ( N =:= 9, Regions == boxes(3, 3), \+ memberchk(diagonals, Options) ).
 
