@@ -20,8 +20,8 @@
         before the engine's of their rung, in their file's order(K);
       - level(L): the rating level a puzzle that needs it reaches
         (trivial .. unreasonable); level(no_boxes, L) in a kind without boxes,
-        level(cages, L) in a Killer, level(tatham, L) in a grid HoDoKu
-        does not rate (all but the 9x9 with 3x3 boxes: level_in/3);
+        level(cages, L) in a Killer, level(tatham, L) in a puzzle HoDoKu
+        does not rate (all but the plain 9x9 Sudoku: level_in/3);
       - weight(W): what its first use adds to a rating's score (default
         10 * 3^(D-1): each rung weighs three times the one below);
       - set(S): the first named set it belongs to (basic, pairs, subsets,
@@ -237,9 +237,9 @@ technique_level(Name, Level) :-
 %  them so).  In a Killer (feature cages), a cage's combinations and the
 %  rule of 45 are where every solve starts, as every level of Tatham's
 %  Killers uses them: what sets the level is the Sudoku part.  The levels
-%  are HoDoKu's for the Sudoku it rates, the 9x9 with 3x3 boxes (and the
-%  Killer and greater-than built on it); every other grid (feature
-%  tatham: Futoshiki and Adjacent, jigsaw, X, Samurai, other sizes) keeps
+%  are HoDoKu's for the only puzzle it rates, the plain 9x9 Sudoku; every
+%  other kind and size (feature tatham: Killer, greater-than, Futoshiki
+%  and Adjacent, jigsaw, X, Samurai, 4x4 to 25x25) keeps
 %  Simon Tatham's, where the subsets are advanced and the wings,
 %  swordfish and forcing chains extreme with the chains (docs/rating.md).
 %
@@ -259,7 +259,7 @@ level_feature(geometry(_, _, Options), cages) :-
     memberchk(cages(_), Options).
 level_feature(samurai(_), tatham).
 level_feature(geometry(N, Regions, Options), tatham) :-
-    \+ ( N =:= 9, Regions == boxes(3, 3), \+ memberchk(diagonals, Options) ).
+    \+ ( N =:= 9, Regions == boxes(3, 3), Options == [] ).
 
 %! technique_weight(+Technique, -Weight) is det.
 %
