@@ -185,8 +185,16 @@ chain_of_length(Spec, Graph, Length, Path, Elims) :-
     arg(1, Graph, Nodes),
     functor(Nodes, _, K),
     between(1, K, A),
+    start_node(Spec, Nodes, A),
     chain_from(Spec, Graph, A, Length, Path, Elims),
     !.
+
+% With the sets' nodes, a chain starts at a candidate: a chain is a
+% chain read from either end, and the sets' nodes outnumber the rest.
+start_node(als_grouped(_), Nodes, A) :-
+    !,
+    arg(A, Nodes, c(_, _, _)).
+start_node(_, _, _).
 
 spec_bound(kinds(_, _, _), Bound) :-
     max_chain_links(Bound).
