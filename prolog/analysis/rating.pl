@@ -43,12 +43,13 @@
 %! rating_level(?Level, ?Rank) is nondet.
 %
 %  The levels, easiest first, the same words for every kind (Simon
-%  Tatham's Solo uses them too).  In a standard Sudoku they stand for
+%  Tatham's Solo uses them too).  In the plain 9x9 Sudoku they stand for
 %  HoDoKu's five: trivial and basic its easy (singles), intermediate its
 %  medium (locked candidates, pairs, triples), advanced its hard (fish,
 %  wings, single-value patterns, colouring, quads, uniqueness), extreme
 %  its unfair (chains, finned big fish, Sue de Coq, almost-locked sets),
-%  unreasonable its extreme (forcing chains) and a guess.
+%  unreasonable its extreme (forcing chains) and a guess; other kinds
+%  keep Simon Tatham's (table.pl's level_in/3).
 
 rating_level(trivial,      0).
 rating_level(basic,        1).

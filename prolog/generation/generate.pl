@@ -293,7 +293,7 @@ target(Options, Target) :-
     ).
 
 % A target the removal loop seldom reaches (an unreasonable 9x9 Sudoku:
-% about one random minimal puzzle in a hundred) is drawn from the stock
+% about one random minimal puzzle in 150) is drawn from the stock
 % of such puzzles instead (hard_seeds.pl, made by the generator itself),
 % in a random form of the same puzzle (transformations.pl): a new grid
 % with the same deductions, rated again to be sure.

@@ -48,8 +48,7 @@ line_order(Groups, Size, Order) :-
     Last is Groups - 1,
     numlist(0, Last, Gs),
     random_shuffle(Gs, ShuffledGroups),
-    foldl(group_lines(Size), ShuffledGroups, Order0, []),
-    Order = Order0.
+    foldl(group_lines(Size), ShuffledGroups, Order, []).
 
 group_lines(Size, G, Lines, Rest) :-
     First is G * Size + 1,

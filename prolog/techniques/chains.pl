@@ -449,8 +449,8 @@ build_als_links(links(Nodes0, Strong0, Weak0, UnitTargets0, AllTargets0),
     exclude(in_assoc(Index0), SetNodes, New),
     append(List0, New, List),
     Nodes =.. [nodes|List],
-    findall(X-I, nth1(I, List, X), Pairs),
-    list_to_assoc(Pairs, Index),
+    K1 is K0 + 1,
+    foldl(numbered_node, New, Index0-K1, Index-_),
     findall(I-(J-als(U, Cells, Values)),
             ( member(als(U, Cells, Values)-Places, Sets),
               member(V-(VCells-_), Places), value_node(VCells, V, NodeV), get_assoc(NodeV, Index, I),
@@ -483,6 +483,10 @@ build_als_links(links(Nodes0, Strong0, Weak0, UnitTargets0, AllTargets0),
 
 in_assoc(Assoc, Key) :-
     get_assoc(Key, Assoc, _).
+
+numbered_node(Node, Index0-I, Index-I1) :-
+    put_assoc(Node, Index0, I, Index),
+    I1 is I + 1.
 
 % The node of "V is in these cells": a candidate when they are one cell.
 value_node([R-C], V, c(R, C, V)) :- !.
