@@ -10,10 +10,10 @@ every technique kept (pybridge.teaching.practice).  The first ``--puzzles`` of t
 frequency table: the share of random puzzles whose walk meets each technique (the rarity
 ``generate --technique`` and ``practice`` report).  Then, while a technique met at least once
 has fewer than ``--target`` puzzles, more are made from the next seeds, 20 at a time at the
-level of the rarest of those techniques (a hard puzzle's walk meets the hard techniques), at
-most ``--extra`` of them.  The bank keeps, rarest technique first, up to ``--target`` puzzles a
-technique: one line a puzzle, with its seed, level and the techniques its walk meets, so that
-anyone can make it again with the same arguments.
+level of a short technique (a hard puzzle's walk meets the hard techniques; the levels of the
+short techniques take turns), at most ``--extra`` of them.  The bank keeps, rarest technique
+first, up to ``--target`` puzzles a technique: one line a puzzle, with its seed, level and the
+techniques its walk meets, so that anyone can make it again with the same arguments.
 """
 from __future__ import annotations
 
@@ -67,17 +67,23 @@ def make_bank(kind: str, puzzles: int, seed: int, target: int, extra: int, jobs:
             print(f"{t:24} {random_count[t]:>8} {100 * random_count[t] / max(1, len(lines)):>7.2f}%")
         next_seed = seed + puzzles
         levels = technique_levels(kind, lines[0]["puzzle"])
+        rounds: Counter = Counter()
         while next_seed < seed + puzzles + extra:
             counts = Counter(t for line in lines for t in line["techniques"])
             short = [t for t in counts if counts[t] < target]
             if not short:
                 break
-            rarest = min(short, key=lambda t: counts[t])
-            level = levels.get(rarest)
+            # the levels of the short techniques take turns, so that one technique too rare to
+            # fill (a sashimi jellyfish: 1 puzzle in 2,000) does not take the whole budget
+            short_levels = {levels.get(t) for t in short}
+            level = min(short_levels, key=lambda lv: (rounds[lv], min(counts[t] for t in short
+                                                                     if levels.get(t) == lv)))
+            rounds[level] += 1
             batch = run(pool, kind, range(next_seed, min(next_seed + 20, seed + puzzles + extra)), level)
             next_seed += 20
             lines += batch
-            print(f"  {next_seed - seed - puzzles} more at level {level} for {rarest} ({counts[rarest]} so far)",
+            wanted = ", ".join(f"{t} {counts[t]}" for t in short if levels.get(t) == level)
+            print(f"  {next_seed - seed - puzzles} more; 20 at level {level} for {wanted}",
                   file=sys.stderr, flush=True)
         counts = Counter(t for line in lines for t in line["techniques"])
     kept = choose(lines, target, counts)
