@@ -239,6 +239,31 @@ rectangle_text(1, _, _, [Fourth], Deadly, Text) :-
 rectangle_text(2, [A, B], _, [Roof, X], Deadly, Text) :-
     cells_text(Roof, RT),
     format(atom(Text), '~w: so one of ~w, which hold ~w, ~w and ~w, is ~w', [Deadly, RT, A, B, X, X]).
+rectangle_text(3, [A, B], _, [Roof, U, Cells, Values], Deadly, Text) :-
+    cells_text(Roof, RT),
+    cells_text(Cells, CT),
+    unit_text(U, UT),
+    values_text(Values, VT),
+    length(Values, N),
+    format(atom(Text), '~w: so ~w hold a value besides ~w and ~w, as if they were one cell of ~w; with ~w it holds only {~w}, ~w values in ~w cells, so no other cell of ~w can be one of them',
+           [Deadly, RT, A, B, UT, CT, VT, N, N, UT]).
+rectangle_text(5, [A, B], _, [Roof, X], Deadly, Text) :-
+    cells_text(Roof, RT),
+    format(atom(Text), '~w: so one of ~w, which hold ~w, ~w and ~w, is ~w; a cell that sees them all is not ~w',
+           [Deadly, RT, A, B, X, X, X]).
+rectangle_text(6, Pair, Corners, [Roof, U, Lines], Deadly, Text) :-
+    subtract(Corners, Roof, Floor),
+    maplist(cells_text, [Roof, Floor], [RT, FT]),
+    units_text(Lines, LT),
+    selectchk(U, Pair, [Other]),
+    format(atom(Text), '~w: ~w in ~w goes only in the corners; were ~w of ~w, ~w would be ~w and the other of them ~w too: neither is ~w',
+           [Deadly, U, LT, U, RT, FT, Other, U, U]).
+rectangle_text(hidden, Pair, _, [P, X, U], Deadly, Text) :-
+    maplist(cell_text, [P, X], [PT, XT]),
+    X = RX-CX,
+    selectchk(U, Pair, [Other]),
+    format(atom(Text), '~w: ~w holds only ~w and ~w, and ~w in row ~w and in column ~w goes only in the corners; were ~w ~w, the ~ws would be the other two corners and ~w would be ~w: ~w is not ~w',
+           [Deadly, PT, U, Other, U, RX, CX, XT, Other, U, PT, Other, XT, Other]).
 rectangle_text(4, Pair, _, [Roof, U, Only], Deadly, Text) :-
     cells_text(Roof, RT),
     unit_text(U, UT),

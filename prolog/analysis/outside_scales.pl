@@ -161,7 +161,11 @@ scales(xy_wing,             42, hard,   160).
 scales(xyz_wing,            44, hard,   180).
 scales(unique_rectangle_1,  45, hard,   100).
 scales(unique_rectangle_2,  46, hard,   100).
+scales(unique_rectangle_3,  46, hard,   100).     % estimate: SE adds the subset's size
 scales(unique_rectangle_4,  46, hard,   100).
+scales(unique_rectangle_5,  46, hard,   100).     % estimate: as type 2
+scales(unique_rectangle_6,  46, hard,   100).     % estimate: as type 4
+scales(hidden_rectangle,    47, hard,   100).     % estimate
 scales(naked_quad,          50, hard,   120).
 scales(jellyfish,           52, hard,   160).
 scales(hidden_quad,         54, hard,   150).

@@ -234,6 +234,13 @@ reason_focus(fish(_, Base, Cover), Units, []) :-
 reason_focus(finned_fish(_, Base, Cover, Fins), Units, Fins) :-
     append(Base, Cover, Units).
 reason_focus(empty_rectangle(_, Box, Line1, Line2, Link, X-Y), [Box, Line1, Line2, Link], [X, Y]).
+reason_focus(rectangle(3, _, Corners, [_, U, Cells, _]), [U], Focus) :-
+    !,
+    append(Corners, Cells, Focus).
+reason_focus(rectangle(6, _, Corners, [_, _, Lines]), Lines, Corners) :-
+    !.
+reason_focus(rectangle(hidden, _, Corners, [_, RX-CX, _]), [row(RX), col(CX)], Corners) :-
+    !.
 reason_focus(rectangle(_, _, Corners, _), [], Corners).
 reason_focus(bug(R/C, U), [U], [R-C]).
 reason_focus(sue_de_coq(Line, Box, Cross-_, LineCells-_, BoxCells-_), [Line, Box], Cells) :-

@@ -11,8 +11,24 @@
       - unique_rectangle_2: two corners hold {A, B}, the other two {A, B,
         C} with the same C; one of them is C, so a cell that sees both is
         not C;
+      - unique_rectangle_3: two corners hold {A, B}, the other two, which
+        share a unit, A and B and other values: one of those is in them,
+        as if they were one cell of the unit; with K cells more of the
+        unit that hold only K+1 values between them and that cell, the
+        K+1 values go there, and nowhere else in the unit;
       - unique_rectangle_4: two corners hold {A, B}; in a unit the other
         two share, A goes only in them; so neither is B;
+      - unique_rectangle_5: the corners that do not hold just {A, B} (two
+        on a diagonal, or three) hold {A, B, C}, the same C: one of them
+        is C, so a cell that sees them all is not C;
+      - unique_rectangle_6: two corners on a diagonal hold {A, B}, and in
+        both rows (or both columns) A goes only in the corners: then
+        neither of the other two corners is A (it would make the
+        diagonal B and the other corner A);
+      - hidden_rectangle: a corner holds {A, B}, and in the row and the
+        column of the opposite corner A goes only in the corners: the
+        opposite corner is not B (it would make the first corner B too,
+        and the other two A);
       - bug_plus_1: every empty cell holds two candidates but one, which
         holds three; the value that has three places in that cell's row
         goes there (else every value would have two places in each unit,
@@ -61,6 +77,18 @@ technique_table:declared_technique(unique_rectangle_2,
 technique_table:declared_technique(unique_rectangle_4,
     [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
      deduction(uniqueness:uniqueness_step(unique_rectangle_4))]).
+technique_table:declared_technique(unique_rectangle_3,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(unique_rectangle_3))]).
+technique_table:declared_technique(unique_rectangle_5,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(unique_rectangle_5))]).
+technique_table:declared_technique(unique_rectangle_6,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(unique_rectangle_6))]).
+technique_table:declared_technique(hidden_rectangle,
+    [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
+     deduction(uniqueness:uniqueness_step(hidden_rectangle))]).
 technique_table:declared_technique(bug_plus_1,
     [difficulty(6), level(advanced), set(advanced), uniqueness, needs(boxes), generator(leave_out),
      deduction(uniqueness:uniqueness_step(bug_plus_1))]).
@@ -111,6 +139,59 @@ rule(unique_rectangle_4, step(unique_rectangle_4, rectangle(4, [A, B], Corners, 
     msort([R1-C1, R2-C2], Sorted),
     findall(r(R, C, Other), ( member(R-C, [R1-C1, R2-C2]), possibility(R, C, _, Other) ), Elims),
     Elims \== [].
+rule(unique_rectangle_3, step(unique_rectangle_3, rectangle(3, [A, B], Corners, [[R1-C1, R2-C2], U, Cells, Values]), [], Elims)) :-
+    rectangle(A, B, Corners, [_, _], [R1-C1, R2-C2]),
+    ( R1 =:= R2 ; C1 =:= C2 ),
+    cell_candidates(R1, C1, Vs1),
+    cell_candidates(R2, C2, Vs2),
+    append(Vs1, Vs2, Vs12),
+    sort(Vs12, Vs),
+    subtract(Vs, [A, B], Extra),
+    Extra = [_, _|_],                           % one value more: type 2
+    cell_units(R1, C1, Units1),
+    cell_units(R2, C2, Units2),
+    member(U, Units1),
+    memberchk(U, Units2),
+    findall(R-C-Cs, ( unit_cell(U, R, C), R-C \== R1-C1, R-C \== R2-C2,
+                      \+ element(R, C, _), cell_candidates(R, C, Cs) ), Others),
+    between(1, 3, K),
+    K1 is K + 1,
+    length(Extra, NE), NE =< K1,
+    combination(K, Others, Chosen),
+    foldl(add_values, Chosen, Extra, Values),
+    length(Values, K1),
+    findall(R-C, member(R-C-_, Chosen), Cells),
+    findall(r(R, C, V), ( member(R-C-Cs, Others), \+ memberchk(R-C-_, Chosen),
+                          member(V, Cs), memberchk(V, Values) ), Elims),
+    Elims \== [].
+rule(unique_rectangle_5, step(unique_rectangle_5, rectangle(5, [A, B], Corners, [Roof, X]), [], Elims)) :-
+    rectangle(A, B, Corners, Bivalue, Roof),
+    (   Roof = [_, _, _]
+    ->  true
+    ;   Bivalue = [_, _], Roof = [R1-C1, R2-C2], R1 =\= R2, C1 =\= C2   % in a line: type 2
+    ),
+    maplist(one_more(A, B), Roof, [X|Xs]),
+    maplist(==(X), Xs),
+    findall(r(R, C, X), ( possibility(R, C, _, X), \+ memberchk(R-C, Roof),
+                          forall(member(R0-C0, Roof), sees(R0, C0, R, C)) ), Elims),
+    Elims \== [].
+rule(unique_rectangle_6, step(unique_rectangle_6, rectangle(6, [A, B], Corners, [Roof, U, Lines]), [], Elims)) :-
+    rectangle(A, B, Corners, [R1-C1, R2-C2], Roof),
+    R1 =\= R2, C1 =\= C2,                        % the two on a diagonal
+    member(U, [A, B]),
+    (   Lines = [row(R1), row(R2)]
+    ;   Lines = [col(C1), col(C2)]
+    ),
+    forall(member(Line, Lines), ( unit_places(Line, U, Places), subset(Places, Corners) )),
+    findall(r(R, C, U), member(R-C, Roof), Elims).
+rule(hidden_rectangle, step(hidden_rectangle, rectangle(hidden, [A, B], Corners, [RP-CP, RX-CX, U]), [], [r(RX, CX, Other)])) :-
+    rectangle(A, B, Corners, Bivalue, _),
+    member(RP-CP, Bivalue),
+    member(RX-CX, Corners), RX =\= RP, CX =\= CP,   % the corner opposite
+    select(U, [A, B], [Other]),
+    unit_places(row(RX), U, InRow), msort(InRow, [RX-C1, RX-C2]), msort([CP, CX], [C1, C2]),
+    unit_places(col(CX), U, InCol), msort(InCol, [R1-CX, R2-CX]), msort([RP, RX], [R1, R2]),
+    possibility(RX, CX, _, Other).
 rule(bug_plus_1, step(bug_plus_1, bug(R/C, U), [p(R, C, V)], [])) :-
     findall(R0-C0-N, ( cell_box(R0, C0, _), \+ element(R0, C0, _), cell_candidates(R0, C0, Vs0),
                        length(Vs0, N) ), Cells),
@@ -148,6 +229,24 @@ rectangle(A, B, Corners, Bivalue, Others) :-
     msort(Corners0, Corners),
     partition(just(A, B), Corners, Bivalue, Others),
     Bivalue = [First|_], First == R1-C1.     % each rectangle once, from its first bivalue corner
+
+% combination(+K, +List, -Chosen): K elements of List, in its order.
+combination(0, _, []) :- !.
+combination(K, [X|Xs], [X|Ys]) :-
+    K1 is K - 1,
+    combination(K1, Xs, Ys).
+combination(K, [_|Xs], Ys) :-
+    K > 0,
+    combination(K, Xs, Ys).
+
+add_values(_-_-Cs, Values0, Values) :-
+    append(Values0, Cs, Values1),
+    sort(Values1, Values).
+
+% one_more(+A, +B, +Cell, -X): Cell holds A, B and X only.
+one_more(A, B, R-C, X) :-
+    cell_candidates(R, C, Vs),
+    subtract(Vs, [A, B], [X]).
 
 just(A, B, R-C) :-
     cell_candidates(R, C, [A, B]).

@@ -408,7 +408,8 @@ def start(time_limits: bool = False) -> None:
     ``time_limits``: load now what the first call with a time limit would load (SWI-Prolog's
     library(time), some 45 ms), as a server whose every call has one does."""
     if not _LOADED:
-        call("technique_names", [], 1)
+        with _not_assuming():    # not a bridge predicate: assume_unique() cannot wrap it
+            call("technique_names", [], 1)
     if time_limits:
         call("bridge_preload", [], 0)
 

@@ -56,7 +56,11 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0501": ("simple_colouring",),
     "0600": ("unique_rectangle_1",),
     "0601": ("unique_rectangle_2",),
+    "0602": ("unique_rectangle_3",),
     "0603": ("unique_rectangle_4",),
+    "0604": ("unique_rectangle_5",),
+    "0605": ("unique_rectangle_6",),
+    "0606": ("hidden_rectangle",),
     "0610": ("bug_plus_1",),
     "0701": ("x_chain",),
     "0702": ("xy_chain",),
@@ -81,7 +85,11 @@ VARIANT_TECHNIQUES = {"0709-2": ("als_aic",), "0710-3": ("als_aic",), "0710-4": 
 # Variants of a code that puzzlog's technique does not cover: counted as techniques it lacks.
 VARIANTS_NOT_BUILT = {"0600-2": "unique rectangles with missing candidates",
                       "0601-2": "unique rectangles with missing candidates",
-                      "0603-2": "unique rectangles with missing candidates"}
+                      "0602-2": "unique rectangles with missing candidates",
+                      "0603-2": "unique rectangles with missing candidates",
+                      "0604-2": "unique rectangles with missing candidates",
+                      "0605-2": "unique rectangles with missing candidates",
+                      "0606-2": "hidden rectangles with missing candidates"}
 CHAINS = ("skyscraper", "two_string_kite", "x_chain", "xy_chain", "aic", "grouped_aic", "als_aic")  # chain_technique/1
 Triple = tuple[int, int, int]
 Verdict = Literal["exact", "covered", "walked", "partial", "missed", "clean", "found", "absent"]
