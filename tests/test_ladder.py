@@ -230,6 +230,23 @@ def test_an_aic_takes_an_almost_locked_set_as_a_node():
     stuck(als_wing(a_one=(2, 5)), "als_aic")
 
 
+def blossom(four_petal_column: int = 5) -> Grid:
+    """Stem r5c5 {1,2,4}; petals r5c4 {1,3} for 1, r1c5 {2,3} for 2, and r2c5 {3,4,5}, r3c5 {4,5}
+    (column 5: two cells, three values) for 4; each holds 3."""
+    c = four_petal_column
+    return Grid().cell(5, 5, 1, 2, 4).cell(5, 4, 1, 3).cell(1, 5, 2, 3).cell(2, c, 3, 4, 5).cell(3, c, 4, 5)
+
+
+def test_a_death_blossom_has_a_petal_for_each_value_of_its_stem():
+    # whatever r5c5 is, that petal loses it and is locked, so holds a 3: a cell that sees r5c4,
+    # r1c5 and r2c5 (every place of 3 in the petals) is not 3
+    text = fires(blossom(), "death_blossom", [(1, 4, 3), (2, 4, 3), (3, 4, 3), (4, 5, 3), (6, 5, 3)])
+    assert text.startswith("death blossom: r5c5 is one of {1,2,4}, and each of them has a petal"), text
+    assert "for 4, r2c5, r3c5 (column 5) hold only {3,4,5}" in text and "is not 3" in text, text
+    # the 4-petal moved to column 6, where r5c5 does not see its 4s: no petal for 4
+    stuck(blossom(four_petal_column=6), "death_blossom")
+
+
 def sue_de_coq(companion_in_box: tuple[int, ...] = (3, 4)) -> Grid:
     """r1c7 {1,2,3} and r1c8 {1,2,4}, where row 1 and box 3 cross: four values in two cells; r1c2
     {1,2} in the row and r3c9 in the box take two of them each."""

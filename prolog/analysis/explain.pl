@@ -165,6 +165,14 @@ reason_text(als_chain(Sets, Links, Z), [], Text) :-
     als_chain_links(Links, 2, Z, LT),
     format(atom(Text), '~w: each has one value more than cells, and each shares a value with the next, all of whose places in the one see all of them in the other. If A1 has no ~w, it is locked and holds ~w; ~w. So ~w is in A1 or A~w: a cell that sees every ~w of both is not ~w',
            [ST, Z, X1, LT, Z, N, Z, Z]).
+reason_text(death_blossom(Stem, Petals, Z), [], Text) :-
+    cell_text(Stem, ST),
+    findall(V, member(V-_, Petals), Vs),
+    values_text(Vs, VT),
+    findall(PT, ( member(V-ALS, Petals), als_text(ALS, AT), format(atom(PT), 'for ~w, ~w', [V, AT]) ), PTs),
+    atomic_list_concat(PTs, '; ', PetalsT),
+    format(atom(Text), '~w is one of {~w}, and each of them has a petal, a set with one value more than cells whose places of it ~w all sees: ~w. Whichever ~w is, that petal loses it and is locked, so it holds ~w: a cell that sees every ~w of every petal is not ~w',
+           [ST, VT, ST, PetalsT, ST, Z, Z, Z]).
 reason_text(wing(P, [A, B], [X, Y], Z), [], Text) :-
     !,
     maplist(rc_text, [P, A, B], [PT, AT, BT]),

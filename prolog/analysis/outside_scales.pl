@@ -189,5 +189,6 @@ scales(grouped_aic,         70, unfair, 300).     % estimate: SE's chains have n
 scales(als_xz,              75, unfair, 300).     % estimate: a forcing chain of 12 to 16 nodes
 scales(als_xy_wing,         80, unfair, 320).     % estimate: a longer forcing chain than ALS-XZ's
 scales(als_chain,           85, unfair, 340).     % estimate: as SE's dynamic forcing chains
+scales(death_blossom,       82, unfair, 360).     % estimate: SE has none; 8.2 as Sudoku Studio rates it
 scales(als_aic,             85, unfair, 340).     % estimate: HoDoKu's AIC with ALS nodes; as an ALS chain
 scales(forcing_chain,       85, extreme, 500).    % SE's dynamic forcing chains

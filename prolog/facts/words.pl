@@ -247,6 +247,9 @@ reason_focus(sue_de_coq(Line, Box, Cross-_, LineCells-_, BoxCells-_), [Line, Box
     append([Cross, LineCells, BoxCells], Cells).
 reason_focus(als_xz(als(UA, CellsA, _), als(UB, CellsB, _), _, _), [UA, UB], Cells) :-
     append(CellsA, CellsB, Cells).
+reason_focus(death_blossom(Stem, Petals, _), Units, [Stem|Cells]) :-
+    findall(U, member(_-als(U, _, _), Petals), Units),
+    findall(Cell, ( member(_-als(_, Cs, _), Petals), member(Cell, Cs) ), Cells).
 reason_focus(als_chain(Sets, _, _), Units, Cells) :-
     findall(U, member(als(U, _, _), Sets), Units),
     findall(Cell, ( member(als(_, Cs, _), Sets), member(Cell, Cs) ), Cells).

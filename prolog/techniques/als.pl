@@ -21,6 +21,11 @@
         So Z is in A1 or An: a cell that sees every place of Z in both
         cannot be Z.  (HoDoKu's ALS-XY-Chain; three sets that overlap
         make the ALS-XY-Wing it allows overlap in.)
+      - death_blossom: a stem cell and, for each of its candidates C, a
+        petal: a set that holds C only in cells the stem sees, and a
+        value Z (not the stem's).  Whatever the stem holds, the petal of
+        that value loses it and is locked, so it holds Z: a cell that
+        sees every place of Z in every petal cannot be Z.
 
     Sets of one to six cells are looked for (HoDoKu's regression cases
     of ALS-XY-Wings need six), and the restricted values between them
@@ -41,6 +46,7 @@
           [ als_step/1,            % -Step
             als_xy_wing_step/1,    % -Step
             als_chain_step/1,      % -Step
+            death_blossom_step/1,  % -Step
             als_value_places/2     % +MaxCells, -Sets
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
@@ -62,6 +68,8 @@ technique_table:declared_technique(als_xy_wing,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(als:als_xy_wing_step)]).
 technique_table:declared_technique(als_chain,
     [difficulty(9), level(extreme), set(chains), generator(search), deduction(als:als_chain_step)]).
+technique_table:declared_technique(death_blossom,
+    [difficulty(9), level(extreme), set(chains), generator(search), deduction(als:death_blossom_step)]).
 
 %! als_step(-Step) is nondet.
 %
@@ -503,6 +511,91 @@ indexed_als(N, Sets, I, ALS) :-
 als_term(N, U-CellMask-Mask, als(U, Cells, Values)) :-
     findall(R-C, mask_cell(N, CellMask, R, C), Cells),
     mask_values(Mask, Values).
+
+%! death_blossom_step(-Step) is nondet.
+%
+%  Step is step(death_blossom, death_blossom(Stem, Petals, Z), [], Eliminations):
+%  Stem is a cell R-C of two to max_stem_candidates/1 candidates, Petals
+%  one C-als(Unit, Cells, Values) for each candidate C of the stem, none
+%  holding the stem, each holding Z and C, its places of C all seen by
+%  the stem.  Petals may share cells (HoDoKu's second kind): the logic
+%  takes one petal at a time, the one of the stem's value.  The sets are
+%  the ALS techniques' own; the petals of each stem and value are filed
+%  in one pass over them, and a petal is chosen for each candidate in
+%  turn only while some cell still sees every place of Z in the petals
+%  so far.
+
+death_blossom_step(step(death_blossom, death_blossom(R0-C0, Petals, Z), [], Elims)) :-
+    grid_size(N),
+    als_graph(N, graph(ValueCells, Sets, _)),
+    blossom_petals(N, Sets, Filed),
+    member((R0-C0)-stem(StemMask, StemValues, ByValue), Filed),
+    value(Z),
+    StemMask /\ (1 << Z) =:= 0,                  % so no cell Z reaches is the stem
+    memberchk(Z-ZCells, ValueCells),
+    petals(StemValues, ByValue, Sets, Z, ZCells, Chosen, Reach),
+    findall(r(R, C, Z), mask_cell(N, Reach, R, C), Elims),
+    findall(V-A, ( member(V-I, Chosen), arg(I, Sets, als(U, CellMask, Mask, _)),
+                   als_term(N, U-CellMask-Mask, A) ), Petals).
+
+% petals(+Values, +ByValue, +Sets, +Z, +Reach0, -Chosen, -Reach): a petal
+% V-I for each value V of Values (a set I of V's in ByValue) holding Z;
+% Reach the cells of Reach0, outside the petals, that see every place of
+% Z in them, never none.
+petals([], _, _, _, Reach, [], Reach).
+petals([V|Vs], ByValue, Sets, Z, Reach0, [V-I|Chosen], Reach) :-
+    memberchk(V-Is, ByValue),
+    member(I, Is),
+    arg(I, Sets, als(_, CellMask, Mask, Places)),
+    Mask /\ (1 << Z) =\= 0,
+    memberchk(Z-(_-SeeZ), Places),
+    Reach1 is Reach0 /\ SeeZ /\ \ CellMask,
+    Reach1 =\= 0,
+    petals(Vs, ByValue, Sets, Z, Reach1, Chosen, Reach).
+
+% blossom_petals(+N, +Sets, -Filed): for each cell of two to
+% max_stem_candidates/1 candidates, R-C-stem(Mask, Values, ByValue),
+% ByValue the V-Is of each of its values V, Is the sets (not holding the
+% cell) whose places of V it all sees.  Found in one pass over the sets.
+blossom_petals(N, Sets, Filed) :-
+    max_stem_candidates(Max),
+    findall(Bit-(R-C)-stem(M, Vs),
+            ( cell_box(R, C, _), \+ element(R, C, _), candidate_mask(R, C, M),
+              K is popcount(M), K >= 2, K =< Max, mask_values(M, Vs),
+              Bit is (R - 1) * N + C - 1 ),
+            Stems),
+    foldl(stem_bit, Stems, 0, StemCells),
+    functor(Sets, _, Count),
+    findall(StemIndex-(V-I),
+            ( between(1, Count, I), arg(I, Sets, als(_, CellMask, _, Places)),
+              member(V-(_-Seen), Places),
+              Seeing is Seen /\ StemCells /\ \ CellMask,
+              Seeing =\= 0,
+              mask_indices(Seeing, Indices),
+              member(StemIndex, Indices) ),
+            Pairs),
+    keysort(Pairs, Sorted),
+    group_pairs_by_key(Sorted, Grouped),
+    findall(R-C-stem(M, Vs, ByValue),
+            ( member(Index-(R-C)-stem(M, Vs), Stems),
+              memberchk(Index-Petals, Grouped),
+              petals_by_value(Vs, Petals, ByValue) ),
+            Filed).
+
+stem_bit(Bit-_-_, Mask0, Mask) :-
+    Mask is Mask0 \/ (1 << Bit).
+
+% petals_by_value(+Values, +Petals, -ByValue): V-Is for each value, the
+% sets I of Petals (V-I pairs) of that value; fails when one has none.
+petals_by_value([], _, []).
+petals_by_value([V|Vs], Petals, [V-Is|ByValue]) :-
+    findall(I, member(V-I, Petals), Is),
+    Is \== [],
+    petals_by_value(Vs, Petals, ByValue).
+
+% Stems of more candidates have more petals to find: HoDoKu's
+% regression cases have stems of up to three.
+max_stem_candidates(3).
 
 %! als_value_places(+MaxCells, -Sets) is det.
 %

@@ -133,7 +133,7 @@ ladder_order([ naked_single, cross_hatching, last_empty_cell,
                naked_quad, hidden_quad, swordfish, xyz_wing, finned_x_wing, sashimi_x_wing, simple_colouring,
                jellyfish, finned_swordfish, sashimi_swordfish, finned_jellyfish, sashimi_jellyfish,
                sue_de_coq, x_chain, xy_chain,
-               aic, grouped_aic, als_xz, als_xy_wing, als_chain, als_aic,
+               aic, grouped_aic, als_xz, als_xy_wing, als_chain, death_blossom, als_aic,
                forcing_chain
              ]).
 

@@ -75,6 +75,7 @@ TECHNIQUES: dict[str, tuple[str, ...]] = {
     "0901": ("als_xz",),
     "0902": ("als_xy_wing", "als_chain"),   # its sets may overlap in an ALS chain
     "0903": ("als_chain",),
+    "0904": ("death_blossom",),
     "0801": ("xyz_wing",),
     "0803": ("w_wing",),
     "1101": ("sue_de_coq",),

@@ -177,7 +177,7 @@ test(sudoku) :-
     fired([naked_single, cross_hatching, hidden_single_row, hidden_single_column, hidden_single_box,
            pointing, box_line, naked_pair, hidden_pair, naked_triple, hidden_triple, x_wing, skyscraper,
            two_string_kite, xy_wing, w_wing, swordfish, xyz_wing, simple_colouring, jellyfish,
-           sue_de_coq, x_chain, xy_chain, aic, grouped_aic, als_xz, als_xy_wing, als_chain, als_aic,
+           sue_de_coq, x_chain, xy_chain, aic, grouped_aic, als_xz, als_xy_wing, als_chain, death_blossom, als_aic,
            forcing_chain], Fired).
 
 test(sudoku_x) :-
