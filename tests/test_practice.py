@@ -202,6 +202,24 @@ def test_an_explanation_fills_a_library_bank_that_practice_then_serves(tmp_path)
     assert refused.returncode == 2 and "cannot go with --techniques" in refused.stderr
 
 
+def test_a_batch_of_ratings_fills_a_library_bank_from_its_workers(tmp_path):
+    """`puzzlog rate FILES --db PATH` on two worker processes, its records in a file: each
+    worker explains what it rates, and the positions where each technique is first next are
+    kept in the bank, which `practice --db` serves as an explanation's (the same position)."""
+    db, out = str(tmp_path / "lib.sqlite"), str(tmp_path / "ratings.jsonl")
+    rated = cli("rate", "puzzles/sudoku9.txt", "--db", db, "--jobs", "2", "--output", out)
+    assert rated.returncode == 0, rated.stderr
+    [said] = [line for line in rated.stderr.splitlines() if line.startswith("kept in the practice bank")]
+    assert "finned_swordfish 1" in said and len((tmp_path / "ratings.jsonl").read_text().splitlines()) == 10
+    data = json.loads(cli("practice", "finned_swordfish", "--db", db, "--json").stdout)
+    [p] = pybridge.load("puzzles/sudoku9.txt")[5:6]
+    assert data["source"] == "library" and data["puzzle"] == p.givens_text() and data["level"] == "extreme"
+    [position] = positions_in(p.givens_text(), "sudoku", ["finned_swordfish"])
+    assert data["codes"] == position.position.codes and len(data["before"]) == len(position.before)
+    refused = cli("rate", "puzzles/sudoku9.txt", "--db", db, "--rules", "docs/lessons/rules/full_house.pl")
+    assert refused.returncode == 2 and "cannot go with --rules" in refused.stderr
+
+
 def test_a_students_rule_is_practised_where_it_is_the_next_step(tmp_path):
     """Lesson 5's flow: write x_wing_columns in a file, ask for positions of it; each is one
     where, with the rule on the ladder, it comes next (before the engine's x_wing), its step is

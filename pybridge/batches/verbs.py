@@ -84,11 +84,21 @@ class Solving(Verb):
 
 
 class Rating(Verb):
+    """``options["harvest"]``: also explain each puzzle rated, and carry the positions where
+    each technique is first the next step on the rating (``harvested``) for a practice bank."""
+
     name = "rate"
 
     def do(self, item: Any, options: dict[str, Any]) -> Any:
         from ..solving.rating import rate
-        return rate(item, **options)
+        options = dict(options)
+        harvest = options.pop("harvest", False)
+        rating = rate(item, **options)
+        if harvest and rating.ok:
+            from ..solving.solver import explain
+            from ..teaching.practice import harvested
+            rating.harvested = harvested(explain(item, time_limit=options.get("time_limit")), rating.level or "")
+        return rating
 
     def failed(self, item: Any, failure: Failure) -> Any:
         from ..solving.rating import Rating as RatingValue, RatingStatus

@@ -24,12 +24,14 @@ from ..batches.pool import Failure, Pool   # light: its processes start only whe
 
 @dataclass
 class Batch:
-    """A batch: its work (whose verb says what its records are, batches/verbs.py) and how
-    the command shows a value, or a file it could not read, on stdout."""
+    """A batch: its work (whose verb says what its records are, batches/verbs.py), how
+    the command shows a value, or a file it could not read, on stdout, and what else it does
+    with each value as it comes (``keep``, with or without --output: rate --db's bank)."""
 
     work: Work
     show: Callable[[Any], None]
     show_unread: Callable[[Unread], None] = lambda unread: None
+    keep: Callable[[Any], None] = lambda value: None
 
 
 class Terminated(KeyboardInterrupt):
@@ -130,6 +132,7 @@ def _to_stdout(batch: Batch, pairs: Iterator[Any], progress: Progress, _out: Non
             return False
         if isinstance(value, Failure):
             raise PuzzlogError(value.message)
+        batch.keep(value)
         batch.show(value)
         ok = ok and batch.work.verb.ok(value)
     return ok
@@ -148,6 +151,7 @@ def _to_file(batch: Batch, pairs: Iterator[Any], progress: Progress, out: Record
         if value is None:
             ok = False
             continue
+        batch.keep(value)
         out.write(batch.work.verb.record(value))
         ok = ok and batch.work.verb.ok(value)
     return ok

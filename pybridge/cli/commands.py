@@ -10,6 +10,7 @@ import csv
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -173,6 +174,14 @@ def _rate(args: argparse.Namespace) -> int:
     if files is None:
         return 2
 
+    library = store.Library(args.db) if args.db is not None else None
+    kept: Counter[str] = Counter()
+
+    def keep(rating: Rating) -> None:
+        if library is not None and rating.harvested:
+            from ..teaching.practice import keep_harvest
+            kept.update(keep_harvest(library, rating.puzzle, rating.level or "", rating.harvested))
+
     def show(rating: Rating) -> None:
         if args.json:
             print(json.dumps(rating.to_json()), flush=True)
@@ -187,9 +196,17 @@ def _rate(args: argparse.Namespace) -> int:
         else:
             print(f"puzzlog: {unread.error}", file=sys.stderr)
 
-    work = Work("rate", {"time_limit": args.time_limit, "rules": _rules(args)})
-    batch = batch_output.Batch(work, show, show_unread)
-    return 0 if batch_output.run(args, batch, lambda: _entries(files, args.kind, args.fmt)) else 1
+    rules = _rules(args)
+    if library is not None and rules:
+        print("puzzlog: --db keeps practice positions of the whole ladder: it cannot go with --rules", file=sys.stderr)
+        return 2
+    work = Work("rate", {"time_limit": args.time_limit, "rules": rules, **({"harvest": True} if library else {})})
+    batch = batch_output.Batch(work, show, show_unread, keep)
+    done = batch_output.run(args, batch, lambda: _entries(files, args.kind, args.fmt))
+    if library is not None:
+        print(f"kept in the practice bank of {args.db}: {sum(kept.values())} positions of {len(kept)} techniques"
+              + (f" ({', '.join(f'{t} {n}' for t, n in kept.most_common())})" if kept else ""), file=sys.stderr)
+    return 0 if done else 1
 
 
 def _chosen(args: argparse.Namespace) -> Solvable | None:

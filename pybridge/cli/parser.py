@@ -153,6 +153,10 @@ def parser() -> argparse.ArgumentParser:
     p_rate.add_argument("--time-limit", type=_seconds, metavar="S", help="seconds allowed per puzzle")
     p_rate.add_argument("--json", action="store_true",
                         help="one JSON object per puzzle per line: level, score, hardest, techniques, features")
+    p_rate.add_argument("--db", type=Path, metavar="PATH",
+                        help="also keep, for each puzzle, the positions where each technique is first the next "
+                             "step in the practice bank of this library (each puzzle is explained too: about twice "
+                             "the time; `puzzlog practice --db PATH` draws on it)")
     _batch_arguments(p_rate, "rate")
 
     p_explain = sub.add_parser("explain", parents=[reading, chains, own, unique], help="explain a solve step by step")

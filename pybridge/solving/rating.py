@@ -61,6 +61,7 @@ class Rating:
     se: float | None = None
     hodoku_level: str | None = None
     hodoku_score: int | None = None
+    harvested: list[tuple[str, bytes]] = field(default_factory=list)   # rate --db: practice positions found
 
     @property
     def ok(self) -> bool:

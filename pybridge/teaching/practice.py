@@ -12,7 +12,8 @@ found by walking puzzles (the engine's prolog/analysis/practice.pl), in this ord
    technique kept in the library's bank, when there is one).
 
 An explanation of the whole ladder fills a library's bank too (harvest(); ``puzzlog explain
---db PATH``).
+--db PATH``), and so does a batch of ratings when asked (``puzzlog rate FILES --db PATH``: each
+worker explains its puzzles too, and this process keeps what they found).
 
 The shipped bank keeps puzzles, and each position is found by walking its puzzle with today's
 ladder.  A library's bank keeps with each puzzle the position once found (the steps before it
@@ -310,10 +311,15 @@ def harvest(explanation: Any, library: Any, level: str = "") -> list[str]:
     those techniques, with the position.  Returns the techniques kept.  A position is served
     only once the engine finds the technique next there again, so an explanation with a
     smaller technique set or rules of one's own keeps nothing wrong, only nothing useful."""
+    return keep_harvest(library, explanation.puzzle, level, harvested(explanation, level))
+
+
+def harvested(explanation: Any, level: str = "") -> list[tuple[str, bytes]]:
+    """The positions harvest() keeps, each (technique, packed position): what a batch's
+    worker process sends back for the process that keeps them (``puzzlog rate --db``)."""
     puzzle = explanation.puzzle
     if puzzle.kind not in PRACTICE_KINDS:
         return []
-    text = puzzle_text(puzzle)
     found: dict[str, PracticePosition] = {}
     before: list[Step] = []
     for step in explanation.steps:
@@ -323,9 +329,15 @@ def harvest(explanation: Any, library: Any, level: str = "") -> list[str]:
             found[step.technique] = PracticePosition(step.technique, puzzle, list(before), step.position, step,
                                                      level, "library")
         before.append(step)
-    if found:
-        keep_in_bank(library, text, puzzle.kind, level, [], found.values())
-    return list(found)
+    return [(technique, pack_position(position)) for technique, position in found.items()]
+
+
+def keep_harvest(library: Any, puzzle: Any, level: str, packed: list[tuple[str, bytes]]) -> list[str]:
+    """Keep harvested positions of ``puzzle`` in ``library``'s bank; the techniques kept."""
+    text = puzzle_text(puzzle)
+    for technique, position in packed:
+        library.practice_put(technique, puzzle.kind, level, text, position=position)
+    return [technique for technique, _ in packed]
 
 
 def pack_position(position: PracticePosition) -> bytes:
@@ -526,4 +538,4 @@ def verdict_of(text: object) -> Verdict:
 
 __all__ = ["PRACTICE_KINDS", "AnswerCheck", "BankPuzzle", "PracticeError", "PracticePosition", "frequency", "harvest",
            "puzzle_text",
-           "bank_techniques", "check_answer", "keep_in_bank", "rarity_words", "positions_in", "practice", "read_answer", "shipped_bank"]
+           "bank_techniques", "check_answer", "harvested", "keep_harvest", "keep_in_bank", "rarity_words", "positions_in", "practice", "read_answer", "shipped_bank"]
