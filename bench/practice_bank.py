@@ -10,10 +10,11 @@ every technique kept (pybridge.teaching.practice).  The first ``--puzzles`` of t
 frequency table: the share of random puzzles whose walk meets each technique (the rarity
 ``generate --technique`` and ``practice`` report).  Then, while a technique met at least once
 has fewer than ``--target`` puzzles, more are made from the next seeds, 20 at a time at the
-level of a short technique (a hard puzzle's walk meets the hard techniques; the levels of the
-short techniques take turns), at most ``--extra`` of them.  The bank keeps, rarest technique
-first, up to ``--target`` puzzles a technique: one line a puzzle, with its seed, level and the
-techniques its walk meets, so that anyone can make it again with the same arguments.
+level expected to fill most of the short techniques' shortfall (by the share of each level's
+puzzles walked so far that met each; a hard puzzle's walk meets the hard techniques), at most
+``--extra`` of them.  The bank keeps, rarest technique first, up to ``--target`` puzzles a
+technique: one line a puzzle, with its seed, level and the techniques its walk meets, so that
+anyone can make it again with the same arguments.
 """
 from __future__ import annotations
 
@@ -67,23 +68,17 @@ def make_bank(kind: str, puzzles: int, seed: int, target: int, extra: int, jobs:
             print(f"{t:24} {random_count[t]:>8} {100 * random_count[t] / max(1, len(lines)):>7.2f}%")
         next_seed = seed + puzzles
         levels = technique_levels(kind, lines[0]["puzzle"])
-        rounds: Counter = Counter()
         while next_seed < seed + puzzles + extra:
             counts = Counter(t for line in lines for t in line["techniques"])
             short = [t for t in counts if counts[t] < target]
             if not short:
                 break
-            # the levels of the short techniques take turns, so that one technique too rare to
-            # fill (a sashimi jellyfish: 1 puzzle in 2,000) does not take the whole budget
-            short_levels = {levels.get(t) for t in short}
-            level = min(short_levels, key=lambda lv: (rounds[lv], min(counts[t] for t in short
-                                                                     if levels.get(t) == lv)))
-            rounds[level] += 1
+            level = best_level(lines, short, counts, target, levels)
             batch = run(pool, kind, range(next_seed, min(next_seed + 20, seed + puzzles + extra)), level)
             next_seed += 20
             lines += batch
-            wanted = ", ".join(f"{t} {counts[t]}" for t in short if levels.get(t) == level)
-            print(f"  {next_seed - seed - puzzles} more; 20 at level {level} for {wanted}",
+            wanted = ", ".join(f"{t} {counts[t]}" for t in short)
+            print(f"  {next_seed - seed - puzzles} more; 20 at level {level}; short: {wanted}",
                   file=sys.stderr, flush=True)
         counts = Counter(t for line in lines for t in line["techniques"])
     kept = choose(lines, target, counts)
@@ -105,6 +100,30 @@ def make_bank(kind: str, puzzles: int, seed: int, target: int, extra: int, jobs:
     print(f"{'technique':24} {'in bank':>8} {'walked':>8} {'target':>8}")
     for t in sorted(counts, key=order.index):
         print(f"{t:24} {bank[t]:>8} {counts[t]:>8} {'met' if bank[t] >= target else 'short':>8}")
+
+
+def best_level(lines: list[dict], short: list[str], counts: Counter, target: int,
+               levels: dict[str, str]) -> str | None:
+    """The level whose next 20 puzzles are expected to fill most of the short techniques'
+    shortfall, by the share of each level's puzzles walked so far that met each technique (a
+    level walked fewer than 20 times counts as meeting its own techniques in every puzzle, so
+    that it is tried)."""
+    walked: dict[str | None, list[dict]] = {}
+    for line in lines:
+        walked.setdefault(line["level"], []).append(line)
+
+    def gain(level: str | None) -> float:
+        seen = walked.get(level, [])
+        total = 0.0
+        for t in short:
+            if len(seen) < 20:
+                share = 1.0 if levels.get(t) == level else 0.0
+            else:
+                share = sum(t in line["techniques"] for line in seen) / len(seen)
+            total += min(target - counts[t], 20 * share)
+        return total
+
+    return max({levels.get(t) for t in short}, key=lambda level: (gain(level), str(level)))
 
 
 def choose(lines: list[dict], target: int, counts: Counter) -> list[dict]:
