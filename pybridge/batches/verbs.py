@@ -85,7 +85,8 @@ class Solving(Verb):
 
 class Rating(Verb):
     """``options["harvest"]``: also explain each puzzle rated, and carry the positions where
-    each technique is first the next step on the rating (``harvested``) for a practice bank."""
+    each technique is first the next step on the rating (``harvested``: the explanation's
+    packed_positions()) for a practice bank."""
 
     name = "rate"
 
@@ -96,8 +97,7 @@ class Rating(Verb):
         rating = rate(item, **options)
         if harvest and rating.ok:
             from ..solving.solver import explain
-            from ..teaching.practice import harvested
-            rating.harvested = harvested(explain(item, time_limit=options.get("time_limit")), rating.level or "")
+            rating.harvested = explain(item, time_limit=options.get("time_limit")).packed_positions()
         return rating
 
     def failed(self, item: Any, failure: Failure) -> Any:

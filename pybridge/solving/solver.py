@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any, Literal, cast, get_args
 
 import html
+import json
 import re
 import time
+import zlib
 from dataclasses import dataclass, field
 
 from ..engine import swipl
@@ -289,6 +291,13 @@ class Step:
         return data
 
 
+def packed_position(codes: list[int], before: list[Step]) -> bytes:
+    """A position as a library's practice bank keeps it: its cell codes and the steps before
+    it (the step itself is found again when it is served)."""
+    data = {"codes": codes, "before": [b.to_item() for b in before]}
+    return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 6)
+
+
 def _replay(puzzle: AnyPuzzle, codes: list[int], steps: list[Step]) -> None:
     """Give each step of a walk from ``codes`` the position it starts from: a guess keeps
     the position it was made in, and its backtrack goes back there."""
@@ -321,6 +330,26 @@ class Explanation:
     @property
     def guesses(self) -> int:
         return sum(1 for s in self.steps if s.kind == "guess")
+
+    def first_positions(self) -> list[tuple[Step, list[Step]]]:
+        """Each position where a technique is first the next step, before any guess (what
+        follows a guess rests on it): the step and the steps before it.  A practice bank
+        keeps these (pybridge.teaching.practice.harvest)."""
+        found: dict[str, tuple[Step, list[Step]]] = {}
+        before: list[Step] = []
+        for step in self.steps:
+            if step.kind != "step":
+                break
+            if step.technique not in found and step.position is not None:
+                found[step.technique] = (step, list(before))
+            before.append(step)
+        return list(found.values())
+
+    def packed_positions(self) -> list[tuple[str, bytes]]:
+        """first_positions() as a bank keeps them, (technique, packed_position): what a
+        batch's worker sends back for the process that keeps them (``puzzlog rate --db``)."""
+        return [(step.technique, packed_position(step.position.codes, before))
+                for step, before in self.first_positions() if step.position is not None]
 
     def lines(self) -> list[str]:
         """The steps numbered, indented by the guesses they rest on, each with its rule when

@@ -55,7 +55,7 @@ from ..puzzles.position_text import position_text
 from ..puzzles.reading import parse
 from ..engine.rules import RulesArg, rule_paths
 from ..solving.ladder import UnknownTechniqueError, ladder
-from ..solving.solver import Position, Solver, Step
+from ..solving.solver import Position, Solver, Step, packed_position
 
 BANK = ROOT / "puzzles" / "practice"
 PRACTICE_KINDS = ("sudoku", "killer", "kakuro", "futoshiki")   # the kinds a bank ships for
@@ -311,29 +311,14 @@ def harvest(explanation: Any, library: Any, level: str = "") -> list[str]:
     those techniques, with the position.  Returns the techniques kept.  A position is served
     only once the engine finds the technique next there again, so an explanation with a
     smaller technique set or rules of one's own keeps nothing wrong, only nothing useful."""
-    return keep_harvest(library, explanation.puzzle, level, harvested(explanation, level))
-
-
-def harvested(explanation: Any, level: str = "") -> list[tuple[str, bytes]]:
-    """The positions harvest() keeps, each (technique, packed position): what a batch's
-    worker process sends back for the process that keeps them (``puzzlog rate --db``)."""
-    puzzle = explanation.puzzle
-    if puzzle.kind not in PRACTICE_KINDS:
-        return []
-    found: dict[str, PracticePosition] = {}
-    before: list[Step] = []
-    for step in explanation.steps:
-        if step.kind != "step":   # a guess: what follows rests on it
-            break
-        if step.technique not in found and step.position is not None:
-            found[step.technique] = PracticePosition(step.technique, puzzle, list(before), step.position, step,
-                                                     level, "library")
-        before.append(step)
-    return [(technique, pack_position(position)) for technique, position in found.items()]
+    return keep_harvest(library, explanation.puzzle, level, explanation.packed_positions())
 
 
 def keep_harvest(library: Any, puzzle: Any, level: str, packed: list[tuple[str, bytes]]) -> list[str]:
-    """Keep harvested positions of ``puzzle`` in ``library``'s bank; the techniques kept."""
+    """Keep positions of ``puzzle`` packed as Explanation.packed_positions() gives them in
+    ``library``'s bank (a kind with a bank only); the techniques kept."""
+    if puzzle.kind not in PRACTICE_KINDS:
+        return []
     text = puzzle_text(puzzle)
     for technique, position in packed:
         library.practice_put(technique, puzzle.kind, level, text, position=position)
@@ -341,10 +326,8 @@ def keep_harvest(library: Any, puzzle: Any, level: str, packed: list[tuple[str, 
 
 
 def pack_position(position: PracticePosition) -> bytes:
-    """A position as a library's bank keeps it: the steps before it and its cell codes (the
-    step itself is found again when it is served)."""
-    data = {"codes": position.position.codes, "before": [step.to_item() for step in position.before]}
-    return zlib.compress(json.dumps(data, separators=(",", ":")).encode(), 6)
+    """A position as a library's bank keeps it (solver.packed_position)."""
+    return packed_position(position.position.codes, position.before)
 
 
 def kept_position(kept: bytes, text: str, kind: str, technique: str, level: str) -> PracticePosition | None:
@@ -538,4 +521,4 @@ def verdict_of(text: object) -> Verdict:
 
 __all__ = ["PRACTICE_KINDS", "AnswerCheck", "BankPuzzle", "PracticeError", "PracticePosition", "frequency", "harvest",
            "puzzle_text",
-           "bank_techniques", "check_answer", "harvested", "keep_harvest", "keep_in_bank", "rarity_words", "positions_in", "practice", "read_answer", "shipped_bank"]
+           "bank_techniques", "check_answer", "keep_harvest", "keep_in_bank", "rarity_words", "positions_in", "practice", "read_answer", "shipped_bank"]
