@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,16 @@ import pybridge
 from pybridge import Puzzle
 from pybridge.puzzles import kakuro
 from pybridge.puzzles.signs import from_corpus_record
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A suite started in the background by a shell without job control (`make test &`,
+    nohup) inherits SIGINT ignored, and so would every command a test starts: the Ctrl-C tests'
+    commands would never see their Ctrl-C (exit 0 after the whole search, not 130). Take
+    SIGINT back as an interactive start has it; a command started from here then has it too."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
