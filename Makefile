@@ -69,7 +69,7 @@ run: setup
 
 # Three workers on CI's two cores: a third of the suite's time is spent waiting (browsers,
 # servers, subprocesses), and the third worker fills it (519 s against 563 s measured). A fourth
-# does not pay: 587 s, and the Ctrl-C tests' processes did not end within their bounds.
+# does not pay (587 s against 563 s).
 test: setup browser paper
 	$(PY) -m pytest -q -n 3 --dist worksteal --durations=30
 

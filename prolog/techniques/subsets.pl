@@ -15,7 +15,8 @@
 :- module(subsets,
           [ subset_step/3,          % +Technique, +Around, -Step
             subset_deduction/2,     % ?Technique, -Step
-            choose/3                % +K, +List, -Subset
+            choose/3,               % +K, +List, -Subset
+            pairs_union/3           % +CellsValues, -Cells, -Values
           ]).
 :- set_prolog_flag(optimise, true).   % arithmetic compiled inline; this file only
 :- use_module(library(lists)).
@@ -156,6 +157,10 @@ scope_unit(partial, U) :-
     unit(U),
     \+ complete_unit(U).
 
+%! pairs_union(+CellsValues, -Cells, -Values) is det.
+%
+%  Cells the R-C of each R-C-Vs of CellsValues, Values the union of
+%  their Vs, ordered.
 pairs_union(Subset, Cells, Values) :-
     findall(R-C, member(R-C-_, Subset), Cells),
     findall(V, ( member(_-Vs, Subset), member(V, Vs) ), AllValues),

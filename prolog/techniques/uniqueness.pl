@@ -63,6 +63,7 @@
 :- use_module('../facts/geometry').
 :- use_module('../facts/state').
 :- use_module(wings, [sees/4]).
+:- use_module(subsets, [choose/3, pairs_union/3]).
 :- use_module(table, [uniqueness_assumed/0, set_uniqueness_assumed/1]).
 
 % The table (table.pl): beside the x-wing, as HoDoKu rates them; the
@@ -154,21 +155,22 @@ rule(unique_rectangle_3, step(unique_rectangle_3, rectangle(3, [A, B], Corners, 
     memberchk(U, Units2),
     findall(R-C-Cs, ( unit_cell(U, R, C), R-C \== R1-C1, R-C \== R2-C2,
                       \+ element(R, C, _), cell_candidates(R, C, Cs) ), Others),
+    length(Extra, NE),
     between(1, 3, K),
     K1 is K + 1,
-    length(Extra, NE), NE =< K1,
-    combination(K, Others, Chosen),
-    foldl(add_values, Chosen, Extra, Values),
+    NE =< K1,
+    choose(K, Others, Chosen),
+    pairs_union(Chosen, Cells, ChosenValues),
+    ord_union(Extra, ChosenValues, Values),
     length(Values, K1),
-    findall(R-C, member(R-C-_, Chosen), Cells),
     findall(r(R, C, V), ( member(R-C-Cs, Others), \+ memberchk(R-C-_, Chosen),
                           member(V, Cs), memberchk(V, Values) ), Elims),
     Elims \== [].
 rule(unique_rectangle_5, step(unique_rectangle_5, rectangle(5, [A, B], Corners, [Roof, X]), [], Elims)) :-
-    rectangle(A, B, Corners, Bivalue, Roof),
+    rectangle(A, B, Corners, _, Roof),
     (   Roof = [_, _, _]
     ->  true
-    ;   Bivalue = [_, _], Roof = [R1-C1, R2-C2], R1 =\= R2, C1 =\= C2   % in a line: type 2
+    ;   Roof = [R1-C1, R2-C2], R1 =\= R2, C1 =\= C2   % in a line: type 2
     ),
     maplist(one_more(A, B), Roof, [X|Xs]),
     maplist(==(X), Xs),
@@ -229,19 +231,6 @@ rectangle(A, B, Corners, Bivalue, Others) :-
     msort(Corners0, Corners),
     partition(just(A, B), Corners, Bivalue, Others),
     Bivalue = [First|_], First == R1-C1.     % each rectangle once, from its first bivalue corner
-
-% combination(+K, +List, -Chosen): K elements of List, in its order.
-combination(0, _, []) :- !.
-combination(K, [X|Xs], [X|Ys]) :-
-    K1 is K - 1,
-    combination(K1, Xs, Ys).
-combination(K, [_|Xs], Ys) :-
-    K > 0,
-    combination(K, Xs, Ys).
-
-add_values(_-_-Cs, Values0, Values) :-
-    append(Values0, Cs, Values1),
-    sort(Values1, Values).
 
 % one_more(+A, +B, +Cell, -X): Cell holds A, B and X only.
 one_more(A, B, R-C, X) :-

@@ -200,7 +200,7 @@ def _rate(args: argparse.Namespace) -> int:
     if library is not None and rules:
         print("puzzlog: --db keeps practice positions of the whole ladder: it cannot go with --rules", file=sys.stderr)
         return 2
-    work = Work("rate", {"time_limit": args.time_limit, "rules": rules, **({"harvest": True} if library else {})})
+    work = Work("rate", {"time_limit": args.time_limit, "rules": rules, "harvest": library is not None})
     batch = batch_output.Batch(work, show, show_unread, keep)
     done = batch_output.run(args, batch, lambda: _entries(files, args.kind, args.fmt))
     if library is not None:

@@ -408,8 +408,7 @@ def start(time_limits: bool = False) -> None:
     ``time_limits``: load now what the first call with a time limit would load (SWI-Prolog's
     library(time), some 45 ms), as a server whose every call has one does."""
     if not _LOADED:
-        with _not_assuming():    # not a bridge predicate: assume_unique() cannot wrap it
-            call("technique_names", [], 1)
+        call("technique_names", [], 1)
     if time_limits:
         call("bridge_preload", [], 0)
 
@@ -471,8 +470,10 @@ def call(name: str, args: list[Any], outputs: int, rules: Sequence[str] = ()) ->
     Cancelled when the work was called off.  ``rules`` are rules files (absolute paths, loaded
     by pybridge.load_rules) whose techniques are on the ladder for this call only; every
     step of theirs is verified as it is applied, and a false one left out (false_steps).
-    Inside assume_unique() the call runs with the uniqueness techniques on the ladder."""
-    if _ASSUME_UNIQUE.get() and name != "bridge_assuming_unique":
+    Inside assume_unique() the call of a bridge predicate runs with the uniqueness techniques
+    on the ladder (bridge_assuming_unique takes those only; the start's technique_names, whose
+    answer is not used, runs as it is)."""
+    if _ASSUME_UNIQUE.get() and name.startswith("bridge_") and name != "bridge_assuming_unique":
         with _not_assuming():
             return list(call("bridge_assuming_unique", [name, args, outputs], 1, rules)[0])
     if rules:

@@ -300,9 +300,15 @@ def keep_in_bank(library: Any, text: str, kind: str, level: str, techniques: Ite
                  positions: Iterable[PracticePosition] = ()) -> None:
     """Keep a puzzle in a library's practice bank under each technique its walk meets, with
     the positions of those techniques that were found."""
-    packed = {p.technique: pack_position(p) for p in positions}
-    for technique in dict.fromkeys([*techniques, *packed]):
-        library.practice_put(technique, kind, level, text, position=packed.get(technique))
+    _keep_packed(library, text, kind, level, techniques, [(p.technique, pack_position(p)) for p in positions])
+
+
+def _keep_packed(library: Any, text: str, kind: str, level: str, techniques: Iterable[str],
+                 packed: list[tuple[str, bytes]]) -> None:
+    """Keep a puzzle under each of ``techniques`` and of the (technique, packed position)s."""
+    positions = dict(packed)
+    for technique in dict.fromkeys([*techniques, *positions]):
+        library.practice_put(technique, kind, level, text, position=positions.get(technique))
 
 
 def harvest(explanation: Any, library: Any, level: str = "") -> list[str]:
@@ -319,9 +325,7 @@ def keep_harvest(library: Any, puzzle: Any, level: str, packed: list[tuple[str, 
     ``library``'s bank (a kind with a bank only); the techniques kept."""
     if puzzle.kind not in PRACTICE_KINDS:
         return []
-    text = puzzle_text(puzzle)
-    for technique, position in packed:
-        library.practice_put(technique, puzzle.kind, level, text, position=position)
+    _keep_packed(library, puzzle_text(puzzle), puzzle.kind, level, [], packed)
     return [technique for technique, _ in packed]
 
 
