@@ -11,6 +11,7 @@ import argparse
 import fcntl
 import itertools
 import json
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -55,8 +56,19 @@ def run(args: argparse.Namespace, batch: Batch, read: Callable[[], Iterable[Any]
         done = f"after {progress.done} of {progress.total_text()}" if progress else "before any puzzle"
         kept = f"; what is done is in {args.output}: --resume continues" if state.out else ""
         how = "terminated" if isinstance(exc, Terminated) else "interrupted"
+        stopping()   # before it says so: a press that answers the message must not kill the exit
         print(f"puzzlog: {how} {done}{kept}", file=sys.stderr, flush=True)
         raise
+
+
+def stopping() -> None:
+    """Stopped by Ctrl-C or SIGTERM: what remains is to exit, so a second Ctrl-C (a user who
+    presses again) must not kill the process by its signal halfway through (Python's
+    default once main has returned), which would lose the exit status 130."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        pass
 
 
 @dataclass

@@ -45,10 +45,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"puzzlog: {exc}", file=sys.stderr)
             return 1
         except batch_output.Terminated:
-            _stopping()
+            batch_output.stopping()
             return 128 + signal.SIGTERM
         except KeyboardInterrupt:
-            _stopping()
+            batch_output.stopping()
             return 130
         except BrokenPipeError:
             # The reader went away (`puzzlog solve ... | head`): stop quietly, and
@@ -59,16 +59,6 @@ def main(argv: list[str] | None = None) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             print(f"puzzlog: cannot write the output: {exc.strerror or exc}", file=sys.stderr)
             return 1
-
-
-def _stopping() -> None:
-    """Stopped by Ctrl-C or SIGTERM: what remains is to exit, so a second Ctrl-C (a user who
-    presses again) must not kill the process by its signal halfway through (Python's
-    default once main has returned), which would lose the exit status 130."""
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    except ValueError:  # not the main thread
-        pass
 
 
 @contextlib.contextmanager
